@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// One pipeline, one direction: load → tree/resolve → check → render → write.
+// Stage modules depend only on TokenModel; TokencKit composes them; tokenc is the CLI.
+let package = Package(
+    name: "tokenc",
+    products: [
+        .executable(name: "tokenc", targets: ["tokenc"]),
+        .library(name: "TokencKit", targets: ["TokencKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "TokenModel"),
+        .target(name: "TokenLoader", dependencies: ["TokenModel", "CYAML"]),
+        .target(name: "TokenResolver", dependencies: ["TokenModel"]),
+        .target(name: "TokenGenerators", dependencies: ["TokenModel"]),
+        .target(
+            name: "TokencKit",
+            dependencies: ["TokenModel", "TokenLoader", "TokenResolver", "TokenGenerators"]
+        ),
+        .executableTarget(
+            name: "tokenc",
+            dependencies: [
+                "TokencKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "TokenLoaderTests", dependencies: ["TokenLoader", "TokenModel"]),
+        .testTarget(name: "TokenResolverTests", dependencies: ["TokenResolver", "TokenLoader", "TokenModel"]),
+        .testTarget(name: "TokencKitTests", dependencies: ["TokencKit", "TokenModel", "tokenc"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,431 @@
+import CYAML
+import TokenModel
+
+/// Turns the bytes of one token file into a located node tree, using libyaml's event API.
+public struct TokenFileLoader: Sendable {
+    /// The bounds applied to every file.
+    public var limits: LoaderLimits
+
+    /// Creates a loader with the given limits.
+    public init(limits: LoaderLimits = LoaderLimits()) {
+        self.limits = limits
+    }
+
+    /// Loads one file's bytes; `path` is used in locations, and `.json` files get JSON's rules.
+    public func load(bytes: [UInt8], path: String) -> (file: LoadedFile, diagnostics: [Diagnostic]) {
+        let isJSON = path.lowercased().hasSuffix(".json")
+        if bytes.count > limits.maxFileBytes {
+            let diagnostic = Diagnostic(
+                id: "yaml/file-too-large", severity: .error,
+                message: "the file is \(bytes.count) bytes; token files may be at most \(limits.maxFileBytes) bytes",
+                location: SourceLocation(file: path, line: 1, column: 1),
+                fix: "split the tokens into several files")
+            return (LoadedFile(path: path, root: nil, isJSON: isJSON), [diagnostic])
+        }
+        var input = bytes
+        var shifts = ColumnShifts()
+        if isJSON, let rewritten = JSONSurrogates.rewrite(bytes) {
+            input = rewritten.bytes
+            shifts = rewritten.shifts
+        }
+        var builder = TreeBuilder(path: path, isJSON: isJSON, limits: limits, source: input, shifts: shifts)
+        let root = builder.run()
+        return (LoadedFile(path: path, root: root, isJSON: isJSON), builder.diagnostics)
+    }
+}
+
+/// Drives libyaml and assembles nodes; one instance per file.
+private struct TreeBuilder {
+    let path: String
+    let isJSON: Bool
+    let limits: LoaderLimits
+    let source: [UInt8]
+    let shifts: ColumnShifts
+    var diagnostics: [Diagnostic] = []
+
+    private enum PendingKey {
+        case key(String, SourceLocation, plain: Bool)
+        case invalid
+    }
+
+    private struct Frame {
+        var isMapping: Bool
+        var location: SourceLocation
+        var anchor: String?
+        var isFlow: Bool
+        var items: [Node] = []
+        var entries: [MappingEntry] = []
+        var keyIndex: [String: Int] = [:]
+        var pending: PendingKey?
+        var firstKeyPlain = false
+        var weight = 1
+    }
+
+    private var frames: [Frame] = []
+    private var anchors: [String: (node: Node, weight: Int)] = [:]
+    private var expandedNodes = 0
+    private var root: Node?
+    private var documents = 0
+    private var lines: LineIndex?
+    private var previousEnd = (line: 0, column: 0)
+
+    init(path: String, isJSON: Bool, limits: LoaderLimits, source: [UInt8], shifts: ColumnShifts) {
+        self.path = path
+        self.isJSON = isJSON
+        self.limits = limits
+        self.source = source
+        self.shifts = shifts
+    }
+
+    mutating func run() -> Node? {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            fail("yaml/syntax", "libyaml could not start", at: SourceLocation(file: path, line: 1, column: 1))
+            return nil
+        }
+        defer { yaml_parser_delete(&parser) }
+        let ok = source.withUnsafeBufferPointer { buffer -> Bool in
+            // libyaml reads from the pointer while parsing, so parse inside this closure.
+            let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
+            yaml_parser_set_input_string(&parser, base, buffer.count)
+            var event = yaml_event_t()
+            while true {
+                guard yaml_parser_parse(&parser, &event) == 1 else {
+                    reportParserError(parser)
+                    return false
+                }
+                let done = event.type == YAML_STREAM_END_EVENT
+                let keepGoing = handle(&event)
+                previousEnd = (Int(event.end_mark.line), Int(event.end_mark.column))
+                yaml_event_delete(&event)
+                if !keepGoing { return false }
+                if done { return true }
+            }
+        }
+        return ok ? root : nil
+    }
+
+    // MARK: Events
+
+    private mutating func handle(_ event: inout yaml_event_t) -> Bool {
+        let location = self.location(event.start_mark)
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            documents += 1
+            if documents > 1 {
+                fail(
+                    "yaml/multiple-documents",
+                    "a token file holds one YAML document, but a second one starts here",
+                    at: location, fix: "move the second document (after `---`) into a file of its own")
+                return false
+            }
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let length = Int(scalar.length)
+            if length > limits.maxScalarBytes {
+                fail(
+                    "yaml/scalar-too-large",
+                    "this scalar is \(length) bytes; a token file's scalars may be at most \(limits.maxScalarBytes) bytes",
+                    at: location, fix: "shorten the value; large data belongs in a separate asset")
+                return false
+            }
+            let text = string(scalar.value, length: length)
+            let tag = optionalString(scalar.tag)
+            let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE
+            var value: ScalarValue
+            if let tag, tag != "!" {
+                guard let typed = resolveTagged(text, tag: tag, at: location) else { return false }
+                value = typed
+            } else if isPlain && tag == nil {
+                value = CoreSchema.resolvePlain(text)
+            } else {
+                value = .string(text)
+            }
+            var node = Node(.scalar(value, text: text), at: location, isFlowOrQuoted: !isPlain)
+            if isPlain, text.isEmpty, tag == nil, let recovered = unquotedColor(near: event.start_mark) {
+                value = .string(recovered.text)
+                node = Node(.scalar(value, text: recovered.text), at: recovered.location, isFlowOrQuoted: true)
+            }
+            return complete(node, weight: 1, anchor: optionalString(scalar.anchor), plainKey: isPlain)
+        case YAML_ALIAS_EVENT:
+            let name = optionalString(event.data.alias.anchor) ?? ""
+            guard let target = anchors[name] else {
+                fail("yaml/undefined-anchor", "the alias `*\(name)` names no anchor defined before it", at: location,
+                     fix: "define `&\(name)` on a value above this line")
+                return false
+            }
+            expandedNodes += target.weight
+            if expandedNodes > limits.maxExpandedNodes {
+                fail(
+                    "yaml/alias-budget",
+                    "aliases expand this document to more than \(limits.maxExpandedNodes) nodes (an alias bomb?)",
+                    at: location, fix: "reference shared values with token aliases (\"{group.token}\") instead of YAML anchors")
+                return false
+            }
+            var node = target.node
+            node.location = location
+            return complete(node, weight: target.weight, anchor: nil, plainKey: false)
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            let isMapping = event.type == YAML_MAPPING_START_EVENT
+            if frames.count >= limits.maxDepth {
+                fail(
+                    "yaml/too-deep",
+                    "mappings and lists nest more than \(limits.maxDepth) levels deep here",
+                    at: location, fix: "flatten the structure; token groups rarely need more than a dozen levels")
+                return false
+            }
+            let tag = optionalString(isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag)
+            let expectedTag = isMapping ? "tag:yaml.org,2002:map" : "tag:yaml.org,2002:seq"
+            if let tag, tag != "!", tag != expectedTag {
+                fail("yaml/unknown-tag", "the tag `\(displayTag(tag))` is not supported on \(isMapping ? "a mapping" : "a list")",
+                     at: location, fix: "remove the tag")
+                return false
+            }
+            let anchor = optionalString(isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor)
+            let isFlow = isMapping
+                ? event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+                : event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+            frames.append(Frame(isMapping: isMapping, location: location, anchor: anchor, isFlow: isFlow))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            let frame = frames.removeLast()
+            if frame.isMapping {
+                if let recovered = unquotedAlias(frame) {
+                    return complete(recovered, weight: 1, anchor: frame.anchor, plainKey: false)
+                }
+                let node = Node(.mapping(frame.entries), at: frame.location, isFlowOrQuoted: frame.isFlow)
+                return complete(node, weight: frame.weight, anchor: frame.anchor, plainKey: false)
+            }
+            let node = Node(.sequence(frame.items), at: frame.location, isFlowOrQuoted: frame.isFlow)
+            return complete(node, weight: frame.weight, anchor: frame.anchor, plainKey: false)
+        default:
+            break
+        }
+        return true
+    }
+
+    /// Hands a finished node to its parent, or makes it the root.
+    private mutating func complete(_ node: Node, weight: Int, anchor: String?, plainKey: Bool) -> Bool {
+        if let anchor { anchors[anchor] = (node, weight) }
+        guard !frames.isEmpty else {
+            root = node
+            return true
+        }
+        let top = frames.count - 1
+        frames[top].weight += weight
+        if !frames[top].isMapping {
+            frames[top].items.append(node)
+            return true
+        }
+        guard let pending = frames[top].pending else {
+            if case .scalar(_, let text) = node.kind {
+                if frames[top].entries.isEmpty && frames[top].keyIndex.isEmpty { frames[top].firstKeyPlain = plainKey }
+                frames[top].pending = .key(text, node.location, plain: plainKey)
+            } else {
+                fail("yaml/non-string-key", "a mapping key must be a string, not \(node.kindDescription)",
+                     at: node.location, fix: "write the key as a plain name")
+                frames[top].pending = .invalid
+            }
+            return true
+        }
+        frames[top].pending = nil
+        guard case .key(let key, let keyLocation, _) = pending else { return true }
+        let entry = MappingEntry(key: key, keyLocation: keyLocation, value: node)
+        if let existing = frames[top].keyIndex[key] {
+            let first = frames[top].entries[existing].keyLocation
+            if isJSON {
+                diagnostics.append(Diagnostic(
+                    id: "token/duplicate-json-key", severity: .warning,
+                    message: "the key `\(key)` appears twice in this object; the last one wins",
+                    location: keyLocation, related: [RelatedLocation(first, "first `\(key)` is here")],
+                    fix: "remove one of the two `\(key)` keys"))
+                frames[top].entries[existing] = entry
+            } else {
+                diagnostics.append(Diagnostic(
+                    id: "token/duplicate", severity: .error,
+                    message: "the key `\(key)` appears twice in this mapping",
+                    location: keyLocation, related: [RelatedLocation(first, "first `\(key)` is here")],
+                    fix: "remove or rename one of the two `\(key)` keys"))
+            }
+            return true
+        }
+        frames[top].keyIndex[key] = frames[top].entries.count
+        frames[top].entries.append(entry)
+        return true
+    }
+
+    // MARK: Tags
+
+    private mutating func resolveTagged(_ text: String, tag: String, at location: SourceLocation) -> ScalarValue? {
+        let core = "tag:yaml.org,2002:"
+        switch tag {
+        case core + "str": return .string(text)
+        case core + "null": return .null
+        case core + "bool", core + "int", core + "float":
+            let value = CoreSchema.resolvePlain(text)
+            switch (tag, value) {
+            case (core + "bool", .bool), (core + "int", .integer), (core + "float", .number): return value
+            case (core + "float", .integer(let i)): return .number(Double(i))
+            default:
+                fail("yaml/invalid-tagged-value", "`\(text)` is not a valid \(displayTag(tag)) value",
+                     at: location, fix: "remove the tag or correct the value")
+                return nil
+            }
+        default:
+            fail("yaml/unknown-tag", "the tag `\(displayTag(tag))` is not supported on a scalar",
+                 at: location, fix: "remove the tag; token values are plain YAML")
+            return nil
+        }
+    }
+
+    private func displayTag(_ tag: String) -> String {
+        tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
+    }
+
+    // MARK: Known traps
+
+    /// An empty value followed by `#RRGGBB` on its line: the color became a comment.
+    private mutating func unquotedColor(near mark: yaml_mark_t) -> (text: String, location: SourceLocation)? {
+        let candidates = [(previousEnd.line, previousEnd.column), (Int(mark.line), 0)]
+        for (line, fromColumn) in candidates {
+            let scalars = Array(lineText(line).unicodeScalars)
+            var i = max(0, fromColumn)
+            while i < scalars.count {
+                if scalars[i] == "#", i == 0 || scalars[i - 1] == " " || scalars[i - 1] == "\t" {
+                    var j = i + 1
+                    while j < scalars.count, scalars[j].properties.isASCIIHexDigit { j += 1 }
+                    let digits = j - i - 1
+                    let ends = j == scalars.count || scalars[j] == " " || scalars[j] == "\t" || scalars[j] == "\r"
+                    if ends, [3, 4, 6, 8].contains(digits) {
+                        let text = String(String.UnicodeScalarView(scalars[i..<j]))
+                        let location = SourceLocation(
+                            file: path, line: line + 1, column: shifts.originalColumn(line: line, column: i) + 1)
+                        diagnostics.append(Diagnostic(
+                            id: "yaml/unquoted-color", severity: .error,
+                            message: "`\(text)` starts a YAML comment here, so this value is empty",
+                            location: location, fix: "quote the color: \"\(text)\""))
+                        return (text, location)
+                    }
+                    return nil
+                }
+                i += 1
+            }
+        }
+        return nil
+    }
+
+    /// A flow mapping `{color.blue}` with one key and no value: an alias written without quotes.
+    private mutating func unquotedAlias(_ frame: Frame) -> Node? {
+        guard frame.isFlow, frame.firstKeyPlain, frame.entries.count == 1, frame.keyIndex.count == 1,
+            case .scalar(.null, let valueText) = frame.entries[0].value.kind, valueText.isEmpty
+        else { return nil }
+        let key = frame.entries[0].key
+        guard !key.isEmpty, !key.contains(":"), !key.contains(","), !key.hasPrefix("$") else { return nil }
+        let text = "{\(key)}"
+        diagnostics.append(Diagnostic(
+            id: "yaml/unquoted-alias", severity: .error,
+            message: "`\(text)` is read as a YAML mapping, not as an alias",
+            location: frame.location, fix: "quote the alias: \"\(text)\""))
+        return Node(.scalar(.string(text), text: text), at: frame.location, isFlowOrQuoted: true)
+    }
+
+    // MARK: Errors and locations
+
+    private mutating func reportParserError(_ parser: yaml_parser_t) {
+        let problem = optionalString(parser.problem) ?? "libyaml could not parse the file"
+        let context = optionalString(parser.context)
+        var location: SourceLocation
+        if parser.error == YAML_READER_ERROR {
+            var offset = Int(parser.problem_offset)
+            if problem.contains("trailing"), offset <= source.count {
+                // libyaml points at the bad trailing byte; people look for the character that starts there.
+                while offset > 0, source[offset - 1] & 0xC0 == 0x80 { offset -= 1 }
+                if offset > 0, source[offset - 1] & 0xC0 == 0xC0 { offset -= 1 }
+            }
+            location = locationOfByte(offset)
+        } else {
+            location = self.location(parser.problem_mark)
+        }
+        var message = problem
+        if let context { message += " " + context }
+        if problem == "found unexpected end of stream", context == "while scanning a quoted scalar" {
+            // Point where the string opens, not at the end of the file where libyaml noticed.
+            let opening = self.location(parser.context_mark)
+            diagnostics.append(Diagnostic(
+                id: "yaml/syntax", severity: .error, message: "this quoted string is never closed",
+                location: opening, related: [RelatedLocation(location, "the file ends here, still inside the string")],
+                fix: "close the quote"))
+            return
+        }
+        var related: [RelatedLocation] = []
+        if let context, parser.error != YAML_READER_ERROR {
+            let contextLocation = self.location(parser.context_mark)
+            if contextLocation != location {
+                let what = context.hasPrefix("while ") ? String(context.dropFirst("while ".count)) : context
+                related.append(RelatedLocation(contextLocation, what + " starts here"))
+            }
+        }
+        var fix: String?
+        if problem.contains("UTF-8") || problem.contains("Unicode") {
+            fix = "save the file as UTF-8"
+        } else if problem.contains("control characters") {
+            fix = "remove the control character (a NUL byte or similar); token files are text"
+        } else if problem.contains("found unexpected end of stream"), context?.contains("quoted scalar") == true {
+            fix = "close the quote"
+        } else if lineText(location.line - 1).unicodeScalars.dropFirst(max(0, location.column - 1)).first == "\t"
+            || (problem.contains("cannot start any token") && lineText(location.line - 1).hasPrefix("\t"))
+        {
+            fix = "indent with spaces; YAML does not allow tabs for indentation"
+        } else if problem.contains("mapping values are not allowed") {
+            fix = "quote the value if it contains `: `"
+        }
+        diagnostics.append(Diagnostic(
+            id: "yaml/syntax", severity: .error, message: message, location: location,
+            related: related, fix: fix))
+    }
+
+    private mutating func fail(_ id: String, _ message: String, at location: SourceLocation, fix: String? = nil) {
+        diagnostics.append(Diagnostic(id: id, severity: .error, message: message, location: location, fix: fix))
+    }
+
+    private func location(_ mark: yaml_mark_t) -> SourceLocation {
+        let line = Int(mark.line)
+        return SourceLocation(file: path, line: line + 1, column: shifts.originalColumn(line: line, column: Int(mark.column)) + 1)
+    }
+
+    private mutating func locationOfByte(_ offset: Int) -> SourceLocation {
+        let index = lineIndex()
+        let clamped = min(max(0, offset), source.count)
+        let line = index.line(containing: clamped)
+        let column = UTF8Columns.scalarCount(source, index.starts[line]..<clamped)
+        return SourceLocation(file: path, line: line + 1, column: shifts.originalColumn(line: line, column: column) + 1)
+    }
+
+    private mutating func lineIndex() -> LineIndex {
+        if let lines { return lines }
+        let index = LineIndex(source)
+        lines = index
+        return index
+    }
+
+    /// The text of a 0-based line, at most the first few hundred bytes (enough for the hints).
+    private mutating func lineText(_ line: Int) -> String {
+        guard let range = lineIndex().byteRange(ofLine: line, in: source) else { return "" }
+        let end = min(range.upperBound, range.lowerBound + 4096)
+        return String(decoding: source[range.lowerBound..<end], as: UTF8.self)
+    }
+
+    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, length: Int) -> String {
+        guard let pointer, length > 0 else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+    }
+
+    private func optionalString(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: pointer)
+    }
+
+    private func optionalString(_ pointer: UnsafePointer<CChar>?) -> String? {
+        guard let pointer else { return nil }
+        return String(cString: pointer)
+    }
+}

@@ -1,0 +1,112 @@
+/// How much a finding matters: errors fail `validate` and `build`, warnings fail only with `--strict`.
+public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+    case error, warning, info
+
+    private var rank: Int {
+        switch self {
+        case .error: 2
+        case .warning: 1
+        case .info: 0
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A second place a diagnostic points at, such as the first definition of a duplicate.
+public struct RelatedLocation: Hashable, Sendable {
+    /// Where the related place is.
+    public var location: SourceLocation
+    /// What the related place is, in a few words.
+    public var message: String
+
+    /// Creates a related location with its explanation.
+    public init(_ location: SourceLocation, _ message: String) {
+        self.location = location
+        self.message = message
+    }
+}
+
+/// A measurement attached to a finding (a contrast ratio, a limit, a mode name).
+public enum DiagnosticValue: Hashable, Sendable {
+    case string(String)
+    case number(Double)
+    case integer(Int)
+    case bool(Bool)
+}
+
+/// One problem found in the user's tokens: a value handed to a collector, never thrown.
+public struct Diagnostic: Hashable, Sendable {
+    /// The stable rule or check id, such as `token/duplicate` or `yaml/syntax`.
+    public var id: String
+    /// How much it matters.
+    public var severity: Severity
+    /// One sentence saying what is wrong and what was expected.
+    public var message: String
+    /// Where it is; nil only for problems that belong to no file.
+    public var location: SourceLocation?
+    /// The dotted path of the token concerned, when there is one.
+    public var path: String?
+    /// Other places that explain the problem.
+    public var related: [RelatedLocation]
+    /// How to fix it, when tokenc can say.
+    public var fix: String?
+    /// Measurements behind the finding, keyed by name.
+    public var data: [String: DiagnosticValue]
+
+    /// Creates a diagnostic; only id, severity and message are required.
+    public init(
+        id: String,
+        severity: Severity,
+        message: String,
+        location: SourceLocation?,
+        path: String? = nil,
+        related: [RelatedLocation] = [],
+        fix: String? = nil,
+        data: [String: DiagnosticValue] = [:]
+    ) {
+        self.id = id
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.path = path
+        self.related = related
+        self.fix = fix
+        self.data = data
+    }
+}
+
+/// Collects diagnostics as a stage runs, so one run reports every problem it can find.
+public struct DiagnosticBag: Sendable {
+    /// Everything collected so far, in the order it was found.
+    public private(set) var all: [Diagnostic] = []
+
+    /// Creates an empty bag.
+    public init() {}
+
+    /// Adds one diagnostic.
+    public mutating func add(_ diagnostic: Diagnostic) { all.append(diagnostic) }
+
+    /// Adds several diagnostics.
+    public mutating func add(contentsOf diagnostics: [Diagnostic]) { all.append(contentsOf: diagnostics) }
+
+    /// Whether any error-level diagnostic was collected.
+    public var hasErrors: Bool { all.contains { $0.severity == .error } }
+}
+
+extension Diagnostic {
+    /// Orders diagnostics by file, line, column, then id, so reports are deterministic.
+    public static func sortedForReport(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated().sorted { a, b in
+            let la = a.element.location, lb = b.element.location
+            switch (la, lb) {
+            case let (x?, y?) where x != y: return x < y
+            case (nil, _?): return true
+            case (_?, nil): return false
+            default:
+                if a.element.id != b.element.id { return a.element.id < b.element.id }
+                return a.offset < b.offset
+            }
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,119 @@
+/// A scalar's value typed by the YAML 1.2 core schema (or by an explicit tag).
+public enum ScalarValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case integer(Int)
+    case number(Double)
+    case string(String)
+}
+
+/// A located node of a token file: what the loader hands to the tree stage.
+public struct Node: Sendable {
+    /// The shape and content of a node.
+    public enum Kind: Sendable {
+        /// A scalar with its typed value and the text as written.
+        case scalar(ScalarValue, text: String)
+        /// A sequence of nodes.
+        case sequence([Node])
+        /// A mapping with its entries in source order; keys are unique after loading.
+        case mapping([MappingEntry])
+    }
+
+    /// What the node holds.
+    public var kind: Kind
+    /// Where the node starts.
+    public var location: SourceLocation
+    /// Whether the node was written in flow style (`[a, b]`, `{a: 1}`) or quoted.
+    public var isFlowOrQuoted: Bool
+
+    /// Creates a node.
+    public init(_ kind: Kind, at location: SourceLocation, isFlowOrQuoted: Bool = false) {
+        self.kind = kind
+        self.location = location
+        self.isFlowOrQuoted = isFlowOrQuoted
+    }
+
+    /// The entries when the node is a mapping.
+    public var mappingEntries: [MappingEntry]? {
+        if case .mapping(let entries) = kind { return entries }
+        return nil
+    }
+
+    /// The items when the node is a sequence.
+    public var sequenceItems: [Node]? {
+        if case .sequence(let items) = kind { return items }
+        return nil
+    }
+
+    /// The typed value when the node is a scalar.
+    public var scalar: ScalarValue? {
+        if case .scalar(let value, _) = kind { return value }
+        return nil
+    }
+
+    /// The string when the node is a string scalar.
+    public var string: String? {
+        if case .scalar(.string(let s), _) = kind { return s }
+        return nil
+    }
+
+    /// The number when the node is a numeric scalar.
+    public var number: Double? {
+        switch kind {
+        case .scalar(.integer(let i), _): return Double(i)
+        case .scalar(.number(let d), _): return d
+        default: return nil
+        }
+    }
+
+    /// The value for `key` when the node is a mapping.
+    public subscript(key: String) -> Node? {
+        mappingEntries?.first { $0.key == key }?.value
+    }
+
+    /// A short name for the node's kind, for messages ("a mapping", "a string").
+    public var kindDescription: String {
+        switch kind {
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .scalar(.null, _): "null"
+        case .scalar(.bool, _): "a boolean"
+        case .scalar(.integer, _), .scalar(.number, _): "a number"
+        case .scalar(.string, _): "a string"
+        }
+    }
+}
+
+/// One key and value of a mapping, each with its own location.
+public struct MappingEntry: Sendable {
+    /// The key as a string (token files only have string keys).
+    public var key: String
+    /// Where the key is written.
+    public var keyLocation: SourceLocation
+    /// The value.
+    public var value: Node
+
+    /// Creates an entry.
+    public init(key: String, keyLocation: SourceLocation, value: Node) {
+        self.key = key
+        self.keyLocation = keyLocation
+        self.value = value
+    }
+}
+
+/// A loaded token file: its root node (nil when the file is empty) and its source text.
+public struct LoadedFile: Sendable {
+    /// The file's path as the user named it.
+    public var path: String
+    /// The root node, nil for an empty file or one that failed to parse.
+    public var root: Node?
+    /// Whether the file is JSON (duplicate keys warn instead of failing).
+    public var isJSON: Bool
+
+    /// Creates a loaded file.
+    public init(path: String, root: Node?, isJSON: Bool) {
+        self.path = path
+        self.root = root
+        self.isJSON = isJSON
+    }
+}

@@ -1,0 +1,259 @@
+import TokenModel
+
+/// Follows aliases (`{a.b}`) and JSON Pointer `$ref`s, infers types from targets, and validates every value.
+public struct AliasResolver: Sendable {
+    /// Creates a resolver.
+    public init() {}
+
+    /// Resolves every token; tokens whose value cannot be resolved or typed are left out and reported.
+    public func resolve(_ tokens: [Token]) -> (set: ResolvedTokenSet, diagnostics: [Diagnostic]) {
+        var run = ResolutionRun(tokens: tokens)
+        var resolved: [ResolvedToken] = []
+        resolved.reserveCapacity(tokens.count)
+        for index in tokens.indices {
+            if let token = run.resolveToken(index) { resolved.append(token) }
+        }
+        var modeNames: Set<String> = []
+        for token in resolved { for (mode, _) in token.values { modeNames.insert(mode) } }
+        let custom = modeNames.subtracting(Appearance.builtIn).sorted()
+        let modes = Appearance.builtIn.filter { modeNames.contains($0) || $0 == Appearance.light } + custom
+        return (ResolvedTokenSet(tokens: resolved, modes: modes), run.diagnostics)
+    }
+}
+
+private struct ResolutionRun {
+    enum State { case unvisited, inProgress, resolved(TokenType?, Node?, [String]), failed }
+
+    let tokens: [Token]
+    var index: [String: Int] = [:]
+    var lightState: [State]
+    var diagnostics: [Diagnostic] = []
+    var reportedCycles: Set<String> = []
+    var stack: [Int] = []
+    private var validator = ValueValidator()
+
+    init(tokens: [Token]) {
+        self.tokens = tokens
+        for (i, token) in tokens.enumerated() { index[token.path] = i }
+        lightState = Array(repeating: .unvisited, count: tokens.count)
+    }
+
+    mutating func resolveToken(_ i: Int) -> ResolvedToken? {
+        guard case .resolved(let type?, let light?, let chain) = resolveLight(i) else { return nil }
+        let token = tokens[i]
+        var values: [(String, Node)] = [(Appearance.light, light)]
+        for (mode, node) in token.modes {
+            var visiting: Set<Int> = [i]
+            guard let value = substitute(node, owner: i, expected: type, visiting: &visiting) else { continue }
+            guard validate(value, as: type, token: token) else { continue }
+            values.append((mode, value))
+        }
+        return ResolvedToken(token: token, type: type, values: values, aliasChain: chain)
+    }
+
+    /// Resolves a token's `$value`, memoised, so every chain is walked once.
+    mutating func resolveLight(_ i: Int) -> State {
+        switch lightState[i] {
+        case .resolved, .failed: return lightState[i]
+        case .inProgress:
+            reportCycle(from: i)
+            return .failed
+        case .unvisited: break
+        }
+        lightState[i] = .inProgress
+        stack.append(i)
+        defer { stack.removeLast() }
+        let token = tokens[i]
+        let result: State
+        if let (target, location) = reference(in: token.value, owner: i) {
+            result = follow(target, from: i, at: location)
+        } else {
+            guard let type = token.type else {
+                diagnostics.append(Diagnostic(
+                    id: "token/missing-type", severity: .error,
+                    message: "`\(token.path)` has no type: neither the token nor its groups give `$type`",
+                    location: token.location, path: token.path,
+                    fix: "add `$type: color` (or the right type) to the token or its group"))
+                lightState[i] = .failed
+                return .failed
+            }
+            var visiting: Set<Int> = [i]
+            if let value = substitute(token.value, owner: i, expected: type, visiting: &visiting),
+               validate(value, as: type, token: token)
+            {
+                result = .resolved(type, value, [])
+            } else {
+                result = .failed
+            }
+        }
+        if case .inProgress = lightState[i] { lightState[i] = result }
+        return lightState[i]
+    }
+
+    /// Resolves a whole-value alias of token `i` pointing at `target`.
+    mutating func follow(_ targetIndex: Int?, from i: Int, at location: SourceLocation) -> State {
+        let token = tokens[i]
+        guard let targetIndex else { return .failed }
+        let targetState = resolveLight(targetIndex)
+        if case .inProgress = lightState[i] {} else { return lightState[i] }
+        guard case .resolved(let targetType?, let value?, let targetChain) = targetState else { return .failed }
+        let target = tokens[targetIndex]
+        if let declared = token.type, declared != targetType {
+            diagnostics.append(Diagnostic(
+                id: "alias/type-mismatch", severity: .error,
+                message: "`\(token.path)` is a \(declared.rawValue) token, but its alias `{\(target.path)}` is a \(targetType.rawValue)",
+                location: location, path: token.path,
+                related: [RelatedLocation(target.location, "`\(target.path)` is defined here")],
+                fix: "point the alias at a \(declared.rawValue) token, or change `$type`"))
+            return .failed
+        }
+        var moved = value
+        moved.location = location
+        return .resolved(targetType, moved, [target.path] + targetChain)
+    }
+
+    /// A whole-value reference (`"{a.b}"` or `{$ref: "#/a/b/$value"}`), as the target's index (nil when unresolved).
+    mutating func reference(in node: Node, owner: Int) -> (Int?, SourceLocation)? {
+        if let path = aliasTarget(node.string) {
+            return (lookup(path, at: node.location, owner: owner), node.location)
+        }
+        if let entries = node.mappingEntries, entries.contains(where: { $0.key == "$ref" }) {
+            return (pointerTarget(node, owner: owner), node.location)
+        }
+        return nil
+    }
+
+    mutating func lookup(_ path: String, at location: SourceLocation, owner: Int) -> Int? {
+        if let target = index[path] {
+            let targetToken = tokens[target]
+            if let reason = targetToken.deprecation {
+                diagnostics.append(Diagnostic(
+                    id: "token/deprecated-use", severity: .warning,
+                    message: "`\(tokens[owner].path)` uses `\(path)`, which is deprecated" + (reason.isEmpty ? "" : ": \(reason)"),
+                    location: location, path: tokens[owner].path,
+                    related: [RelatedLocation(targetToken.location, "`\(path)` is marked `$deprecated` here")]))
+            }
+            return target
+        }
+        let prefix = path + "."
+        let isGroup = tokens.contains { $0.path.hasPrefix(prefix) }
+        if isGroup {
+            diagnostics.append(Diagnostic(
+                id: "alias/unresolved", severity: .error,
+                message: "`{\(path)}` names a group, not a token", location: location, path: tokens[owner].path,
+                fix: "point at one token of the group, such as `{\(tokens.first { $0.path.hasPrefix(prefix) }!.path)}`"))
+            return nil
+        }
+        let suggestion = NearestName.find(path, in: tokens.map(\.path)).map { "did you mean `{\($0)}`?" }
+        diagnostics.append(Diagnostic(
+            id: "alias/unresolved", severity: .error,
+            message: "`{\(path)}` does not name a token", location: location, path: tokens[owner].path,
+            fix: suggestion ?? "check the spelling of the path"))
+        return nil
+    }
+
+    /// Reads `{$ref: "#/a/b/$value"}`; only pointers to a token's whole `$value` are references to tokens.
+    mutating func pointerTarget(_ node: Node, owner: Int) -> Int? {
+        let owningPath = tokens[owner].path
+        guard let entries = node.mappingEntries, entries.count == 1, let pointer = node["$ref"]?.string else {
+            diagnostics.append(Diagnostic(
+                id: "alias/unresolved", severity: .error,
+                message: "a `$ref` object must hold exactly one string, `$ref`, and nothing else", location: node.location,
+                path: owningPath, fix: "write `{ $ref: \"#/group/token/$value\" }`"))
+            return nil
+        }
+        func bad(_ why: String) -> Int? {
+            diagnostics.append(Diagnostic(
+                id: "alias/unresolved", severity: .error, message: "the JSON Pointer `\(pointer)` \(why)",
+                location: node.location, path: owningPath, fix: "write `#/group/token/$value`"))
+            return nil
+        }
+        guard pointer.hasPrefix("#/") else { return bad("must start with `#/`") }
+        let segments = pointer.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.replacing("~1", with: "/").replacing("~0", with: "~")
+        }
+        guard segments.count >= 2, !segments.contains(where: \.isEmpty) else { return bad("has an empty segment") }
+        guard segments.last == "$value" else {
+            return bad("must point at a token's `$value`")
+        }
+        let path = segments.dropLast().joined(separator: ".")
+        guard let target = index[path] else {
+            if tokens.contains(where: { $0.path.hasPrefix(path + ".") }) {
+                return bad("points at a group, not a token")
+            }
+            let suggestion = NearestName.find(path, in: tokens.map(\.path))
+            diagnostics.append(Diagnostic(
+                id: "alias/unresolved", severity: .error,
+                message: "the JSON Pointer `\(pointer)` does not name a token",
+                location: node.location, path: owningPath,
+                fix: suggestion.map { "did you mean `#/\($0.replacing(".", with: "/"))/$value`?" }))
+            return nil
+        }
+        return target
+    }
+
+    /// Replaces nested references inside a composite value by their targets' values.
+    mutating func substitute(_ node: Node, owner: Int, expected: TokenType?, visiting: inout Set<Int>) -> Node? {
+        if let (targetIndex, location) = reference(in: node, owner: owner) {
+            guard let targetIndex else { return nil }
+            if visiting.contains(targetIndex) || stack.contains(targetIndex) {
+                reportCycle(from: targetIndex)
+                return nil
+            }
+            guard case .resolved(_, let value?, _) = resolveLight(targetIndex) else { return nil }
+            var moved = value
+            moved.location = location
+            return moved
+        }
+        switch node.kind {
+        case .scalar: return node
+        case .sequence(let items):
+            var out: [Node] = []
+            out.reserveCapacity(items.count)
+            var ok = true
+            for item in items {
+                if let value = substitute(item, owner: owner, expected: nil, visiting: &visiting) { out.append(value) } else { ok = false }
+            }
+            return ok ? Node(.sequence(out), at: node.location, isFlowOrQuoted: node.isFlowOrQuoted) : nil
+        case .mapping(let entries):
+            var out: [MappingEntry] = []
+            out.reserveCapacity(entries.count)
+            var ok = true
+            for entry in entries {
+                if let value = substitute(entry.value, owner: owner, expected: nil, visiting: &visiting) {
+                    out.append(MappingEntry(key: entry.key, keyLocation: entry.keyLocation, value: value))
+                } else { ok = false }
+            }
+            return ok ? Node(.mapping(out), at: node.location, isFlowOrQuoted: node.isFlowOrQuoted) : nil
+        }
+    }
+
+    mutating func validate(_ value: Node, as type: TokenType, token: Token) -> Bool {
+        let problems = validator.validate(value, as: type)
+        for problem in problems {
+            diagnostics.append(Diagnostic(
+                id: "token/invalid-value", severity: .error,
+                message: "`\(token.path)` is not a valid \(type.rawValue): \(problem.message)",
+                location: problem.location, path: token.path, fix: problem.fix))
+        }
+        return problems.isEmpty
+    }
+
+    /// Reports the cycle that ends at token `i`, once, naming every member.
+    mutating func reportCycle(from i: Int) {
+        guard let start = stack.lastIndex(of: i) else { return }
+        let members = Array(stack[start...])
+        let key = members.map { tokens[$0].path }.sorted().joined(separator: "\u{0}")
+        for member in members { lightState[member] = .failed }
+        guard reportedCycles.insert(key).inserted else { return }
+        let first = members.min { tokens[$0].path < tokens[$1].path }!
+        let rotated = Array(members[members.firstIndex(of: first)!...] + members[..<members.firstIndex(of: first)!])
+        let names = (rotated + [first]).map { "`\(tokens[$0].path)`" }.joined(separator: " → ")
+        diagnostics.append(Diagnostic(
+            id: "alias/cycle", severity: .error,
+            message: "these aliases point at each other in a circle: \(names)",
+            location: tokens[first].value.location, path: tokens[first].path,
+            related: rotated.dropFirst().map { RelatedLocation(tokens[$0].value.location, "`\(tokens[$0].path)` is part of the cycle") },
+            fix: "give one of them a literal value"))
+    }
+}

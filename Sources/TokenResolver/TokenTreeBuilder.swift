@@ -1,0 +1,289 @@
+import TokenModel
+
+/// Builds the token tree from loaded files: groups, tokens, inherited types, `$extends`, name rules, duplicates.
+public struct TokenTreeBuilder: Sendable {
+    /// Creates a tree builder.
+    public init() {}
+
+    /// Reads every file into one list of tokens sorted by path, with the diagnostics found on the way.
+    public func build(_ files: [LoadedFile]) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+        var walk = TreeWalk()
+        for file in files {
+            guard let root = file.root else { continue }
+            guard let entries = root.mappingEntries else {
+                if root.scalar == .null { continue }
+                walk.error("token/invalid-value", "a token file must be a mapping of groups and tokens, not \(root.kindDescription)",
+                           at: root.location, fix: "start the file with a group name followed by `:`")
+                continue
+            }
+            walk.group(entries, at: root.location, path: [], inheritedType: nil, isRoot: true)
+        }
+        walk.applyExtends()
+        let tokens = walk.tokens.sorted { $0.path < $1.path }
+        return (tokens, walk.diagnostics)
+    }
+}
+
+/// Group-level `$extends` waiting for every file to be read.
+private struct PendingExtends {
+    var groupPath: String
+    var target: String
+    var location: SourceLocation
+    var type: TokenType?
+}
+
+private struct TreeWalk {
+    var tokens: [Token] = []
+    var diagnostics: [Diagnostic] = []
+    var tokenIndex: [String: Int] = [:]
+    var groups: [String: (location: SourceLocation, type: TokenType?)] = [:]
+    var extends: [PendingExtends] = []
+
+    mutating func error(_ id: String, _ message: String, at location: SourceLocation, path: String? = nil,
+                        related: [RelatedLocation] = [], fix: String? = nil)
+    {
+        diagnostics.append(Diagnostic(id: id, severity: .error, message: message, location: location,
+                                      path: path, related: related, fix: fix))
+    }
+
+    mutating func group(_ entries: [MappingEntry], at location: SourceLocation, path: [String],
+                        inheritedType: TokenType?, isRoot: Bool)
+    {
+        let dotted = path.joined(separator: ".")
+        var type = inheritedType
+        if let typeNode = entries.first(where: { $0.key == "$type" })?.value {
+            type = parseType(typeNode, path: dotted) ?? inheritedType
+        }
+        if !isRoot || !dotted.isEmpty {
+            if groups[dotted] == nil { groups[dotted] = (location, type) }
+        } else {
+            groups[""] = (location, type)
+        }
+        for entry in entries {
+            let key = entry.key
+            if key.hasPrefix("$") {
+                switch key {
+                case "$type": continue
+                case "$description":
+                    if entry.value.string == nil {
+                        error("token/invalid-property", "`$description` must be a string, not \(entry.value.kindDescription)",
+                              at: entry.value.location, path: dotted)
+                    }
+                case "$deprecated": checkDeprecated(entry.value, path: dotted)
+                case "$extensions":
+                    if entry.value.mappingEntries == nil {
+                        error("token/invalid-property", "`$extensions` must be a mapping, not \(entry.value.kindDescription)",
+                              at: entry.value.location, path: dotted)
+                    }
+                case "$extends":
+                    if let target = aliasTarget(entry.value.string) {
+                        extends.append(PendingExtends(groupPath: dotted, target: target, location: entry.value.location, type: type))
+                    } else {
+                        error("token/invalid-property", "`$extends` must name a group as \"{group.path}\"",
+                              at: entry.value.location, path: dotted, fix: "write `$extends: \"{base.group}\"`")
+                    }
+                case "$root":
+                    guard let children = entry.value.mappingEntries, children.contains(where: { $0.key == "$value" }) else {
+                        error("token/invalid-name", "`$root` is reserved for a token holding the group's own value",
+                              at: entry.keyLocation, path: dotted, fix: "give `$root` a `$value`, or rename it")
+                        continue
+                    }
+                    token(children, name: "$root", keyLocation: entry.keyLocation, path: path + ["$root"], inheritedType: type)
+                case "$schema" where isRoot && path.isEmpty: continue
+                default:
+                    error("token/invalid-name", "`\(key)` is not a DTCG property, and names must not start with `$`",
+                          at: entry.keyLocation, path: dotted, fix: "rename it without the `$`")
+                }
+                continue
+            }
+            guard checkName(key, at: entry.keyLocation, path: dotted) else { continue }
+            let childPath = path + [key]
+            guard let children = entry.value.mappingEntries else {
+                error("token/invalid-value",
+                      "`\(key)` must be a group or a token (a mapping with `$value`), not \(entry.value.kindDescription)",
+                      at: entry.value.location, path: childPath.joined(separator: "."),
+                      fix: "write `\(key):` followed by `$value: …` on the next line, indented")
+                continue
+            }
+            if children.contains(where: { $0.key == "$value" }) {
+                token(children, name: key, keyLocation: entry.keyLocation, path: childPath, inheritedType: type)
+            } else {
+                group(children, at: entry.keyLocation, path: childPath, inheritedType: type, isRoot: false)
+            }
+        }
+    }
+
+    mutating func token(_ entries: [MappingEntry], name: String, keyLocation: SourceLocation, path: [String],
+                        inheritedType: TokenType?)
+    {
+        let dotted = path.joined(separator: ".")
+        var type = inheritedType
+        var value: Node?
+        var description: String?
+        var deprecation: String?
+        var extensions: Node?
+        var modes: [(String, Node)] = []
+        for entry in entries {
+            switch entry.key {
+            case "$value": value = entry.value
+            case "$type": type = parseType(entry.value, path: dotted)
+            case "$description":
+                if let text = entry.value.string { description = text } else {
+                    error("token/invalid-property", "`$description` must be a string, not \(entry.value.kindDescription)",
+                          at: entry.value.location, path: dotted)
+                }
+            case "$deprecated": deprecation = checkDeprecated(entry.value, path: dotted)
+            case "$extensions":
+                guard let ext = entry.value.mappingEntries else {
+                    error("token/invalid-property", "`$extensions` must be a mapping, not \(entry.value.kindDescription)",
+                          at: entry.value.location, path: dotted)
+                    continue
+                }
+                extensions = entry.value
+                if let modeNode = ext.first(where: { $0.key == "mode" })?.value {
+                    if let modeEntries = modeNode.mappingEntries {
+                        for mode in modeEntries where mode.key != Appearance.light {
+                            modes.append((mode.key, mode.value))
+                        }
+                    } else {
+                        error("token/invalid-property", "`$extensions.mode` must map mode names to values, not \(modeNode.kindDescription)",
+                              at: modeNode.location, path: dotted, fix: "write `mode: { dark: …, dark-high-contrast: … }`")
+                    }
+                }
+            default:
+                if entry.key.hasPrefix("$") {
+                    error("token/invalid-property", "`\(entry.key)` is not a token property",
+                          at: entry.keyLocation, path: dotted,
+                          fix: "tokens take `$value`, `$type`, `$description`, `$deprecated` and `$extensions`; put other data under `$extensions`")
+                } else {
+                    error("token/value-and-children", "`\(dotted)` has a `$value`, so it cannot also hold `\(entry.key)`",
+                          at: entry.keyLocation, path: dotted,
+                          fix: "move `\(entry.key)` into a group of its own, or remove the `$value`")
+                }
+            }
+        }
+        guard let value else { return }
+        if value.scalar == .null {
+            error("token/invalid-value", "`$value` is empty", at: value.location, path: dotted,
+                  fix: "give the token a value")
+            return
+        }
+        if let existing = tokenIndex[dotted] {
+            error("token/duplicate", "the token `\(dotted)` is defined twice", at: keyLocation, path: dotted,
+                  related: [RelatedLocation(tokens[existing].location, "first definition of `\(dotted)`")],
+                  fix: "remove or rename one of the two definitions")
+            return
+        }
+        tokenIndex[dotted] = tokens.count
+        tokens.append(Token(path: dotted, type: type, location: keyLocation, value: value, modes: modes,
+                            description: description, deprecation: deprecation, extensions: extensions))
+    }
+
+    @discardableResult
+    mutating func checkDeprecated(_ node: Node, path: String) -> String? {
+        switch node.scalar {
+        case .bool(true): return ""
+        case .bool(false): return nil
+        case .string(let text): return text
+        default:
+            error("token/invalid-property", "`$deprecated` must be true, false or an explanation, not \(node.kindDescription)",
+                  at: node.location, path: path)
+            return nil
+        }
+    }
+
+    mutating func parseType(_ node: Node, path: String) -> TokenType? {
+        guard let name = node.string else {
+            error("token/invalid-property", "`$type` must be a type name, not \(node.kindDescription)",
+                  at: node.location, path: path)
+            return nil
+        }
+        guard let type = TokenType(rawValue: name) else {
+            let names = TokenType.allCases.map(\.rawValue)
+            let suggestion = NearestName.find(name, in: names).map { "did you mean `\($0)`?" }
+            error("token/invalid-property", "`\(name)` is not a token type", at: node.location, path: path,
+                  fix: suggestion ?? "use one of: " + names.joined(separator: ", "))
+            return nil
+        }
+        return type
+    }
+
+    mutating func checkName(_ name: String, at location: SourceLocation, path: String) -> Bool {
+        var bad: String?
+        if name.contains(".") { bad = "`.`" } else if name.contains("{") { bad = "`{`" } else if name.contains("}") { bad = "`}`" }
+        guard let bad else { return true }
+        let full = path.isEmpty ? name : path + "." + name
+        error("token/invalid-name", "the name `\(name)` contains \(bad), which token names must not", at: location,
+              path: full, fix: "rename it, e.g. `\(name.map { ".{}".contains($0) ? "-" : String($0) }.joined())`")
+        return false
+    }
+
+    /// Copies the tokens of each `$extends` target into the extending group, children first, cycles reported.
+    mutating func applyExtends() {
+        guard !extends.isEmpty else { return }
+        var byGroup: [String: PendingExtends] = [:]
+        for entry in extends { byGroup[entry.groupPath] = entry }
+        var done: Set<String> = []
+        var reportedCycle: Set<String> = []
+        for entry in extends.sorted(by: { $0.groupPath < $1.groupPath }) {
+            var chain: [PendingExtends] = []
+            var current: PendingExtends? = entry
+            var seen: Set<String> = []
+            while let step = current, !done.contains(step.groupPath) {
+                if seen.contains(step.groupPath) {
+                    let start = chain.firstIndex { $0.groupPath == step.groupPath }!
+                    let members = chain[start...]
+                    if reportedCycle.insert(members.map(\.groupPath).sorted().joined(separator: ",")).inserted {
+                        let names = members.map { "`\($0.groupPath)`" }.joined(separator: " → ") + " → `\(step.groupPath)`"
+                        error("alias/cycle", "these groups extend each other in a circle: \(names)",
+                              at: members.first!.location, path: members.first!.groupPath,
+                              related: members.dropFirst().map { RelatedLocation($0.location, "`\($0.groupPath)` extends `\($0.target)` here") },
+                              fix: "remove one of the `$extends`")
+                    }
+                    for member in members { done.insert(member.groupPath) }
+                    chain.removeAll()
+                    break
+                }
+                seen.insert(step.groupPath)
+                chain.append(step)
+                current = byGroup[step.target]
+            }
+            for step in chain.reversed() where !done.contains(step.groupPath) {
+                done.insert(step.groupPath)
+                copyGroup(step)
+            }
+        }
+    }
+
+    mutating func copyGroup(_ step: PendingExtends) {
+        if tokenIndex[step.target] != nil {
+            error("alias/type-mismatch", "`$extends` must name a group, but `\(step.target)` is a token",
+                  at: step.location, path: step.groupPath, fix: "extend the group that holds `\(step.target)`")
+            return
+        }
+        guard groups[step.target] != nil else {
+            let suggestion = NearestName.find(step.target, in: Array(groups.keys)).map { "did you mean `{\($0)}`?" }
+            error("alias/unresolved", "`$extends` names `\(step.target)`, which is not a group", at: step.location,
+                  path: step.groupPath, fix: suggestion)
+            return
+        }
+        let prefix = step.target + "."
+        let inherited = tokens.filter { $0.path.hasPrefix(prefix) }
+        for var copy in inherited {
+            let newPath = step.groupPath + "." + copy.path.dropFirst(prefix.count)
+            guard tokenIndex[newPath] == nil else { continue }
+            copy.path = newPath
+            if copy.type == nil { copy.type = step.type }
+            tokenIndex[newPath] = tokens.count
+            tokens.append(copy)
+        }
+    }
+}
+
+/// The alias target inside `{…}`, or nil when the string is not a whole-value alias.
+func aliasTarget(_ text: String?) -> String? {
+    guard let text, text.count > 2, text.first == "{", text.last == "}" else { return nil }
+    let inner = text.dropFirst().dropLast()
+    guard !inner.contains("{"), !inner.contains("}") else { return nil }
+    return String(inner)
+}

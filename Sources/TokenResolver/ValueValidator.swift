@@ -1,0 +1,322 @@
+import TokenModel
+
+/// One reason a value does not fit its type, located at the part that is wrong.
+struct ValueProblem {
+    var message: String
+    var location: SourceLocation
+    var fix: String?
+}
+
+/// Checks resolved values against the DTCG 2025.10 type definitions and tokenc's own types.
+struct ValueValidator {
+    static let dimensionUnits = ["px", "rem", "pt"]
+    static let strokeKeywords = ["solid", "dashed", "dotted", "double", "groove", "ridge", "outset", "inset"]
+    static let lineCaps = ["round", "butt", "square"]
+    /// DTCG's font-weight names and their numeric values.
+    static let fontWeightNames: [String: Int] = [
+        "thin": 100, "hairline": 100, "extra-light": 200, "ultra-light": 200, "light": 300,
+        "normal": 400, "regular": 400, "book": 400, "medium": 500, "semi-bold": 600, "demi-bold": 600,
+        "bold": 700, "extra-bold": 800, "ultra-bold": 800, "black": 900, "heavy": 900,
+        "extra-black": 950, "ultra-black": 950,
+    ]
+
+    private var problems: [ValueProblem] = []
+
+    mutating func validate(_ node: Node, as type: TokenType) -> [ValueProblem] {
+        problems = []
+        check(node, as: type)
+        return problems
+    }
+
+    private mutating func fail(_ message: String, _ node: Node, fix: String? = nil) {
+        problems.append(ValueProblem(message: message, location: node.location, fix: fix))
+    }
+
+    private mutating func check(_ node: Node, as type: TokenType) {
+        switch type {
+        case .color: color(node)
+        case .dimension: dimension(node)
+        case .duration: duration(node)
+        case .number:
+            if node.number == nil { fail("expected a number, found \(node.kindDescription)", node) }
+        case .fontFamily: fontFamily(node)
+        case .fontWeight: fontWeight(node)
+        case .cubicBezier: cubicBezier(node)
+        case .strokeStyle: strokeStyle(node)
+        case .border:
+            guard let fields = object(node, required: ["color", "width", "style"], optional: []) else { return }
+            color(fields["color"]!)
+            dimension(fields["width"]!)
+            strokeStyle(fields["style"]!)
+        case .transition:
+            guard let fields = object(node, required: ["duration", "delay", "timingFunction"], optional: []) else { return }
+            duration(fields["duration"]!)
+            duration(fields["delay"]!)
+            cubicBezier(fields["timingFunction"]!)
+        case .shadow:
+            if let items = node.sequenceItems {
+                if items.isEmpty { fail("expected at least one shadow", node) }
+                for item in items { shadow(item) }
+            } else {
+                shadow(node)
+            }
+        case .gradient: gradient(node)
+        case .typography:
+            guard let fields = object(node, required: ["fontFamily", "fontSize", "fontWeight", "letterSpacing", "lineHeight"],
+                                      optional: []) else { return }
+            fontFamily(fields["fontFamily"]!)
+            dimension(fields["fontSize"]!)
+            fontWeight(fields["fontWeight"]!)
+            dimension(fields["letterSpacing"]!)
+            if fields["lineHeight"]!.number == nil {
+                fail("`lineHeight` must be a number (a multiple of the font size), found \(fields["lineHeight"]!.kindDescription)",
+                     fields["lineHeight"]!)
+            }
+        case .symbol, .accent, .icon:
+            if node.mappingEntries == nil { fail("expected a mapping of \(type.rawValue) fields, found \(node.kindDescription)", node) }
+        }
+    }
+
+    /// The fields of an object value, or nil after reporting missing, unknown or non-object input.
+    private mutating func object(_ node: Node, required: [String], optional: [String]) -> [String: Node]? {
+        guard let entries = node.mappingEntries else {
+            fail("expected a mapping with " + required.map { "`\($0)`" }.joined(separator: ", ") + ", found \(node.kindDescription)", node)
+            return nil
+        }
+        var fields: [String: Node] = [:]
+        for entry in entries {
+            if required.contains(entry.key) || optional.contains(entry.key) {
+                fields[entry.key] = entry.value
+            } else {
+                problems.append(ValueProblem(
+                    message: "`\(entry.key)` is not a field here; expected " + (required + optional).map { "`\($0)`" }.joined(separator: ", "),
+                    location: entry.keyLocation, fix: nil))
+            }
+        }
+        let missing = required.filter { fields[$0] == nil }
+        if !missing.isEmpty {
+            fail("missing " + missing.map { "`\($0)`" }.joined(separator: ", "), node)
+            return nil
+        }
+        return fields
+    }
+
+    private mutating func dimension(_ node: Node) {
+        guard let fields = object(node, required: ["value", "unit"], optional: []) else {
+            return
+        }
+        if fields["value"]!.number == nil {
+            fail("`value` must be a number, found \(fields["value"]!.kindDescription)", fields["value"]!)
+        }
+        guard let unit = fields["unit"]!.string, Self.dimensionUnits.contains(unit) else {
+            fail("`unit` must be `px` or `rem` (`pt` is read as `px`)", fields["unit"]!)
+            return
+        }
+    }
+
+    private mutating func duration(_ node: Node) {
+        guard let fields = object(node, required: ["value", "unit"], optional: []) else { return }
+        if fields["value"]!.number == nil {
+            fail("`value` must be a number, found \(fields["value"]!.kindDescription)", fields["value"]!)
+        }
+        if let unit = fields["unit"]!.string, unit == "ms" || unit == "s" {} else {
+            fail("`unit` must be `ms` or `s`", fields["unit"]!)
+        }
+    }
+
+    private mutating func fontFamily(_ node: Node) {
+        if node.string != nil { return }
+        if let items = node.sequenceItems, !items.isEmpty {
+            for item in items where item.string == nil {
+                fail("every font family name must be a string, found \(item.kindDescription)", item)
+            }
+            return
+        }
+        fail("expected a font family name or a list of names, found \(node.kindDescription)", node)
+    }
+
+    private mutating func fontWeight(_ node: Node) {
+        if let number = node.number {
+            if !(number >= 1 && number <= 1000) { fail("a font weight must be between 1 and 1000, found \(node.numberText)", node) }
+            return
+        }
+        if let name = node.string {
+            if Self.fontWeightNames[name] == nil {
+                let suggestion = NearestName.find(name.lowercased(), in: Array(Self.fontWeightNames.keys))
+                fail("`\(name)` is not a font weight name", node,
+                     fix: suggestion.map { "did you mean `\($0)`?" } ?? "use a number from 1 to 1000 or a name such as `bold`")
+            }
+            return
+        }
+        fail("expected a number from 1 to 1000 or a weight name, found \(node.kindDescription)", node)
+    }
+
+    private mutating func cubicBezier(_ node: Node) {
+        guard let items = node.sequenceItems, items.count == 4 else {
+            fail("expected four numbers [x1, y1, x2, y2]", node)
+            return
+        }
+        for (i, item) in items.enumerated() {
+            guard let value = item.number else {
+                fail("expected a number, found \(item.kindDescription)", item)
+                continue
+            }
+            if i % 2 == 0, !(value >= 0 && value <= 1) {
+                fail("x\(i / 2 + 1) must be between 0 and 1", item)
+            }
+        }
+    }
+
+    private mutating func strokeStyle(_ node: Node) {
+        if let keyword = node.string {
+            if !Self.strokeKeywords.contains(keyword) {
+                fail("`\(keyword)` is not a stroke style", node, fix: "use one of: " + Self.strokeKeywords.joined(separator: ", "))
+            }
+            return
+        }
+        guard let fields = object(node, required: ["dashArray", "lineCap"], optional: []) else { return }
+        let dashes = fields["dashArray"]!
+        if let items = dashes.sequenceItems, !items.isEmpty {
+            for item in items { dimension(item) }
+        } else {
+            fail("`dashArray` must be a non-empty list of dimensions", dashes)
+        }
+        if let cap = fields["lineCap"]!.string, Self.lineCaps.contains(cap) {} else {
+            fail("`lineCap` must be `round`, `butt` or `square`", fields["lineCap"]!)
+        }
+    }
+
+    private mutating func shadow(_ node: Node) {
+        guard let fields = object(node, required: ["color", "offsetX", "offsetY", "blur", "spread"], optional: ["inset"]) else { return }
+        color(fields["color"]!)
+        for key in ["offsetX", "offsetY", "blur", "spread"] { dimension(fields[key]!) }
+        if let inset = fields["inset"], case .scalar(.bool, _) = inset.kind {} else if let inset = fields["inset"] {
+            fail("`inset` must be true or false", inset)
+        }
+    }
+
+    private mutating func gradient(_ node: Node) {
+        guard let stops = node.sequenceItems, !stops.isEmpty else {
+            fail("expected a non-empty list of stops with `color` and `position`", node)
+            return
+        }
+        for stop in stops {
+            guard let fields = object(stop, required: ["color", "position"], optional: []) else { continue }
+            color(fields["color"]!)
+            if fields["position"]!.number == nil {
+                fail("`position` must be a number from 0 to 1", fields["position"]!)
+            }
+        }
+    }
+
+    private mutating func color(_ node: Node) {
+        if let text = node.string {
+            if let message = CSSColorSyntax.problem(in: text) { fail(message, node, fix: "write a color such as \"#0A84FF\" or \"oklch(0.62 0.19 255)\"") }
+            return
+        }
+        guard let fields = object(node, required: ["colorSpace", "components"], optional: ["alpha", "hex"]) else { return }
+        guard let space = fields["colorSpace"]!.string, let ranges = ColorSpaceRanges.table[space] else {
+            fail("`colorSpace` must be one of " + ColorSpaceRanges.names.joined(separator: ", "), fields["colorSpace"]!)
+            return
+        }
+        guard let components = fields["components"]!.sequenceItems, components.count == 3 else {
+            fail("`components` must be a list of three numbers for \(space)", fields["components"]!)
+            return
+        }
+        for (component, range) in zip(components, ranges) {
+            if component.string == "none" { continue }
+            guard let value = component.number else {
+                fail("a component must be a number or \"none\", found \(component.kindDescription)", component)
+                continue
+            }
+            if !range.contains(value) { fail("\(range.name) must be \(range.text) in \(space), found \(component.numberText)", component) }
+        }
+        if let alpha = fields["alpha"] {
+            if let value = alpha.number, value >= 0, value <= 1 {} else {
+                fail("`alpha` must be a number from 0 to 1", alpha)
+            }
+        }
+        if let hex = fields["hex"] {
+            let ok = hex.string.map { $0.count == 7 && $0.first == "#" && $0.dropFirst().allSatisfy(\.isHexDigit) } ?? false
+            if !ok { fail("`hex` must be a 6-digit sRGB fallback such as \"#0a84ff\"", hex) }
+        }
+    }
+}
+
+/// The component ranges of the 14 DTCG color spaces.
+enum ColorSpaceRanges {
+    struct Range {
+        var name: String
+        var low: Double?
+        var high: Double?
+        var highIsOpen = false
+
+        func contains(_ value: Double) -> Bool {
+            guard value.isFinite else { return false }
+            if let low, value < low { return false }
+            if let high { return highIsOpen ? value < high : value <= high }
+            return true
+        }
+
+        var text: String {
+            switch (low, high) {
+            case let (l?, h?): highIsOpen ? "at least \(format(l)) and below \(format(h))" : "from \(format(l)) to \(format(h))"
+            case let (l?, nil): "at least \(format(l))"
+            default: "a number"
+            }
+        }
+
+        private func format(_ value: Double) -> String {
+            value == value.rounded() ? String(Int(value)) : String(value)
+        }
+    }
+
+    static let unit = [Range(name: "red", low: 0, high: 1), Range(name: "green", low: 0, high: 1), Range(name: "blue", low: 0, high: 1)]
+    static let xyz = [Range(name: "x"), Range(name: "y"), Range(name: "z")]
+    static let hue = Range(name: "hue", low: 0, high: 360, highIsOpen: true)
+
+    static let table: [String: [Range]] = [
+        "srgb": unit, "srgb-linear": unit, "display-p3": unit, "a98-rgb": unit, "prophoto-rgb": unit, "rec2020": unit,
+        "xyz-d65": xyz, "xyz-d50": xyz,
+        "hsl": [hue, Range(name: "saturation", low: 0, high: 100), Range(name: "lightness", low: 0, high: 100)],
+        "hwb": [hue, Range(name: "whiteness", low: 0, high: 100), Range(name: "blackness", low: 0, high: 100)],
+        "lab": [Range(name: "lightness", low: 0, high: 100), Range(name: "a"), Range(name: "b")],
+        "lch": [Range(name: "lightness", low: 0, high: 100), Range(name: "chroma", low: 0), hue],
+        "oklab": [Range(name: "lightness", low: 0, high: 1), Range(name: "a"), Range(name: "b")],
+        "oklch": [Range(name: "lightness", low: 0, high: 1), Range(name: "chroma", low: 0), hue],
+    ]
+
+    static let names = ["srgb", "srgb-linear", "hsl", "hwb", "lab", "lch", "oklab", "oklch", "display-p3", "a98-rgb",
+                        "prophoto-rgb", "rec2020", "xyz-d65", "xyz-d50"]
+}
+
+/// A light check of CSS color strings; the color engine parses them fully.
+enum CSSColorSyntax {
+    static let functions = ["rgb", "rgba", "hsl", "hsla", "hwb", "lab", "lch", "oklab", "oklch", "color"]
+
+    /// Why `text` is not a CSS color tokenc accepts, or nil when it is.
+    static func problem(in text: String) -> String? {
+        if text.hasPrefix("#") {
+            let digits = text.dropFirst()
+            guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else {
+                return "`\(text)` is not a hex color (#RGB, #RGBA, #RRGGBB or #RRGGBBAA)"
+            }
+            return nil
+        }
+        if text.hasPrefix("{system.") && text.hasSuffix("}") { return nil }
+        guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else {
+            return "`\(text)` is not a color; expected a hex color, a CSS color function or a DTCG color object"
+        }
+        let name = text[..<open].lowercased()
+        guard functions.contains(name) else { return "`\(name)()` is not a CSS color function" }
+        return nil
+    }
+}
+
+extension Node {
+    /// The number as written, for messages.
+    var numberText: String {
+        if case .scalar(_, let text) = kind { return text }
+        return kindDescription
+    }
+}

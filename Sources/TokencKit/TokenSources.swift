@@ -1,0 +1,48 @@
+import Foundation
+
+/// Finds the token files of a folder (or takes one file) in sorted path order.
+public enum TokenSources {
+    static let extensions: Set<String> = ["yaml", "yml", "json"]
+    static let maxFolderDepth = 32
+
+    /// The token files under `path`, as paths the user will recognise (prefixed by `path`).
+    public static func discover(_ path: String) throws(ToolError) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ToolError("no such file or folder: \(path) (give a folder of token files, or create Tokens/ with `tokenc init`)")
+        }
+        guard isDirectory.boolValue else { return [path] }
+        var found: [String] = []
+        walk(path, depth: 0, into: &found)
+        found.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        guard !found.isEmpty else {
+            throw ToolError("no token files (*.yaml, *.yml, *.json) in \(path)")
+        }
+        return found
+    }
+
+    private static func walk(_ folder: String, depth: Int, into found: inout [String]) {
+        guard depth < maxFolderDepth,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where !name.hasPrefix(".") {
+            let child = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: child),
+                  let type = attributes[.type] as? FileAttributeType else { continue }
+            if type == .typeDirectory {
+                walk(child, depth: depth + 1, into: &found)
+            } else if type == .typeRegular || type == .typeSymbolicLink {
+                let ext = (name as NSString).pathExtension.lowercased()
+                guard extensions.contains(ext), name != "tokenc.yml", name != "tokenc.yaml" else { continue }
+                found.append(child)
+            }
+        }
+    }
+
+    /// Reads a file's bytes, or throws a tool error naming it.
+    public static func read(_ path: String) throws(ToolError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ToolError("cannot read \(path)")
+        }
+        return [UInt8](data)
+    }
+}

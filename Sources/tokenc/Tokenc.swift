@@ -1,0 +1,148 @@
+import ArgumentParser
+import Foundation
+import TokencKit
+
+/// The `tokenc` command: parses arguments and hands the work to TokencKit.
+@main
+struct Tokenc: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "tokenc",
+        abstract: "Compile design tokens (YAML or DTCG JSON) into Swift, CSS and JSON, checked against Apple's guidelines.",
+        discussion: """
+        Examples:
+          tokenc build Tokens/                 build every output into Generated/
+          tokenc validate Tokens/              check the tokens, print problems like a compiler
+          tokenc validate --format json        findings as JSON for tools
+
+        Exit codes: 0 clean, 1 error-level findings, 2 usage or I/O failures.
+        """,
+        version: version,
+        subcommands: [Build.self, Validate.self]
+    )
+
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            if exitCode(for: error) == .success {
+                Self.exit(withError: error)
+            }
+            // Usage errors exit 2 (DESIGN.md §5), not ArgumentParser's default 64.
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}
+
+/// Options shared by the commands that read tokens.
+struct TokenInputOptions: ParsableArguments {
+    @Argument(help: "A folder of token files, or one token file.")
+    var path: String = "Tokens"
+
+    @Option(help: "Which rules to report: structure (DTCG), guidelines (Apple HIG) or all.")
+    var rules: RuleSelection = .all
+
+    @Flag(help: "Treat warnings as failures.")
+    var strict = false
+}
+
+extension RuleSelection: ExpressibleByArgument {}
+extension ReportFormat: ExpressibleByArgument {}
+
+/// Whether stderr is a terminal that wants color.
+func stderrWantsColor() -> Bool {
+    isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+}
+
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data(text.utf8))
+}
+
+/// Exit status for a finished run: 1 on errors (or warnings with --strict).
+func failureStatus(_ result: PipelineResult, strict: Bool) -> Int32 {
+    let counts = SeverityCounts(result.diagnostics)
+    return counts.errors > 0 || (strict && counts.warnings > 0) ? 1 : 0
+}
+
+func runPipeline(_ pipeline: Pipeline, path: String, render: Bool) throws -> PipelineResult {
+    do {
+        return try pipeline.run(path: path, render: render)
+    } catch {
+        printError("tokenc: error: \(error.message)\n")
+        throw ExitCode(2)
+    }
+}
+
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check the tokens and write every output.",
+        discussion: """
+        Writes only files whose bytes changed, each one atomically; when any error is found nothing is written.
+
+        Examples:
+          tokenc build                         read Tokens/, write Generated/
+          tokenc build Design/Tokens --output Sources/Theme/Generated
+        """
+    )
+
+    @OptionGroup var input: TokenInputOptions
+
+    @Option(name: .shortAndLong, help: "The folder outputs are written to.")
+    var output: String = "Generated"
+
+    func run() throws {
+        let result = try runPipeline(Pipeline(rules: input.rules), path: input.path, render: true)
+        printError(TextReporter(colored: stderrWantsColor()).report(result.diagnostics, sources: result.sources))
+        let status = failureStatus(result, strict: input.strict)
+        guard status == 0 else {
+            printError("build failed: \(SeverityCounts(result.diagnostics).sentence); nothing was written\n")
+            throw ExitCode(status)
+        }
+        let summary: WriteSummary
+        do {
+            summary = try OutputWriter(folder: output).write(result.outputs)
+        } catch {
+            printError("tokenc: error: \(error.message)\n")
+            throw ExitCode(2)
+        }
+        let counts = SeverityCounts(result.diagnostics)
+        printError("built \(result.tokens.tokens.count) tokens from \(result.files.count) file\(result.files.count == 1 ? "" : "s") into \(output)/: "
+            + "\(summary.written.count) written, \(summary.unchanged.count) unchanged"
+            + (counts.errors + counts.warnings + counts.infos > 0 ? " (\(counts.sentence))" : "") + "\n")
+    }
+}
+
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check the tokens without writing anything.",
+        discussion: """
+        Examples:
+          tokenc validate                      check Tokens/
+          tokenc validate Tokens/color.yaml --rules structure
+          tokenc validate --format json --strict
+        """
+    )
+
+    @OptionGroup var input: TokenInputOptions
+
+    @Option(help: "How to print findings: text or json.")
+    var format: ReportFormat = .text
+
+    func run() throws {
+        let result = try runPipeline(Pipeline(rules: input.rules), path: input.path, render: false)
+        switch format {
+        case .text:
+            printError(TextReporter(colored: stderrWantsColor()).report(result.diagnostics, sources: result.sources))
+            printError("\(result.files.count) file\(result.files.count == 1 ? "" : "s"), \(result.tokens.tokens.count) token\(result.tokens.tokens.count == 1 ? "" : "s"): \(SeverityCounts(result.diagnostics).sentence)\n")
+        default:
+            print(format.reporter(colored: false).report(result.diagnostics, sources: result.sources), terminator: "")
+        }
+        let status = failureStatus(result, strict: input.strict)
+        if status != 0 { throw ExitCode(status) }
+    }
+}

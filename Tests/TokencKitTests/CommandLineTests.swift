@@ -1,0 +1,224 @@
+import Foundation
+import Testing
+
+/// Runs the real `tokenc` binary built next to the test bundle.
+struct TokencProcess {
+    static let binary: URL = {
+        let testBundle = URL(fileURLWithPath: CommandLine.arguments[0])
+        var folder = testBundle.deletingLastPathComponent()
+        if folder.lastPathComponent == "MacOS" || folder.lastPathComponent == "Contents" {
+            folder = folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent("tokenc")
+    }()
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var seconds: Double
+    }
+
+    /// Runs tokenc with `arguments` in `directory`, with colors off.
+    static func run(_ arguments: [String], in directory: URL) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        // Files, not pipes: a chatty child can never block on a full pipe.
+        let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("tokenc-out-\(UUID().uuidString)")
+        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("tokenc-err-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        let start = Date()
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
+        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self), seconds: Date().timeIntervalSince(start))
+    }
+}
+
+/// A fresh temporary folder with token files written into `Tokens/`.
+struct Sandbox {
+    let root: URL
+
+    init(files: [String: [UInt8]]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("tokenc-test-\(UUID().uuidString)")
+        for (name, bytes) in files {
+            let url = root.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        }
+    }
+
+    init(_ files: [String: String]) throws {
+        try self.init(files: files.mapValues { Array($0.utf8) })
+    }
+
+    /// Every file under the sandbox, relative to it, sorted.
+    func listing() -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: root.path)
+        var names: [String] = []
+        while let name = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isDirectory)
+            if exists && !isDirectory.boolValue { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: root) }
+}
+
+/// A hostile or broken input, the exact first diagnostic line it must produce, and the exit status.
+struct HostileCase: CustomTestStringConvertible, Sendable {
+    var name: String
+    var bytes: [UInt8]
+    var fileName = "bad.yaml"
+    var firstLine: String
+    var status: Int32 = 1
+
+    var testDescription: String { name }
+
+    static let all: [HostileCase] = {
+        var bomb = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for i in 1..<60 { bomb += "a\(i): &a\(i) [" + Array(repeating: "*a\(i - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        let deep = "a: " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "\n"
+        let bigScalar = "a:\n  $type: fontFamily\n  $value: \"" + String(repeating: "x", count: 30_000_000) + "\"\n"
+        return [
+            HostileCase(name: "alias bomb", bytes: Array(bomb.utf8),
+                        firstLine: "Tokens/bad.yaml:6:45: error: aliases expand this document to more than 1000000 nodes (an alias bomb?) [yaml/alias-budget]"),
+            HostileCase(name: "10,000-deep nesting", bytes: Array(deep.utf8),
+                        firstLine: "Tokens/bad.yaml:1:131: error: mappings and lists nest more than 128 levels deep here [yaml/too-deep]"),
+            HostileCase(name: "30 MB scalar", bytes: Array(bigScalar.utf8),
+                        firstLine: "Tokens/bad.yaml:3:11: error: this scalar is 30000000 bytes; a token file's scalars may be at most 1048576 bytes [yaml/scalar-too-large]"),
+            HostileCase(name: "invalid UTF-8", bytes: Array("a:\n  $type: number\n  $value: \"".utf8) + [0xC3, 0x28] + Array("\"\n".utf8),
+                        firstLine: "Tokens/bad.yaml:3:12: error: invalid trailing UTF-8 octet [yaml/syntax]"),
+            HostileCase(name: "NUL byte", bytes: Array("a:\n  $type: number\n  $value: 1\u{0}\n".utf8),
+                        firstLine: "Tokens/bad.yaml:3:12: error: control characters are not allowed [yaml/syntax]"),
+            HostileCase(name: "duplicate keys", bytes: Array("a:\n  $type: number\n  $value: 1\n  $value: 2\n".utf8),
+                        firstLine: "Tokens/bad.yaml:4:3: error: the key `$value` appears twice in this mapping [token/duplicate]"),
+            HostileCase(name: "tab indentation", bytes: Array("a:\n\t$type: number\n".utf8),
+                        firstLine: "Tokens/bad.yaml:2:1: error: found character that cannot start any token while scanning for the next token [yaml/syntax]"),
+            HostileCase(name: "unterminated quote", bytes: Array("a:\n  $type: color\n  $value: \"#fff\n".utf8),
+                        firstLine: "Tokens/bad.yaml:3:11: error: this quoted string is never closed [yaml/syntax]"),
+            HostileCase(name: "unquoted hex color", bytes: Array("a:\n  $type: color\n  $value: #0A84FF\n".utf8),
+                        firstLine: "Tokens/bad.yaml:3:11: error: `#0A84FF` starts a YAML comment here, so this value is empty [yaml/unquoted-color]"),
+            HostileCase(name: "unquoted alias",
+                        bytes: Array("a:\n  $type: color\n  $value: \"#fff\"\nb:\n  $value: {a}\n".utf8),
+                        firstLine: "Tokens/bad.yaml:5:11: error: `{a}` is read as a YAML mapping, not as an alias [yaml/unquoted-alias]"),
+            HostileCase(name: "JSON surrogate pair with a real error after it",
+                        bytes: Array("{\"a\": {\"$type\": \"fontFamily\", \"$value\": \"\\ud83d\\ude00\", \"$description\": 1}}\n".utf8),
+                        fileName: "bad.json",
+                        firstLine: "Tokens/bad.json:1:73: error: `$description` must be a string, not a number [token/invalid-property]"),
+        ]
+    }()
+}
+
+@Suite struct CommandLineTests {
+    @Test(arguments: HostileCase.all)
+    func hostileInputGivesALocatedErrorQuicklyAndWritesNothing(_ hostile: HostileCase) throws {
+        let sandbox = try Sandbox(files: ["Tokens/\(hostile.fileName)": hostile.bytes])
+        defer { sandbox.remove() }
+        let before = sandbox.listing()
+        let result = try TokencProcess.run(["build", "Tokens", "--output", "Out"], in: sandbox.root)
+        #expect(result.status == hostile.status)
+        #expect(result.stderr.split(separator: "\n").first.map(String.init) == hostile.firstLine)
+        #expect(result.stderr.hasSuffix("nothing was written\n"))
+        #expect(result.seconds < 10, "took \(result.seconds) s; the bar is 2 s in a release build")
+        #expect(sandbox.listing() == before)
+    }
+
+    @Test func cleanBuildWritesOnlyIntoTheOutputFolderAndIsIdempotent() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  b: { $value: \"{c.a}\" }\n"])
+        defer { sandbox.remove() }
+        let first = try TokencProcess.run(["build", "Tokens", "--output", "Out"], in: sandbox.root)
+        #expect(first.status == 0)
+        #expect(first.stderr == "built 2 tokens from 1 file into Out/: 2 written, 0 unchanged\n")
+        #expect(sandbox.listing() == ["Out/json/tokens.flat.json", "Out/json/tokens.json", "Tokens/c.yaml"])
+        let second = try TokencProcess.run(["build", "Tokens", "--output", "Out"], in: sandbox.root)
+        #expect(second.stderr == "built 2 tokens from 1 file into Out/: 0 written, 2 unchanged\n")
+    }
+
+    @Test func failedBuildLeavesPreviousOutputsUntouched() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n"])
+        defer { sandbox.remove() }
+        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
+        let output = sandbox.root.appendingPathComponent("Generated/json/tokens.json")
+        let before = try Data(contentsOf: output)
+        try Data("c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  b: { $value: \"{c.z}\" }\n".utf8)
+            .write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
+        let failed = try TokencProcess.run(["build"], in: sandbox.root)
+        #expect(failed.status == 1)
+        #expect(failed.stderr.hasPrefix("Tokens/c.yaml:4:16: error: `{c.z}` does not name a token [alias/unresolved]\n"))
+        #expect(try Data(contentsOf: output) == before)
+    }
+
+    @Test func exitCodesFollowTheDesign() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n"])
+        defer { sandbox.remove() }
+        #expect(try TokencProcess.run(["validate"], in: sandbox.root).status == 0)
+        let missing = try TokencProcess.run(["validate", "Nowhere"], in: sandbox.root)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("tokenc: error: no such file or folder: Nowhere"))
+        let badOption = try TokencProcess.run(["validate", "--rules", "everything"], in: sandbox.root)
+        #expect(badOption.status == 2)
+        #expect(badOption.stderr.contains("--rules"))
+        #expect(try TokencProcess.run(["frobnicate"], in: sandbox.root).status == 2)
+        #expect(try TokencProcess.run(["--help"], in: sandbox.root).status == 0)
+        #expect(try TokencProcess.run(["--version"], in: sandbox.root).stdout == "0.1.0\n")
+    }
+
+    @Test func strictTurnsWarningsIntoFailures() throws {
+        let sandbox = try Sandbox(["Tokens/c.json": "{\"c\": {\"$type\": \"number\", \"$value\": 1}, \"c\": {\"$type\": \"number\", \"$value\": 2}}"])
+        defer { sandbox.remove() }
+        #expect(try TokencProcess.run(["validate"], in: sandbox.root).status == 0)
+        #expect(try TokencProcess.run(["validate", "--strict"], in: sandbox.root).status == 1)
+    }
+
+    @Test func diagnosticsPrintLikeACompiler() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "color:\n  $type: color\n  blue:\n    $value: #0A84FF\n"])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["validate"], in: sandbox.root)
+        #expect(result.stderr == """
+            Tokens/c.yaml:4:13: error: `#0A84FF` starts a YAML comment here, so this value is empty [yaml/unquoted-color]
+                    $value: #0A84FF
+                            ^
+              fix: quote the color: "#0A84FF"
+            1 file, 1 token: 1 error
+
+            """)
+    }
+
+    @Test func jsonFindingsHaveTheDesignShape() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  a: { $value: \"#000000\" }\n"])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["validate", "--format", "json"], in: sandbox.root)
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            {
+              "schemaVersion": 1,
+              "findings": [
+                {"rule": "token/duplicate", "severity": "error", "message": "the key `a` appears twice in this mapping", "path": null, "file": "Tokens/c.yaml", "line": 4, "column": 3, "related": [{"file": "Tokens/c.yaml", "line": 3, "column": 3, "message": "first `a` is here"}], "fix": "remove or rename one of the two `a` keys", "data": {}}
+              ],
+              "summary": {"errors": 1, "warnings": 0, "infos": 0}
+            }
+
+            """)
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect((parsed?["findings"] as? [Any])?.count == 1)
+    }
+}
