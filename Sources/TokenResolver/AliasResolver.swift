@@ -30,6 +30,8 @@ private struct ResolutionRun {
     var diagnostics: [Diagnostic] = []
     var reportedCycles: Set<String> = []
     var stack: [Int] = []
+    /// Parts of values that JSON Pointers reached, keyed by where the pointer is written.
+    var pendingSubValues: [SourceLocation: Node] = [:]
     private var validator = ValueValidator()
 
     init(tokens: [Token]) {
@@ -98,6 +100,18 @@ private struct ResolutionRun {
         if case .inProgress = lightState[i] {} else { return lightState[i] }
         guard case .resolved(let targetType?, let value?, let targetChain) = targetState else { return .failed }
         let target = tokens[targetIndex]
+        if var part = pendingSubValues.removeValue(forKey: location) {
+            // A pointer into part of a composite value: the part must fit this token's own type.
+            guard let declared = token.type else {
+                diagnostics.append(Diagnostic(
+                    id: "token/missing-type", severity: .error,
+                    message: "`\(token.path)` points into part of `\(target.path)`, so it needs its own `$type`",
+                    location: token.location, path: token.path, fix: "add `$type` to the token or its group"))
+                return .failed
+            }
+            part.location = location
+            return validate(part, as: declared, token: token) ? .resolved(declared, part, [target.path]) : .failed
+        }
         if let declared = token.type, declared != targetType {
             diagnostics.append(Diagnostic(
                 id: "alias/type-mismatch", severity: .error,
@@ -170,13 +184,15 @@ private struct ResolutionRun {
         }
         guard pointer.hasPrefix("#/") else { return bad("must start with `#/`") }
         let segments = pointer.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map {
-            $0.replacing("~1", with: "/").replacing("~0", with: "~")
+            String($0.replacing("~1", with: "/").replacing("~0", with: "~"))
         }
-        guard segments.count >= 2, !segments.contains(where: \.isEmpty) else { return bad("has an empty segment") }
-        guard segments.last == "$value" else {
-            return bad("must point at a token's `$value`")
+        guard !segments.contains(where: \.isEmpty) else { return bad("has an empty segment") }
+        guard segments.count >= 2 else { return bad("must point at a token's `$value`, not at a group") }
+        guard let valueIndex = segments.firstIndex(of: "$value"), valueIndex > 0 else {
+            return bad("must point at a token's `$value` (or a part of it)")
         }
-        let path = segments.dropLast().joined(separator: ".")
+        let path = segments[..<valueIndex].joined(separator: ".")
+        let inner = Array(segments[(valueIndex + 1)...])
         guard let target = index[path] else {
             if tokens.contains(where: { $0.path.hasPrefix(path + ".") }) {
                 return bad("points at a group, not a token")
@@ -189,6 +205,32 @@ private struct ResolutionRun {
                 fix: suggestion.map { "did you mean `#/\($0.replacing(".", with: "/"))/$value`?" }))
             return nil
         }
+        if !inner.isEmpty {
+            return subValue(of: target, inner, pointer: pointer, at: node.location, owner: owner)
+        }
+        return target
+    }
+
+    /// Pointers into a part of a value (`#/shadow/$value/color`) resolve to that part, kept for `substitute`.
+    mutating func subValue(of target: Int, _ segments: [String], pointer: String, at location: SourceLocation, owner: Int) -> Int? {
+        guard case .resolved(_, let value?, _) = resolveLight(target) else { return nil }
+        var node = value
+        for segment in segments {
+            if let entries = node.mappingEntries, let next = entries.first(where: { $0.key == segment }) {
+                node = next.value
+            } else if let items = node.sequenceItems, let index = Int(segment), segment.first != "-", index < items.count,
+                      String(index) == segment
+            {
+                node = items[index]
+            } else {
+                diagnostics.append(Diagnostic(
+                    id: "alias/unresolved", severity: .error,
+                    message: "the JSON Pointer `\(pointer)` has no `\(segment)` inside `\(tokens[target].path)`",
+                    location: location, path: tokens[owner].path))
+                return nil
+            }
+        }
+        pendingSubValues[location] = node
         return target
     }
 
@@ -200,8 +242,8 @@ private struct ResolutionRun {
                 reportCycle(from: targetIndex)
                 return nil
             }
-            guard case .resolved(_, let value?, _) = resolveLight(targetIndex) else { return nil }
-            var moved = value
+            guard case .resolved(_, let whole?, _) = resolveLight(targetIndex) else { return nil }
+            var moved = pendingSubValues.removeValue(forKey: location) ?? whole
             moved.location = location
             return moved
         }

@@ -105,7 +105,7 @@ private struct TreeWalk {
                       fix: "write `\(key):` followed by `$value: …` on the next line, indented")
                 continue
             }
-            if children.contains(where: { $0.key == "$value" }) {
+            if children.contains(where: { $0.key == "$value" || $0.key == "$ref" }) {
                 token(children, name: key, keyLocation: entry.keyLocation, path: childPath, inheritedType: type)
             } else {
                 group(children, at: entry.keyLocation, path: childPath, inheritedType: type, isRoot: false)
@@ -123,10 +123,15 @@ private struct TreeWalk {
         var deprecation: String?
         var extensions: Node?
         var modes: [(String, Node)] = []
+        var reference: MappingEntry?
         for entry in entries {
             switch entry.key {
             case "$value": value = entry.value
-            case "$type": type = parseType(entry.value, path: dotted)
+            case "$ref": reference = entry
+            case "$type":
+                type = parseType(entry.value, path: dotted)
+                // An unknown `$type` is already reported; leave the token out instead of adding "missing type".
+                if type == nil { return }
             case "$description":
                 if let text = entry.value.string { description = text } else {
                     error("token/invalid-property", "`$description` must be a string, not \(entry.value.kindDescription)",
@@ -161,6 +166,15 @@ private struct TreeWalk {
                           fix: "move `\(entry.key)` into a group of its own, or remove the `$value`")
                 }
             }
+        }
+        if let reference {
+            if value != nil {
+                error("token/invalid-property", "`\(dotted)` has both `$value` and `$ref`; a token takes one of them",
+                      at: reference.keyLocation, path: dotted, fix: "remove `$ref` or `$value`")
+                return
+            }
+            // `$ref` in place of `$value` is a reference to another token's value.
+            value = Node(.mapping([reference]), at: reference.value.location)
         }
         guard let value else { return }
         if value.scalar == .null {
@@ -268,6 +282,25 @@ private struct TreeWalk {
             return
         }
         let prefix = step.target + "."
+        let ownPrefix = step.groupPath + "."
+        // The extending group's own tokens inherit types from the matching place in the base group.
+        for i in tokens.indices where tokens[i].type == nil && tokens[i].path.hasPrefix(ownPrefix) {
+            let relative = tokens[i].path.dropFirst(ownPrefix.count).split(separator: ".").map(String.init)
+            if let base = tokenIndex[prefix + relative.joined(separator: ".")], let type = tokens[base].type {
+                tokens[i].type = type
+                continue
+            }
+            var parts = relative.dropLast()
+            while true {
+                let groupPath = parts.isEmpty ? step.target : prefix + parts.joined(separator: ".")
+                if let type = groups[groupPath]?.type {
+                    tokens[i].type = type
+                    break
+                }
+                if parts.isEmpty { break }
+                parts = parts.dropLast()
+            }
+        }
         let inherited = tokens.filter { $0.path.hasPrefix(prefix) }
         for var copy in inherited {
             let newPath = step.groupPath + "." + copy.path.dropFirst(prefix.count)

@@ -64,8 +64,32 @@ public struct Pipeline: Sendable {
             loaded.append(result)
             diagnostics.add(contentsOf: found)
         }
-        let (tokens, treeDiagnostics) = TokenTreeBuilder().build(loaded)
-        diagnostics.add(contentsOf: treeDiagnostics)
+        var allSources = sources
+        let tokens: [Token]
+        if let document = loaded.first(where: { ResolverDocumentReader.isResolverDocument($0.root) }) {
+            // A folder with a resolver document is read through it: the document decides which files count.
+            let reader = ReferencedFileReader(relativeTo: document.path, loader: loader)
+            let (resolution, found) = ResolverDocumentReader().read(document, load: reader.load)
+            diagnostics.add(contentsOf: found)
+            diagnostics.add(contentsOf: reader.collected.diagnostics)
+            allSources.merge(reader.collected.sources) { first, _ in first }
+            let builder = TokenTreeBuilder()
+            let (base, baseDiagnostics) = builder.build(resolution.base)
+            diagnostics.add(contentsOf: baseDiagnostics)
+            var modeTokens: [(mode: String, tokens: [Token])] = []
+            for (mode, files) in resolution.modes {
+                let (built, modeDiagnostics) = builder.build(files)
+                diagnostics.add(contentsOf: modeDiagnostics)
+                modeTokens.append((mode, built))
+            }
+            let (merged, mergeDiagnostics) = ModeMerger().merge(base: base, modes: modeTokens)
+            diagnostics.add(contentsOf: mergeDiagnostics)
+            tokens = merged
+        } else {
+            let (built, treeDiagnostics) = TokenTreeBuilder().build(loaded)
+            diagnostics.add(contentsOf: treeDiagnostics)
+            tokens = built
+        }
         let (set, resolveDiagnostics) = AliasResolver().resolve(tokens)
         diagnostics.add(contentsOf: resolveDiagnostics)
 
@@ -80,12 +104,41 @@ public struct Pipeline: Sendable {
         if render && !diagnostics.hasErrors {
             outputs = generators.flatMap { $0.generate(set) }
         }
-        return PipelineResult(files: files, sources: sources, diagnostics: Diagnostic.sortedForReport(selected),
+        return PipelineResult(files: files, sources: allSources, diagnostics: Diagnostic.sortedForReport(selected),
                               tokens: set, outputs: outputs)
     }
 
     /// Loader and structure diagnostics always count: without them nothing else can be checked.
     static func isStructural(_ id: String) -> Bool {
-        id.hasPrefix("yaml/") || id.hasPrefix("token/") || id.hasPrefix("alias/")
+        id.hasPrefix("yaml/") || id.hasPrefix("token/") || id.hasPrefix("alias/") || id.hasPrefix("resolver/")
+    }
+}
+
+/// Loads the token files a resolver document names, relative to the document, remembering what it read.
+final class ReferencedFileReader: @unchecked Sendable {
+    /// What the reader loaded: bytes for excerpts and loader diagnostics.
+    struct Collected {
+        var sources: [String: [UInt8]] = [:]
+        var diagnostics: [Diagnostic] = []
+    }
+
+    private let folder: String
+    private let loader: TokenFileLoader
+    private(set) var collected = Collected()
+
+    init(relativeTo documentPath: String, loader: TokenFileLoader) {
+        let slash = documentPath.lastIndex(of: "/")
+        folder = slash.map { String(documentPath[..<$0]) } ?? "."
+        self.loader = loader
+    }
+
+    func load(_ reference: String) -> LoadedFile? {
+        guard !reference.hasPrefix("/"), !reference.contains("://") else { return nil }
+        let path = folder == "." ? reference : folder + "/" + reference
+        guard let bytes = try? TokenSources.read(path) else { return nil }
+        let (file, found) = loader.load(bytes: bytes, path: path)
+        collected.sources[path] = bytes
+        collected.diagnostics += found
+        return file
     }
 }

@@ -1,0 +1,243 @@
+import TokenModel
+
+/// Reads DTCG Resolver Module 2025.10 documents: validates them and turns sets and the `appearance` modifier
+/// into the same model as `$extensions.mode`.
+public struct ResolverDocumentReader: Sendable {
+    /// The version this reader accepts.
+    public static let version = "2025.10"
+    /// Context names of the `appearance` modifier, with the spec example's camel-case spellings.
+    public static let appearanceContexts: [String: String] = [
+        "light": Appearance.light, "dark": Appearance.dark,
+        "light-high-contrast": Appearance.lightHighContrast, "lightHighContrast": Appearance.lightHighContrast,
+        "dark-high-contrast": Appearance.darkHighContrast, "darkHighContrast": Appearance.darkHighContrast,
+    ]
+
+    /// What a resolver document resolves to: the sources of the base tokens and of each appearance.
+    public struct Resolution: Sendable {
+        /// Sources whose tokens are the default (`$value`) tokens, in resolution order.
+        public var base: [LoadedFile] = []
+        /// Sources per appearance mode, in resolution order.
+        public var modes: [(mode: String, sources: [LoadedFile])] = []
+    }
+
+    /// Creates a reader.
+    public init() {}
+
+    /// Whether a file's root is a resolver document rather than a token file (recognised by its structure).
+    public static func isResolverDocument(_ root: Node?) -> Bool {
+        guard let root, root.mappingEntries != nil else { return false }
+        if root["resolutionOrder"] != nil { return true }
+        // `version: "2025.10"` beside nothing that looks like a token group (a group named `version` is a mapping).
+        guard root["version"]?.string != nil else { return false }
+        let resolverKeys: Set<String> = ["name", "version", "description", "sets", "modifiers", "$schema", "$defs", "$extensions"]
+        return root.mappingEntries!.allSatisfy { resolverKeys.contains($0.key) || $0.value.mappingEntries == nil }
+    }
+
+    /// Validates and resolves `file`; `load` reads a file a source `$ref` names (relative to the document).
+    public func read(_ file: LoadedFile, load: @escaping (String) -> LoadedFile?) -> (Resolution, [Diagnostic]) {
+        var run = ResolverRun(file: file, load: load)
+        run.read()
+        return (run.resolution, run.diagnostics)
+    }
+}
+
+private struct ResolverRun {
+    let file: LoadedFile
+    let load: (String) -> LoadedFile?
+    var resolution = ResolverDocumentReader.Resolution()
+    var diagnostics: [Diagnostic] = []
+    var sets: [String: Node] = [:]
+    var modifiers: [String: Node] = [:]
+
+    init(file: LoadedFile, load: @escaping (String) -> LoadedFile?) {
+        self.file = file
+        self.load = load
+    }
+
+    mutating func fail(_ message: String, _ node: Node, fix: String? = nil) {
+        diagnostics.append(Diagnostic(id: "resolver/invalid", severity: .error, message: message, location: node.location, fix: fix))
+    }
+
+    mutating func allowOnly(_ node: Node, _ keys: Set<String>, what: String) {
+        for entry in node.mappingEntries ?? [] where !keys.contains(entry.key) {
+            diagnostics.append(Diagnostic(
+                id: "resolver/invalid", severity: .error, message: "`\(entry.key)` is not a property of \(what)",
+                location: entry.keyLocation, fix: "allowed: " + keys.sorted().joined(separator: ", ")))
+        }
+    }
+
+    mutating func read() {
+        guard let root = file.root else { return }
+        allowOnly(root, ["name", "version", "description", "sets", "modifiers", "resolutionOrder", "$schema", "$defs", "$extensions"],
+                  what: "a resolver document")
+        if let version = root["version"] {
+            if version.string != ResolverDocumentReader.version {
+                fail("`version` must be \"\(ResolverDocumentReader.version)\"", version)
+            }
+        } else {
+            fail("a resolver document needs `version: \"\(ResolverDocumentReader.version)\"`", root)
+        }
+        if let node = root["sets"] {
+            for entry in node.mappingEntries ?? [] {
+                sets[entry.key] = entry.value
+                checkSet(entry.value, what: "the set `\(entry.key)`", inline: false)
+            }
+        }
+        if let node = root["modifiers"] {
+            for entry in node.mappingEntries ?? [] {
+                modifiers[entry.key] = entry.value
+                checkModifier(entry.value, what: "the modifier `\(entry.key)`", inline: false)
+            }
+        }
+        checkSetCycles()
+        guard let order = root["resolutionOrder"] else {
+            fail("a resolver document needs `resolutionOrder`, the list of sets and modifiers to apply", root)
+            return
+        }
+        guard let items = order.sequenceItems, !items.isEmpty else {
+            fail("`resolutionOrder` must be a non-empty list", order)
+            return
+        }
+        var names: [String: SourceLocation] = [:]
+        for item in items {
+            var name: String?
+            var isModifier = false
+            var definition: Node?
+            if let pointer = item["$ref"]?.string {
+                if pointer.hasPrefix("#/sets/"), let set = sets[String(pointer.dropFirst(7))] {
+                    name = String(pointer.dropFirst(7)); definition = set
+                } else if pointer.hasPrefix("#/modifiers/"), let modifier = modifiers[String(pointer.dropFirst(12))] {
+                    name = String(pointer.dropFirst(12)); definition = modifier; isModifier = true
+                } else {
+                    fail("`\(pointer)` must name an entry of `sets` or `modifiers`", item)
+                    continue
+                }
+            } else {
+                switch item["type"]?.string {
+                case "set":
+                    checkSet(item, what: "an inline set", inline: true)
+                case "modifier":
+                    checkModifier(item, what: "an inline modifier", inline: true)
+                    isModifier = true
+                default:
+                    fail("an inline entry of `resolutionOrder` needs `type: set` or `type: modifier`", item)
+                    continue
+                }
+                name = item["name"]?.string
+                if name == nil { fail("an inline \(isModifier ? "modifier" : "set") needs a `name`", item); continue }
+                definition = item
+            }
+            guard let name, let definition else { continue }
+            if let first = names[name] {
+                diagnostics.append(Diagnostic(
+                    id: "resolver/invalid", severity: .error, message: "`\(name)` appears twice in `resolutionOrder`",
+                    location: item.location, related: [RelatedLocation(first, "first `\(name)` is here")]))
+                continue
+            }
+            names[name] = item.location
+            if isModifier { applyModifier(name, definition) } else { resolution.base += sources(definition["sources"]) }
+        }
+    }
+
+    mutating func checkSet(_ node: Node, what: String, inline: Bool) {
+        guard node.mappingEntries != nil else { return fail("\(what) must be a mapping", node) }
+        allowOnly(node, inline ? ["type", "name", "sources", "description", "$extensions"] : ["sources", "description", "$extensions"], what: what)
+        guard let sources = node["sources"] else { return fail("\(what) needs `sources`", node) }
+        guard let items = sources.sequenceItems else { return fail("`sources` must be a list", sources) }
+        for item in items { checkSource(item, allowSets: true) }
+    }
+
+    mutating func checkModifier(_ node: Node, what: String, inline: Bool) {
+        guard node.mappingEntries != nil else { return fail("\(what) must be a mapping", node) }
+        allowOnly(node, inline ? ["type", "name", "contexts", "default", "description", "$extensions"]
+                          : ["contexts", "default", "description", "$extensions"], what: what)
+        guard let contexts = node["contexts"] else { return fail("\(what) needs `contexts`", node) }
+        guard let entries = contexts.mappingEntries, entries.count >= 2 else {
+            return fail("\(what) needs at least two contexts; a modifier with one context changes nothing", contexts,
+                        fix: "make it a set, or add the other contexts")
+        }
+        for entry in entries {
+            guard let items = entry.value.sequenceItems else {
+                fail("the context `\(entry.key)` must be a list of sources", entry.value)
+                continue
+            }
+            for item in items { checkSource(item, allowSets: true) }
+        }
+        if let fallback = node["default"], let name = fallback.string, !entries.contains(where: { $0.key == name }) {
+            fail("`default` names `\(name)`, which is not one of the contexts", fallback)
+        }
+    }
+
+    mutating func checkSource(_ node: Node, allowSets: Bool) {
+        guard let pointer = node["$ref"]?.string else { return }
+        if pointer.hasPrefix("#/modifiers/") {
+            fail("a source cannot reference a modifier (`\(pointer)`); sources are sets or token files", node)
+        } else if pointer.hasPrefix("#/resolutionOrder") {
+            fail("a source cannot reference an entry of `resolutionOrder`", node)
+        } else if pointer.hasPrefix("#/"), !pointer.hasPrefix("#/sets/") {
+            fail("`\(pointer)` is not a set or a token file", node)
+        }
+    }
+
+    mutating func checkSetCycles() {
+        var state: [String: Int] = [:]
+        func visit(_ name: String, _ chain: [String], run: inout ResolverRun) {
+            if state[name] == 2 { return }
+            if state[name] == 1 {
+                let cycle = chain[(chain.firstIndex(of: name) ?? 0)...] + [name]
+                run.fail("these sets include each other in a circle: " + cycle.map { "`\($0)`" }.joined(separator: " → "),
+                         run.sets[name]!)
+                return
+            }
+            state[name] = 1
+            for source in run.sets[name]?["sources"]?.sequenceItems ?? [] {
+                if let pointer = source["$ref"]?.string, pointer.hasPrefix("#/sets/") {
+                    let target = String(pointer.dropFirst(7))
+                    if run.sets[target] != nil { visit(target, chain + [name], run: &run) } else {
+                        run.fail("`\(pointer)` names no set", source)
+                    }
+                }
+            }
+            state[name] = 2
+        }
+        for name in sets.keys.sorted() { visit(name, [], run: &self) }
+    }
+
+    /// The appearance modifier becomes modes; any other modifier contributes its default context.
+    mutating func applyModifier(_ name: String, _ node: Node) {
+        guard let contexts = node["contexts"]?.mappingEntries, contexts.count >= 2 else { return }
+        let defaultName = node["default"]?.string ?? contexts[0].key
+        if name == "appearance" {
+            for context in contexts {
+                let list = sources(context.value)
+                let mode = ResolverDocumentReader.appearanceContexts[context.key] ?? context.key
+                if context.key == defaultName || mode == Appearance.light {
+                    resolution.base += list
+                } else {
+                    resolution.modes.append((mode, list))
+                }
+            }
+        } else if let chosen = contexts.first(where: { $0.key == defaultName }) {
+            resolution.base += sources(chosen.value)
+        }
+    }
+
+    mutating func sources(_ node: Node?, depth: Int = 0) -> [LoadedFile] {
+        var out: [LoadedFile] = []
+        for item in node?.sequenceItems ?? [] {
+            if let pointer = item["$ref"]?.string, item.mappingEntries?.count == 1 {
+                if pointer.hasPrefix("#/sets/") {
+                    guard depth < 32, let set = sets[String(pointer.dropFirst(7))] else { continue }
+                    out += sources(set["sources"], depth: depth + 1)
+                } else if !pointer.hasPrefix("#") {
+                    if let loaded = load(pointer) { out.append(loaded) } else {
+                        fail("cannot read the token file `\(pointer)` (paths are relative to the resolver document)", item)
+                    }
+                }
+            } else {
+                out.append(LoadedFile(path: file.path, root: item, isJSON: file.isJSON))
+            }
+        }
+        return out
+    }
+}
