@@ -17,7 +17,10 @@ public struct AliasResolver: Sendable {
         for token in resolved { for (mode, _) in token.values { modeNames.insert(mode) } }
         let custom = modeNames.subtracting(Appearance.builtIn).sorted()
         let modes = Appearance.builtIn.filter { modeNames.contains($0) || $0 == Appearance.light } + custom
-        return (ResolvedTokenSet(tokens: resolved, modes: modes), run.diagnostics)
+        // Mode values revisit nodes the light pass already checked; report each problem once.
+        var seen: Set<Diagnostic> = []
+        let diagnostics = run.diagnostics.filter { seen.insert($0).inserted }
+        return (ResolvedTokenSet(tokens: resolved, modes: modes), diagnostics)
     }
 }
 
@@ -32,6 +35,8 @@ private struct ResolutionRun {
     var stack: [Int] = []
     /// Parts of values that JSON Pointers reached, keyed by where the pointer is written.
     var pendingSubValues: [SourceLocation: Node] = [:]
+    var modeNameCache: [Int: Set<String>] = [:]
+    var modeValueCache: [ModeKey: Node?] = [:]
     private var validator = ValueValidator()
 
     init(tokens: [Token]) {
@@ -44,13 +49,128 @@ private struct ResolutionRun {
         guard case .resolved(let type?, let light?, let chain) = resolveLight(i) else { return nil }
         let token = tokens[i]
         var values: [(String, Node)] = [(Appearance.light, light)]
-        for (mode, node) in token.modes {
-            var visiting: Set<Int> = [i]
-            guard let value = substitute(node, owner: i, expected: type, visiting: &visiting) else { continue }
-            guard validate(value, as: type, token: token) else { continue }
+        var inProgress: [ModeKey] = []
+        for mode in orderedModes(modeNames(of: i)) where mode != Appearance.light {
+            guard let value = value(of: i, in: mode, type: type, inProgress: &inProgress) else { continue }
             values.append((mode, value))
         }
         return ResolvedToken(token: token, type: type, values: values, aliasChain: chain)
+    }
+
+    struct ModeKey: Hashable {
+        var token: Int
+        var mode: String
+    }
+
+    /// The modes a token has: its own, and those of every token its values reference (an alias follows its
+    /// target into dark mode). Memoised; re-entry through a cycle contributes nothing.
+    mutating func modeNames(of i: Int) -> Set<String> {
+        if let known = modeNameCache[i] { return known }
+        modeNameCache[i] = []
+        var names = Set(tokens[i].modes.map(\.name))
+        var targets: [Int] = []
+        collectTargets(tokens[i].value, into: &targets)
+        for (_, node) in tokens[i].modes { collectTargets(node, into: &targets) }
+        for target in targets { names.formUnion(modeNames(of: target)) }
+        modeNameCache[i] = names
+        return names
+    }
+
+    /// Indexes of the tokens a value references, quietly (diagnostics come from the light pass).
+    func collectTargets(_ node: Node, into targets: inout [Int]) {
+        if let path = aliasTarget(node.string) {
+            if let target = index[path] { targets.append(target) }
+            return
+        }
+        switch node.kind {
+        case .scalar: return
+        case .sequence(let items): for item in items { collectTargets(item, into: &targets) }
+        case .mapping(let entries):
+            if let pointer = node["$ref"]?.string, pointer.hasPrefix("#/") {
+                let segments = pointer.dropFirst(2).split(separator: "/").map(String.init)
+                if let valueIndex = segments.firstIndex(of: "$value"),
+                   let target = index[segments[..<valueIndex].joined(separator: ".")]
+                {
+                    targets.append(target)
+                }
+                return
+            }
+            for entry in entries { collectTargets(entry.value, into: &targets) }
+        }
+    }
+
+    func orderedModes(_ names: Set<String>) -> [String] {
+        Appearance.builtIn.filter { names.contains($0) } + names.subtracting(Appearance.builtIn).sorted()
+    }
+
+    /// A token's value in `mode`: its own value for the mode (or the documented fallback), with references
+    /// replaced by their targets' values in the same mode.
+    mutating func value(of i: Int, in mode: String, type: TokenType, inProgress: inout [ModeKey]) -> Node? {
+        let key = ModeKey(token: i, mode: mode)
+        if let cached = modeValueCache[key] { return cached }
+        guard case .resolved(let lightType?, let light?, _) = lightState[i] else { return nil }
+        guard !inProgress.contains(key) else {
+            // A cycle that exists only in this mode (the light pass saw none).
+            stack = inProgress.map(\.token)
+            reportCycle(from: i)
+            stack = []
+            return nil
+        }
+        inProgress.append(key)
+        defer { inProgress.removeLast() }
+        let token = tokens[i]
+        var own: Node?
+        for candidate in [mode] + Appearance.fallbacks(for: mode) {
+            if candidate == Appearance.light { break }
+            if let found = token.modes.first(where: { $0.name == candidate }) {
+                own = found.value
+                break
+            }
+        }
+        let source = own ?? token.value
+        let result: Node?
+        if !modeNames(of: i).contains(mode), own == nil {
+            result = light
+        } else if let resolved = substituteInMode(source, owner: i, mode: mode, inProgress: &inProgress) {
+            result = own == nil || validate(resolved, as: lightType, token: token) ? resolved : nil
+        } else {
+            result = nil
+        }
+        modeValueCache[key] = result
+        return result
+    }
+
+    /// `substitute` for one mode: references resolve to the target's value in that mode.
+    mutating func substituteInMode(_ node: Node, owner: Int, mode: String, inProgress: inout [ModeKey]) -> Node? {
+        if let (targetIndex, location) = reference(in: node, owner: owner) {
+            guard let targetIndex else { return nil }
+            if let part = pendingSubValues.removeValue(forKey: location) {
+                var moved = part
+                moved.location = location
+                return moved
+            }
+            guard case .resolved(let targetType?, _, _) = lightState[targetIndex],
+                  var value = value(of: targetIndex, in: mode, type: targetType, inProgress: &inProgress) else { return nil }
+            value.location = location
+            return value
+        }
+        switch node.kind {
+        case .scalar: return node
+        case .sequence(let items):
+            var out: [Node] = []
+            for item in items {
+                guard let value = substituteInMode(item, owner: owner, mode: mode, inProgress: &inProgress) else { return nil }
+                out.append(value)
+            }
+            return Node(.sequence(out), at: node.location, isFlowOrQuoted: node.isFlowOrQuoted)
+        case .mapping(let entries):
+            var out: [MappingEntry] = []
+            for entry in entries {
+                guard let value = substituteInMode(entry.value, owner: owner, mode: mode, inProgress: &inProgress) else { return nil }
+                out.append(MappingEntry(key: entry.key, keyLocation: entry.keyLocation, value: value))
+            }
+            return Node(.mapping(out), at: node.location, isFlowOrQuoted: node.isFlowOrQuoted)
+        }
     }
 
     /// Resolves a token's `$value`, memoised, so every chain is walked once.

@@ -1,0 +1,228 @@
+import Testing
+import TokenLoader
+import TokenModel
+@testable import TokenResolver
+
+/// Loads YAML files, builds the tree and resolves it, returning the set and every diagnostic.
+private func resolve(_ files: [String: String]) -> (ResolvedTokenSet, [Diagnostic]) {
+    let loader = TokenFileLoader()
+    var loaded: [LoadedFile] = []
+    var diagnostics: [Diagnostic] = []
+    for name in files.keys.sorted() {
+        let (file, found) = loader.load(bytes: Array(files[name]!.utf8), path: name)
+        loaded.append(file)
+        diagnostics += found
+    }
+    let (tokens, treeDiagnostics) = TokenTreeBuilder().build(loaded)
+    let (set, resolveDiagnostics) = AliasResolver().resolve(tokens)
+    return (set, diagnostics + treeDiagnostics + resolveDiagnostics)
+}
+
+private func summary(_ diagnostics: [Diagnostic]) -> [String] {
+    Diagnostic.sortedForReport(diagnostics).map { "\($0.id)@\($0.location!.file):\($0.location!.line):\($0.location!.column)" }
+}
+
+private func value(_ set: ResolvedTokenSet, _ path: String, _ mode: String = Appearance.light) -> String? {
+    set.tokens.first { $0.path == path }?.values.first { $0.mode == mode }?.value.string
+}
+
+@Suite struct TreeTests {
+    @Test func typesComeFromTheTokenThenItsGroups() {
+        let (set, diagnostics) = resolve(["a.yaml": """
+            color:
+              $type: color
+              a: { $value: "#fff" }
+              size:
+                $type: dimension
+                b: { $value: { value: 1, unit: px } }
+                c: { $type: number, $value: 2 }
+            """])
+        #expect(diagnostics.isEmpty)
+        #expect(set.tokens.map { "\($0.path):\($0.type.rawValue)" } == ["color.a:color", "color.size.b:dimension", "color.size.c:number"])
+    }
+
+    @Test func rootTokenIsTheGroupsOwnValue() {
+        let (set, diagnostics) = resolve(["a.yaml": "accent:\n  $type: color\n  $root: { $value: \"#00f\" }\n  light: { $value: \"#99f\" }\n"])
+        #expect(diagnostics.isEmpty)
+        #expect(set.tokens.map(\.path) == ["accent.$root", "accent.light"])
+    }
+
+    @Test func samePathInTwoFilesNamesBothPlaces() throws {
+        let (_, diagnostics) = resolve([
+            "a.yaml": "c:\n  $type: color\n  x: { $value: \"#fff\" }\n",
+            "b.yaml": "c:\n  $type: color\n  x: { $value: \"#000\" }\n",
+        ])
+        #expect(summary(diagnostics) == ["token/duplicate@b.yaml:3:3"])
+        let d = try #require(diagnostics.first)
+        #expect(d.message == "the token `c.x` is defined twice")
+        #expect(d.related.map(\.location) == [SourceLocation(file: "a.yaml", line: 3, column: 3)])
+    }
+
+    @Test func namesMustNotHoldDotsOrBraces() {
+        let (_, diagnostics) = resolve(["a.yaml": "c:\n  $type: number\n  \"a.b\": { $value: 1 }\n  \"{x}\": { $value: 2 }\n  $bad: { $value: 3 }\n"])
+        #expect(summary(diagnostics) == ["token/invalid-name@a.yaml:3:3", "token/invalid-name@a.yaml:4:3", "token/invalid-name@a.yaml:5:3"])
+    }
+
+    @Test func missingTypeIsLocatedAtTheToken() {
+        let (_, diagnostics) = resolve(["a.yaml": "group:\n  thing: { $value: 4 }\n"])
+        #expect(summary(diagnostics) == ["token/missing-type@a.yaml:2:3"])
+    }
+
+    @Test func extendsCopiesTokensAndTypes() {
+        let (set, diagnostics) = resolve(["a.yaml": """
+            base:
+              $type: color
+              bg: { $value: "#fff" }
+              fg: { $value: "#000" }
+            brand:
+              $extends: "{base}"
+              bg: { $value: "#f0f" }
+            """])
+        #expect(diagnostics.isEmpty)
+        #expect(value(set, "brand.bg") == "#f0f")
+        #expect(value(set, "brand.fg") == "#000")
+        #expect(set.tokens.first { $0.path == "brand.bg" }?.type == .color)
+    }
+}
+
+@Suite struct AliasTests {
+    @Test func unresolvedAliasSuggestsTheNearestPath() throws {
+        let (_, diagnostics) = resolve(["a.yaml": "c:\n  $type: color\n  blue: { $value: \"#00f\" }\n  link: { $value: \"{c.bleu}\" }\n"])
+        let d = try #require(diagnostics.first)
+        #expect(summary(diagnostics) == ["alias/unresolved@a.yaml:4:19"])
+        #expect(d.message == "`{c.bleu}` does not name a token")
+        #expect(d.fix == "did you mean `{c.blue}`?")
+    }
+
+    @Test func cycleIsReportedOnceNamingEveryMember() throws {
+        let (set, diagnostics) = resolve(["a.yaml": """
+            n:
+              $type: number
+              a: { $value: "{n.b}" }
+              b: { $value: "{n.c}" }
+              c: { $value: "{n.a}" }
+              d: { $value: "{n.a}" }
+            """])
+        let d = try #require(diagnostics.first)
+        #expect(summary(diagnostics) == ["alias/cycle@a.yaml:3:16"])
+        #expect(d.message == "these aliases point at each other in a circle: `n.a` → `n.b` → `n.c` → `n.a`")
+        #expect(d.related.map(\.location.line) == [4, 5])
+        #expect(set.tokens.isEmpty)
+    }
+
+    @Test func typeMismatchNamesBothTypes() throws {
+        let (_, diagnostics) = resolve(["a.yaml": "n: { $type: number, $value: 1 }\nc: { $type: color, $value: \"{n}\" }\n"])
+        let d = try #require(diagnostics.first)
+        #expect(summary(diagnostics) == ["alias/type-mismatch@a.yaml:2:28"])
+        #expect(d.message == "`c` is a color token, but its alias `{n}` is a number")
+    }
+
+    @Test func typeComesFromTheAliasTarget() {
+        let (set, diagnostics) = resolve(["a.yaml": "n: { $type: number, $value: 1 }\nm: { $value: \"{n}\" }\n"])
+        #expect(diagnostics.isEmpty)
+        #expect(set.tokens.first { $0.path == "m" }?.type == .number)
+        #expect(set.tokens.first { $0.path == "m" }?.aliasChain == ["n"])
+    }
+
+    @Test func aliasToAGroupIsAnError() {
+        let (_, diagnostics) = resolve(["a.yaml": "g:\n  $type: number\n  a: { $value: 1 }\nb: { $type: number, $value: \"{g}\" }\n"])
+        #expect(summary(diagnostics) == ["alias/unresolved@a.yaml:4:29"])
+        #expect(diagnostics.first?.message == "`{g}` names a group, not a token")
+    }
+
+    @Test func deprecatedUseWarns() {
+        let (_, diagnostics) = resolve(["a.yaml": "old: { $type: number, $value: 1, $deprecated: \"use new\" }\nx: { $value: \"{old}\" }\n"])
+        #expect(summary(diagnostics) == ["token/deprecated-use@a.yaml:2:14"])
+        #expect(diagnostics.first?.severity == .warning)
+        #expect(diagnostics.first?.message == "`x` uses `old`, which is deprecated: use new")
+    }
+
+    @Test func longChainsResolveToTheEnd() {
+        var text = "n:\n  $type: number\n  t0: { $value: 7 }\n"
+        for i in 1...300 { text += "  t\(i): { $value: \"{n.t\(i - 1)}\" }\n" }
+        let (set, diagnostics) = resolve(["a.yaml": text])
+        #expect(diagnostics.isEmpty)
+        #expect(set.tokens.first { $0.path == "n.t300" }?.values.first?.value.scalar == .integer(7))
+        #expect(set.tokens.first { $0.path == "n.t300" }?.aliasChain.count == 300)
+    }
+}
+
+@Suite struct AppearanceTests {
+    static let files = ["a.yaml": """
+        c:
+          $type: color
+          bg:
+            $value: "#fff"
+            $extensions: { mode: { dark: "#000", dark-high-contrast: "#010101" } }
+          fg:
+            $value: "#111"
+            $extensions: { mode: { dark: "#eee" } }
+          link: { $value: "{c.bg}" }
+        border:
+          $type: border
+          $value: { color: "{c.fg}", width: { value: 1, unit: px }, style: solid }
+        """]
+
+    @Test func aliasesFollowTheirTargetIntoEachMode() {
+        let (set, diagnostics) = resolve(Self.files)
+        #expect(diagnostics.isEmpty)
+        #expect(value(set, "c.link", "dark") == "#000")
+        #expect(value(set, "c.link", "dark-high-contrast") == "#010101")
+        #expect(set.modes == ["light", "dark", "dark-high-contrast"])
+    }
+
+    @Test func compositesTakeEachModeOfTheirParts() {
+        let (set, _) = resolve(Self.files)
+        let border = set.tokens.first { $0.path == "border" }!
+        #expect(border.values.map(\.mode) == ["light", "dark"])
+        #expect(border.values[1].value["color"]?.string == "#eee")
+    }
+
+    @Test func missingModesFallBackInTheDocumentedOrder() {
+        #expect(Appearance.fallbacks(for: "dark-high-contrast") == ["dark", "light"])
+        #expect(Appearance.fallbacks(for: "light-high-contrast") == ["light"])
+        let (set, _) = resolve(["a.yaml": """
+            c:
+              $type: color
+              fg: { $value: "#111", $extensions: { mode: { dark: "#eee" } } }
+              bg: { $value: "#fff", $extensions: { mode: { dark-high-contrast: "#000" } } }
+              on: { $value: "{c.fg}", $extensions: { mode: { dark-high-contrast: "{c.bg}" } } }
+            """])
+        #expect(value(set, "c.on", "dark") == "#eee")
+        #expect(value(set, "c.on", "dark-high-contrast") == "#000")
+    }
+
+    @Test func resolverDocumentAppearanceBecomesModes() {
+        let document = """
+            version: "2025.10"
+            sets:
+              base:
+                sources:
+                  - c: { $type: color, bg: { $value: "#fff" } }
+            modifiers:
+              appearance:
+                default: light
+                contexts:
+                  light: []
+                  dark:
+                    - c: { bg: { $type: color, $value: "#000" } }
+                  darkHighContrast:
+                    - c: { bg: { $type: color, $value: "#010101" } }
+            resolutionOrder:
+              - $ref: "#/sets/base"
+              - $ref: "#/modifiers/appearance"
+            """
+        let (file, loadDiagnostics) = TokenFileLoader().load(bytes: Array(document.utf8), path: "r.yaml")
+        #expect(loadDiagnostics.isEmpty)
+        #expect(ResolverDocumentReader.isResolverDocument(file.root))
+        let (resolution, diagnostics) = ResolverDocumentReader().read(file) { _ in nil }
+        #expect(diagnostics.isEmpty)
+        let builder = TokenTreeBuilder()
+        let base = builder.build(resolution.base).tokens
+        let modes = resolution.modes.map { ($0.mode, builder.build($0.sources).tokens) }
+        let (merged, _) = ModeMerger().merge(base: base, modes: modes)
+        let (set, _) = AliasResolver().resolve(merged)
+        #expect(value(set, "c.bg", "dark") == "#000")
+        #expect(value(set, "c.bg", "dark-high-contrast") == "#010101")
+    }
+}
