@@ -7,7 +7,7 @@ public struct AliasResolver: Sendable {
 
     /// Resolves every token; tokens whose value cannot be resolved or typed are left out and reported.
     public func resolve(_ tokens: [Token]) -> (set: ResolvedTokenSet, diagnostics: [Diagnostic]) {
-        var run = ResolutionRun(tokens: tokens)
+        let run = ResolutionRun(tokens: tokens)
         var resolved: [ResolvedToken] = []
         resolved.reserveCapacity(tokens.count)
         for index in tokens.indices {
@@ -24,7 +24,7 @@ public struct AliasResolver: Sendable {
     }
 }
 
-private struct ResolutionRun {
+private final class ResolutionRun {
     enum State { case unvisited, inProgress, resolved(TokenType?, Node?, [String]), failed }
 
     let tokens: [Token]
@@ -45,7 +45,7 @@ private struct ResolutionRun {
         lightState = Array(repeating: .unvisited, count: tokens.count)
     }
 
-    mutating func resolveToken(_ i: Int) -> ResolvedToken? {
+    func resolveToken(_ i: Int) -> ResolvedToken? {
         guard case .resolved(let type?, let light?, let chain) = resolveLight(i) else { return nil }
         let token = tokens[i]
         var values: [(String, Node)] = [(Appearance.light, light)]
@@ -64,7 +64,7 @@ private struct ResolutionRun {
 
     /// The modes a token has: its own, and those of every token its values reference (an alias follows its
     /// target into dark mode). Memoised; re-entry through a cycle contributes nothing.
-    mutating func modeNames(of i: Int) -> Set<String> {
+    func modeNames(of i: Int) -> Set<String> {
         if let known = modeNameCache[i] { return known }
         modeNameCache[i] = []
         var names = Set(tokens[i].modes.map(\.name))
@@ -105,7 +105,7 @@ private struct ResolutionRun {
 
     /// A token's value in `mode`: its own value for the mode (or the documented fallback), with references
     /// replaced by their targets' values in the same mode.
-    mutating func value(of i: Int, in mode: String, type: TokenType, inProgress: inout [ModeKey]) -> Node? {
+    func value(of i: Int, in mode: String, type: TokenType, inProgress: inout [ModeKey]) -> Node? {
         let key = ModeKey(token: i, mode: mode)
         if let cached = modeValueCache[key] { return cached }
         guard case .resolved(let lightType?, let light?, _) = lightState[i] else { return nil }
@@ -141,7 +141,7 @@ private struct ResolutionRun {
     }
 
     /// `substitute` for one mode: references resolve to the target's value in that mode.
-    mutating func substituteInMode(_ node: Node, owner: Int, mode: String, inProgress: inout [ModeKey]) -> Node? {
+    func substituteInMode(_ node: Node, owner: Int, mode: String, inProgress: inout [ModeKey]) -> Node? {
         if let (targetIndex, location) = reference(in: node, owner: owner) {
             guard let targetIndex else { return nil }
             if let part = pendingSubValues.removeValue(forKey: location) {
@@ -174,7 +174,7 @@ private struct ResolutionRun {
     }
 
     /// Resolves a token's `$value`, memoised, so every chain is walked once.
-    mutating func resolveLight(_ i: Int) -> State {
+    func resolveLight(_ i: Int) -> State {
         switch lightState[i] {
         case .resolved, .failed: return lightState[i]
         case .inProgress:
@@ -213,7 +213,7 @@ private struct ResolutionRun {
     }
 
     /// Resolves a whole-value alias of token `i` pointing at `target`.
-    mutating func follow(_ targetIndex: Int?, from i: Int, at location: SourceLocation) -> State {
+    func follow(_ targetIndex: Int?, from i: Int, at location: SourceLocation) -> State {
         let token = tokens[i]
         guard let targetIndex else { return .failed }
         let targetState = resolveLight(targetIndex)
@@ -247,7 +247,7 @@ private struct ResolutionRun {
     }
 
     /// A whole-value reference (`"{a.b}"` or `{$ref: "#/a/b/$value"}`), as the target's index (nil when unresolved).
-    mutating func reference(in node: Node, owner: Int) -> (Int?, SourceLocation)? {
+    func reference(in node: Node, owner: Int) -> (Int?, SourceLocation)? {
         if let path = aliasTarget(node.string) {
             return (lookup(path, at: node.location, owner: owner), node.location)
         }
@@ -257,7 +257,7 @@ private struct ResolutionRun {
         return nil
     }
 
-    mutating func lookup(_ path: String, at location: SourceLocation, owner: Int) -> Int? {
+    func lookup(_ path: String, at location: SourceLocation, owner: Int) -> Int? {
         if let target = index[path] {
             let targetToken = tokens[target]
             if let reason = targetToken.deprecation {
@@ -287,7 +287,7 @@ private struct ResolutionRun {
     }
 
     /// Reads `{$ref: "#/a/b/$value"}`; only pointers to a token's whole `$value` are references to tokens.
-    mutating func pointerTarget(_ node: Node, owner: Int) -> Int? {
+    func pointerTarget(_ node: Node, owner: Int) -> Int? {
         let owningPath = tokens[owner].path
         guard let entries = node.mappingEntries, entries.count == 1, let pointer = node["$ref"]?.string else {
             diagnostics.append(Diagnostic(
@@ -332,7 +332,7 @@ private struct ResolutionRun {
     }
 
     /// Pointers into a part of a value (`#/shadow/$value/color`) resolve to that part, kept for `substitute`.
-    mutating func subValue(of target: Int, _ segments: [String], pointer: String, at location: SourceLocation, owner: Int) -> Int? {
+    func subValue(of target: Int, _ segments: [String], pointer: String, at location: SourceLocation, owner: Int) -> Int? {
         guard case .resolved(_, let value?, _) = resolveLight(target) else { return nil }
         var node = value
         for segment in segments {
@@ -355,7 +355,7 @@ private struct ResolutionRun {
     }
 
     /// Replaces nested references inside a composite value by their targets' values.
-    mutating func substitute(_ node: Node, owner: Int, expected: TokenType?, visiting: inout Set<Int>) -> Node? {
+    func substitute(_ node: Node, owner: Int, expected: TokenType?, visiting: inout Set<Int>) -> Node? {
         if let (targetIndex, location) = reference(in: node, owner: owner) {
             guard let targetIndex else { return nil }
             if visiting.contains(targetIndex) || stack.contains(targetIndex) {
@@ -390,7 +390,7 @@ private struct ResolutionRun {
         }
     }
 
-    mutating func validate(_ value: Node, as type: TokenType, token: Token) -> Bool {
+    func validate(_ value: Node, as type: TokenType, token: Token) -> Bool {
         let problems = validator.validate(value, as: type)
         for problem in problems {
             diagnostics.append(Diagnostic(
@@ -402,7 +402,7 @@ private struct ResolutionRun {
     }
 
     /// Reports the cycle that ends at token `i`, once, naming every member.
-    mutating func reportCycle(from i: Int) {
+    func reportCycle(from i: Int) {
         guard let start = stack.lastIndex(of: i) else { return }
         let members = Array(stack[start...])
         let key = members.map { tokens[$0].path }.sorted().joined(separator: "\u{0}")

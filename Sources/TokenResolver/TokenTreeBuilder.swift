@@ -315,8 +315,10 @@ private struct TreeWalk {
 
 /// The alias target inside `{…}`, or nil when the string is not a whole-value alias.
 func aliasTarget(_ text: String?) -> String? {
-    guard let text, text.count > 2, text.first == "{", text.last == "}" else { return nil }
-    let inner = text.dropFirst().dropLast()
-    guard !inner.contains("{"), !inner.contains("}") else { return nil }
-    return String(inner)
+    guard let utf8 = text?.utf8, utf8.count > 2, utf8.first == UInt8(ascii: "{"), utf8.last == UInt8(ascii: "}") else {
+        return nil
+    }
+    let inner = utf8.dropFirst().dropLast()
+    guard !inner.contains(UInt8(ascii: "{")), !inner.contains(UInt8(ascii: "}")) else { return nil }
+    return String(Substring(inner))
 }
