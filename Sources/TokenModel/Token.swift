@@ -50,12 +50,14 @@ public struct Token: Sendable {
     public var deprecation: String?
     /// The `$extensions` node, preserved for JSON output.
     public var extensions: Node?
+    /// The facts under `$extensions.tokenc`, merged with those of its groups.
+    public var facts: TokencFacts
 
     /// Creates a token.
     public init(
         path: String, type: TokenType?, location: SourceLocation, value: Node,
         modes: [(name: String, value: Node)] = [], description: String? = nil,
-        deprecation: String? = nil, extensions: Node? = nil
+        deprecation: String? = nil, extensions: Node? = nil, facts: TokencFacts = TokencFacts()
     ) {
         self.path = path
         self.type = type
@@ -65,6 +67,7 @@ public struct Token: Sendable {
         self.description = description
         self.deprecation = deprecation
         self.extensions = extensions
+        self.facts = facts
     }
 }
 

@@ -12,6 +12,8 @@ public struct AliasResolver: Sendable {
         resolved.reserveCapacity(tokens.count)
         for index in tokens.indices {
             if let token = run.resolveToken(index) { resolved.append(token) }
+            // Surfaces in `$extensions.tokenc.on` must name tokens too.
+            for surface in tokens[index].facts.on { _ = run.lookup(surface.path, at: surface.location, owner: index) }
         }
         var modeNames: Set<String> = []
         for token in resolved { for (mode, _) in token.values { modeNames.insert(mode) } }
@@ -54,7 +56,28 @@ private final class ResolutionRun {
             guard let value = value(of: i, in: mode, type: type, inProgress: &inProgress) else { continue }
             values.append((mode, value))
         }
-        return ResolvedToken(token: token, type: type, values: values, aliasChain: chain)
+        return ResolvedToken(token: token, type: type, values: values.map { ($0.0, Self.pointsAsPixels($0.1)) }, aliasChain: chain)
+    }
+
+    /// `pt` is accepted as a synonym of `px` (one Apple point is one CSS pixel) and written as `px`.
+    static func pointsAsPixels(_ node: Node) -> Node {
+        switch node.kind {
+        case .scalar: return node
+        case .sequence(let items):
+            return Node(.sequence(items.map(pointsAsPixels)), at: node.location, isFlowOrQuoted: node.isFlowOrQuoted)
+        case .mapping(let entries):
+            if entries.count == 2, node.number == nil, node["value"]?.number != nil, let unit = node["unit"], unit.string == "pt" {
+                let rewritten = entries.map { entry in
+                    entry.key == "unit"
+                        ? MappingEntry(key: "unit", keyLocation: entry.keyLocation,
+                                       value: Node(.scalar(.string("px"), text: "px"), at: unit.location, isFlowOrQuoted: true))
+                        : entry
+                }
+                return Node(.mapping(rewritten), at: node.location, isFlowOrQuoted: node.isFlowOrQuoted)
+            }
+            return Node(.mapping(entries.map { MappingEntry(key: $0.key, keyLocation: $0.keyLocation, value: pointsAsPixels($0.value)) }),
+                        at: node.location, isFlowOrQuoted: node.isFlowOrQuoted)
+        }
     }
 
     struct ModeKey: Hashable {
@@ -108,7 +131,7 @@ private final class ResolutionRun {
     func value(of i: Int, in mode: String, type: TokenType, inProgress: inout [ModeKey]) -> Node? {
         let key = ModeKey(token: i, mode: mode)
         if let cached = modeValueCache[key] { return cached }
-        guard case .resolved(let lightType?, let light?, _) = lightState[i] else { return nil }
+        guard case .resolved(let lightType?, let light?, _) = resolveLight(i) else { return nil }
         guard !inProgress.contains(key) else {
             // A cycle that exists only in this mode (the light pass saw none).
             stack = inProgress.map(\.token)
@@ -149,7 +172,7 @@ private final class ResolutionRun {
                 moved.location = location
                 return moved
             }
-            guard case .resolved(let targetType?, _, _) = lightState[targetIndex],
+            guard case .resolved(let targetType?, _, _) = resolveLight(targetIndex),
                   var value = value(of: targetIndex, in: mode, type: targetType, inProgress: &inProgress) else { return nil }
             value.location = location
             return value

@@ -47,10 +47,14 @@ private struct TreeWalk {
     }
 
     mutating func group(_ entries: [MappingEntry], at location: SourceLocation, path: [String],
-                        inheritedType: TokenType?, isRoot: Bool)
+                        inheritedType: TokenType?, isRoot: Bool, inheritedFacts: TokencFacts = TokencFacts())
     {
         let dotted = path.joined(separator: ".")
         var type = inheritedType
+        var facts = inheritedFacts
+        if let tokencNode = entries.first(where: { $0.key == "$extensions" })?.value["tokenc"] {
+            readFacts(tokencNode, into: &facts, path: dotted)
+        }
         if let typeNode = entries.first(where: { $0.key == "$type" })?.value {
             type = parseType(typeNode, path: dotted) ?? inheritedType
         }
@@ -74,6 +78,9 @@ private struct TreeWalk {
                     if entry.value.mappingEntries == nil {
                         error("token/invalid-property", "`$extensions` must be a mapping, not \(entry.value.kindDescription)",
                               at: entry.value.location, path: dotted)
+                    } else if isRoot && path.isEmpty, let own = entry.value["dev.tokenc"]?.mappingEntries {
+                        // tokenc's JSON output keeps symbol, accent and icon tokens here so the file stays valid DTCG.
+                        group(own, at: entry.value.location, path: path, inheritedType: type, isRoot: false, inheritedFacts: facts)
                     }
                 case "$extends":
                     if let target = aliasTarget(entry.value.string) {
@@ -88,7 +95,8 @@ private struct TreeWalk {
                               at: entry.keyLocation, path: dotted, fix: "give `$root` a `$value`, or rename it")
                         continue
                     }
-                    token(children, name: "$root", keyLocation: entry.keyLocation, path: path + ["$root"], inheritedType: type)
+                    token(children, name: "$root", keyLocation: entry.keyLocation, path: path + ["$root"], inheritedType: type,
+                          inheritedFacts: facts)
                 case "$schema" where isRoot && path.isEmpty: continue
                 default:
                     error("token/invalid-name", "`\(key)` is not a DTCG property, and names must not start with `$`",
@@ -106,18 +114,20 @@ private struct TreeWalk {
                 continue
             }
             if children.contains(where: { $0.key == "$value" || $0.key == "$ref" }) {
-                token(children, name: key, keyLocation: entry.keyLocation, path: childPath, inheritedType: type)
+                token(children, name: key, keyLocation: entry.keyLocation, path: childPath, inheritedType: type,
+                      inheritedFacts: facts)
             } else {
-                group(children, at: entry.keyLocation, path: childPath, inheritedType: type, isRoot: false)
+                group(children, at: entry.keyLocation, path: childPath, inheritedType: type, isRoot: false, inheritedFacts: facts)
             }
         }
     }
 
     mutating func token(_ entries: [MappingEntry], name: String, keyLocation: SourceLocation, path: [String],
-                        inheritedType: TokenType?)
+                        inheritedType: TokenType?, inheritedFacts: TokencFacts)
     {
         let dotted = path.joined(separator: ".")
         var type = inheritedType
+        var facts = inheritedFacts
         var value: Node?
         var description: String?
         var deprecation: String?
@@ -145,6 +155,7 @@ private struct TreeWalk {
                     continue
                 }
                 extensions = entry.value
+                if let tokencNode = entry.value["tokenc"] { readFacts(tokencNode, into: &facts, path: dotted) }
                 if let modeNode = ext.first(where: { $0.key == "mode" })?.value {
                     if let modeEntries = modeNode.mappingEntries {
                         for mode in modeEntries where mode.key != Appearance.light {
@@ -190,7 +201,84 @@ private struct TreeWalk {
         }
         tokenIndex[dotted] = tokens.count
         tokens.append(Token(path: dotted, type: type, location: keyLocation, value: value, modes: modes,
-                            description: description, deprecation: deprecation, extensions: extensions))
+                            description: description, deprecation: deprecation, extensions: extensions, facts: facts))
+    }
+
+    /// Reads `$extensions.tokenc` over inherited facts: keys given here replace the inherited ones, `ignore` adds.
+    mutating func readFacts(_ node: Node, into facts: inout TokencFacts, path: String) {
+        guard let entries = node.mappingEntries else {
+            error("token/invalid-property", "`$extensions.tokenc` must be a mapping, not \(node.kindDescription)",
+                  at: node.location, path: path)
+            return
+        }
+        for entry in entries {
+            let value = entry.value
+            switch entry.key {
+            case "on":
+                guard let items = value.sequenceItems else {
+                    error("token/invalid-property", "`on` must be a list of surfaces such as [\"{color.background.primary}\"]",
+                          at: value.location, path: path)
+                    continue
+                }
+                facts.on = []
+                for item in items {
+                    if let target = aliasTarget(item.string) {
+                        facts.on.append(TokenReference(path: target, location: item.location))
+                    } else {
+                        error("token/invalid-property", "each surface in `on` must be an alias such as \"{color.background.primary}\"",
+                              at: item.location, path: path)
+                    }
+                }
+            case "text", "large-text":
+                guard case .scalar(.bool(let flag), _) = value.kind else {
+                    error("token/invalid-property", "`\(entry.key)` must be true or false", at: value.location, path: path)
+                    continue
+                }
+                if entry.key == "text" { facts.text = flag } else { facts.largeText = flag }
+            case "role":
+                guard let name = value.string, let role = ColorRole(rawValue: name) else {
+                    let names = ColorRole.allCases.map(\.rawValue)
+                    let suggestion = value.string.flatMap { NearestName.find($0, in: names) }
+                    error("token/invalid-property", "`role` must be one of: " + names.joined(separator: ", "),
+                          at: value.location, path: path, fix: suggestion.map { "did you mean `\($0)`?" })
+                    continue
+                }
+                facts.role = role
+            case "platforms":
+                guard let items = value.sequenceItems else {
+                    error("token/invalid-property", "`platforms` must be a list such as [ios, macos]", at: value.location, path: path)
+                    continue
+                }
+                facts.platforms = []
+                for item in items {
+                    if let name = item.string, let platform = Platform(rawValue: name) {
+                        facts.platforms.append(platform)
+                    } else {
+                        error("token/invalid-property",
+                              "`\(item.string ?? item.kindDescription)` is not a platform; use " + Platform.allCases.map(\.rawValue).joined(separator: ", "),
+                              at: item.location, path: path)
+                    }
+                }
+            case "ignore":
+                for item in value.sequenceItems ?? [value] {
+                    guard let rule = item["rule"]?.string else {
+                        error("token/invalid-property", "each `ignore` entry needs `rule` and `reason`", at: item.location, path: path,
+                              fix: "write `ignore: [{ rule: color/contrast, reason: \"…\" }]`")
+                        continue
+                    }
+                    guard let reason = item["reason"]?.string, !reason.isEmpty else {
+                        error("token/invalid-property", "ignoring `\(rule)` needs a `reason`", at: item.location, path: path,
+                              fix: "say why the rule does not apply, so reviewers can judge it")
+                        continue
+                    }
+                    facts.ignore.append(IgnoredRule(rule: rule, reason: reason, location: item.location))
+                }
+            default:
+                let keys = ["on", "text", "large-text", "role", "platforms", "ignore"]
+                error("token/invalid-property", "`\(entry.key)` is not a tokenc fact", at: entry.keyLocation, path: path,
+                      fix: NearestName.find(entry.key, in: keys).map { "did you mean `\($0)`?" } ?? "use one of: " + keys.joined(separator: ", "))
+            }
+        }
     }
 
     @discardableResult

@@ -72,8 +72,60 @@ struct ValueValidator {
                 fail("`lineHeight` must be a number (a multiple of the font size), found \(fields["lineHeight"]!.kindDescription)",
                      fields["lineHeight"]!)
             }
-        case .symbol, .accent, .icon:
-            if node.mappingEntries == nil { fail("expected a mapping of \(type.rawValue) fields, found \(node.kindDescription)", node) }
+        case .symbol:
+            guard let fields = object(node, required: ["name"],
+                                      optional: ["weight", "scale", "rendering", "colors", "context", "text-weight", "variable-color"])
+            else { return }
+            if fields["name"]!.string?.isEmpty != false { fail("`name` must be an SF Symbols name such as `house.fill`", fields["name"]!) }
+            for key in ["weight", "scale", "rendering", "context"] {
+                if let field = fields[key], field.string == nil { fail("`\(key)` must be a name, found \(field.kindDescription)", field) }
+            }
+            if let colors = fields["colors"] {
+                if let items = colors.sequenceItems { for item in items { color(item) } } else {
+                    fail("`colors` must be a list of colors", colors)
+                }
+            }
+            if let weight = fields["text-weight"] { fontWeight(weight) }
+            if let variable = fields["variable-color"], case .scalar(.bool, _) = variable.kind {} else if let variable = fields["variable-color"] {
+                fail("`variable-color` must be true or false", variable)
+            }
+        case .accent:
+            guard let fields = object(node, required: ["color"],
+                                      optional: ["surfaces", "text-on-accent", "applies-to", "fixed-sidebar-icons"]) else { return }
+            color(fields["color"]!)
+            if let surfaces = fields["surfaces"] {
+                if let items = surfaces.sequenceItems { for item in items { color(item) } } else {
+                    fail("`surfaces` must be a list of colors", surfaces)
+                }
+            }
+            if let text = fields["text-on-accent"] { color(text) }
+            if let applies = fields["applies-to"], applies.sequenceItems?.allSatisfy({ $0.string != nil }) != true {
+                fail("`applies-to` must be a list such as [buttons, selection, sidebar-icons]", applies)
+            }
+            if let fixed = fields["fixed-sidebar-icons"], fixed.mappingEntries == nil {
+                fail("`fixed-sidebar-icons` must map sidebar items to colors", fixed)
+            }
+        case .icon:
+            guard let fields = object(node, required: ["kind"],
+                                      optional: ["platform", "image", "dark", "tinted", "images", "layers", "size", "scales",
+                                                 "size-class", "description"]) else { return }
+            for key in ["kind", "platform", "image", "dark", "tinted", "size-class", "description"] {
+                if let field = fields[key], field.string == nil { fail("`\(key)` must be a string, found \(field.kindDescription)", field) }
+            }
+            if let images = fields["images"], images.mappingEntries?.allSatisfy({ $0.value.string != nil }) != true {
+                fail("`images` must map sizes such as \"16@2x\" to image paths", images)
+            }
+            if let layers = fields["layers"], layers.sequenceItems == nil && layers.mappingEntries == nil {
+                fail("`layers` must list the image layers, back to front", layers)
+            }
+            if let size = fields["size"], let sizeFields = object(size, required: ["width", "height"], optional: []) {
+                for key in ["width", "height"] where !(sizeFields[key]!.number.map { $0 > 0 } ?? false) {
+                    fail("`\(key)` must be a positive number of points", sizeFields[key]!)
+                }
+            }
+            if let scales = fields["scales"], scales.sequenceItems?.allSatisfy({ ($0.number ?? 0) >= 1 }) != true {
+                fail("`scales` must be a list such as [2, 3]", scales)
+            }
         }
     }
 

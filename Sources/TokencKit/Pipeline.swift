@@ -3,6 +3,9 @@ import TokenLoader
 import TokenModel
 import TokenResolver
 
+/// How `json/tokens.json` writes aliases: resolved to values, or kept as `{references}`.
+public typealias JSONAliasStyle = DTCGJSONGenerator.AliasStyle
+
 /// Which rule groups a run reports: DTCG structure, Apple guideline checks, or both.
 public enum RuleSelection: String, Sendable, CaseIterable {
     case structure, guidelines, all
@@ -44,7 +47,12 @@ public struct Pipeline: Sendable {
     }
 
     /// The generators `tokenc build` runs by default.
-    public static let defaultGenerators: [any Generator] = [DTCGJSONGenerator()]
+    public static let defaultGenerators: [any Generator] = generators()
+
+    /// The built-in generators with their options.
+    public static func generators(jsonAliases: JSONAliasStyle = .resolved) -> [any Generator] {
+        [DTCGJSONGenerator(aliases: jsonAliases)]
+    }
 
     /// Runs every stage on the token files under `path`; `render` false stops after checking.
     public func run(path: String, render: Bool) throws(ToolError) -> PipelineResult {

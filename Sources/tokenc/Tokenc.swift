@@ -53,6 +53,7 @@ struct TokenInputOptions: ParsableArguments {
 
 extension RuleSelection: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
+extension JSONAliasStyle: ExpressibleByArgument {}
 
 /// Whether stderr is a terminal that wants color.
 func stderrWantsColor() -> Bool {
@@ -95,8 +96,12 @@ struct Build: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder outputs are written to.")
     var output: String = "Generated"
 
+    @Option(help: "In json/tokens.json, write aliases resolved to their values or kept as {references}.")
+    var jsonAliases: JSONAliasStyle = .resolved
+
     func run() throws {
-        let result = try runPipeline(Pipeline(rules: input.rules), path: input.path, render: true)
+        let pipeline = Pipeline(rules: input.rules, generators: Pipeline.generators(jsonAliases: jsonAliases))
+        let result = try runPipeline(pipeline, path: input.path, render: true)
         printError(TextReporter(colored: stderrWantsColor()).report(result.diagnostics, sources: result.sources))
         let status = failureStatus(result, strict: input.strict)
         guard status == 0 else {

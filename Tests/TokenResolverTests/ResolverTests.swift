@@ -178,6 +178,21 @@ private func value(_ set: ResolvedTokenSet, _ path: String, _ mode: String = App
         #expect(border.values[1].value["color"]?.string == "#eee")
     }
 
+    @Test func modeValuesDoNotDependOnResolutionOrder() {
+        // `a.accent` sorts first; its target's dark value aliases a token the light pass never visited.
+        let (set, _) = resolve(["a.yaml": """
+            a: { $type: color, accent: { $value: "{c.tint}" } }
+            c:
+              $type: color
+              tint: { $value: "{z.blue}", $extensions: { mode: { dark: "{z.sky}" } } }
+            z:
+              $type: color
+              blue: { $value: "#00f" }
+              sky: { $value: "#9cf" }
+            """])
+        #expect(value(set, "a.accent", "dark") == "#9cf")
+    }
+
     @Test func missingModesFallBackInTheDocumentedOrder() {
         #expect(Appearance.fallbacks(for: "dark-high-contrast") == ["dark", "light"])
         #expect(Appearance.fallbacks(for: "light-high-contrast") == ["light"])

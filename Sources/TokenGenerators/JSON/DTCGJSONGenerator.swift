@@ -1,12 +1,21 @@
 import TokenModel
 
-/// Writes the resolved tokens as DTCG 2025.10 JSON and as a flat map of paths to values per mode.
+/// Writes the tokens as DTCG 2025.10 JSON and as a flat map of paths to values per mode.
 public struct DTCGJSONGenerator: Generator {
+    /// Whether aliases are written as the resolved value or kept as `{path}` references.
+    public enum AliasStyle: String, Sendable, CaseIterable {
+        case resolved, kept
+    }
+
     /// `json`.
     public let id = "json"
+    /// How aliases are written in `tokens.json` (the flat map is always resolved).
+    public var aliases: AliasStyle
 
     /// Creates the generator.
-    public init() {}
+    public init(aliases: AliasStyle = .resolved) {
+        self.aliases = aliases
+    }
 
     /// Renders `json/tokens.json` (nested DTCG groups) and `json/tokens.flat.json`.
     public func generate(_ set: ResolvedTokenSet) -> [GeneratedFile] {
@@ -17,52 +26,72 @@ public struct DTCGJSONGenerator: Generator {
     }
 
     private func nested(_ set: ResolvedTokenSet) -> String {
-        // Tokens are sorted by path, so a group's tokens are contiguous: write groups as we walk.
         var writer = JSONWriter(capacity: set.tokens.count * 160)
-        let paths = set.tokens.map { $0.path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
-        writeGroup(&writer, set.tokens, paths, range: 0..<set.tokens.count, depth: 0)
+        // tokenc's own types go under the root's `$extensions["dev.tokenc"]`, so the file stays valid DTCG.
+        let standard = set.tokens.filter { !$0.type.isTokencExtension }
+        let own = set.tokens.filter { $0.type.isTokencExtension }
+        writer.object { writer in
+            writeMembers(&writer, standard, paths(standard), range: 0..<standard.count, depth: 0)
+            if !own.isEmpty {
+                writer.member("$extensions")
+                writer.object { writer in
+                    writer.member("dev.tokenc")
+                    writeGroup(&writer, own, paths(own), range: 0..<own.count, depth: 0)
+                }
+            }
+        }
         writer.raw("\n")
         return writer.text
+    }
+
+    private func paths(_ tokens: [ResolvedToken]) -> [[String]] {
+        tokens.map { $0.path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
     }
 
     private func writeGroup(_ writer: inout JSONWriter, _ tokens: [ResolvedToken], _ paths: [[String]],
                             range: Range<Int>, depth: Int)
     {
-        writer.object { writer in
-            var i = range.lowerBound
-            while i < range.upperBound {
-                let name = paths[i][depth]
-                var end = i + 1
-                while end < range.upperBound, paths[end][depth] == name { end += 1 }
-                writer.member(name)
-                if paths[i].count == depth + 1 {
-                    writeToken(&writer, tokens[i])
-                    // A token and a group never share a path: the tree stage rejects it.
-                    if end > i + 1 { writeGroup(&writer, tokens, paths, range: (i + 1)..<end, depth: depth + 1) }
-                } else {
-                    writeGroup(&writer, tokens, paths, range: i..<end, depth: depth + 1)
-                }
-                i = end
+        writer.object { writer in writeMembers(&writer, tokens, paths, range: range, depth: depth) }
+    }
+
+    /// Tokens are sorted by path, so a group's tokens are contiguous: groups are written as the walk meets them.
+    private func writeMembers(_ writer: inout JSONWriter, _ tokens: [ResolvedToken], _ paths: [[String]],
+                              range: Range<Int>, depth: Int)
+    {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let name = paths[i][depth]
+            var end = i + 1
+            while end < range.upperBound, paths[end][depth] == name { end += 1 }
+            writer.member(name)
+            if paths[i].count == depth + 1 {
+                // A token and a group never share a path: the tree stage rejects it.
+                writeToken(&writer, tokens[i])
+            } else {
+                writeGroup(&writer, tokens, paths, range: i..<end, depth: depth + 1)
             }
+            i = end
         }
     }
 
     private func writeToken(_ writer: inout JSONWriter, _ token: ResolvedToken) {
+        let source = token.token
         writer.object { writer in
             writer.member("$type")
             writer.string(token.type.rawValue)
             writer.member("$value")
-            writer.node(token.values[0].value)
-            if let description = token.token.description {
+            writer.node(aliases == .kept ? source.value : token.values[0].value)
+            if let description = source.description {
                 writer.member("$description")
                 writer.string(description)
             }
-            if let deprecation = token.token.deprecation {
+            if let deprecation = source.deprecation {
                 writer.member("$deprecated")
                 if deprecation.isEmpty { writer.raw("true") } else { writer.string(deprecation) }
             }
-            let otherModes = token.values.dropFirst()
-            let extensions = token.token.extensions?.mappingEntries?.filter { $0.key != "mode" } ?? []
+            let otherModes: [(mode: String, value: Node)] = aliases == .kept
+                ? source.modes.map { ($0.name, $0.value) } : Array(token.values.dropFirst())
+            let extensions = source.extensions?.mappingEntries?.filter { $0.key != "mode" } ?? []
             if !otherModes.isEmpty || !extensions.isEmpty {
                 writer.member("$extensions")
                 writer.object { writer in

@@ -1,0 +1,62 @@
+/// The semantic job of a color, from `$extensions.tokenc.role`.
+public enum ColorRole: String, Sendable, CaseIterable, Hashable {
+    case background, label, fill, separator, interactive, destructive, success, warning, info, focus
+}
+
+/// A platform a token is used on, from `$extensions.tokenc.platforms`.
+public enum Platform: String, Sendable, CaseIterable, Hashable {
+    case ios, ipados, macos, tvos, visionos, watchos, web
+}
+
+/// A reference to another token written in `$extensions.tokenc` (an `on` surface), with where it is written.
+public struct TokenReference: Sendable, Hashable {
+    /// The dotted path inside the braces.
+    public var path: String
+    /// Where the reference is written.
+    public var location: SourceLocation
+
+    /// Creates a reference.
+    public init(path: String, location: SourceLocation) {
+        self.path = path
+        self.location = location
+    }
+}
+
+/// A finding the user silenced on a token, with the reason they gave.
+public struct IgnoredRule: Sendable, Hashable {
+    /// The rule id, such as `color/contrast`.
+    public var rule: String
+    /// Why it does not apply; required.
+    public var reason: String
+    /// Where the entry is written.
+    public var location: SourceLocation
+
+    /// Creates an ignore entry.
+    public init(rule: String, reason: String, location: SourceLocation) {
+        self.rule = rule
+        self.reason = reason
+        self.location = location
+    }
+}
+
+/// What guideline rules need to know about a token (`$extensions.tokenc`), inherited from groups like `$type`.
+public struct TokencFacts: Sendable, Hashable {
+    /// Surfaces this foreground is drawn on.
+    public var on: [TokenReference] = []
+    /// Body text: needs 4.5:1.
+    public var text = false
+    /// Large text: needs 3:1.
+    public var largeText = false
+    /// The semantic role of a color.
+    public var role: ColorRole?
+    /// Where the token is used; empty means every platform.
+    public var platforms: [Platform] = []
+    /// Silenced rules.
+    public var ignore: [IgnoredRule] = []
+
+    /// Creates empty facts.
+    public init() {}
+
+    /// Whether the token is used on `platform` (no list means everywhere).
+    public func isUsed(on platform: Platform) -> Bool { platforms.isEmpty || platforms.contains(platform) }
+}
