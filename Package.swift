@@ -33,6 +33,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .testTarget(name: "TokenModelTests", dependencies: ["TokenModel"]),
         .testTarget(name: "TokenLoaderTests", dependencies: ["TokenLoader", "TokenModel"]),
         .testTarget(name: "TokenResolverTests", dependencies: ["TokenResolver", "TokenLoader", "TokenModel"]),
         .testTarget(name: "TokencKitTests", dependencies: ["TokencKit", "TokenModel", "tokenc"]),

@@ -101,7 +101,7 @@ private final class ResolutionRun {
 
     /// Indexes of the tokens a value references, quietly (diagnostics come from the light pass).
     func collectTargets(_ node: Node, into targets: inout [Int]) {
-        if let path = aliasTarget(node.string) {
+        if let path = aliasTarget(node.string), !path.hasPrefix("system.") {
             if let target = index[path] { targets.append(target) }
             return
         }
@@ -213,7 +213,8 @@ private final class ResolutionRun {
         if let (target, location) = reference(in: token.value, owner: i) {
             result = follow(target, from: i, at: location)
         } else {
-            guard let type = token.type else {
+            let systemType: TokenType? = token.value.string.flatMap(ColorValue.systemName) != nil ? .color : nil
+            guard let type = token.type ?? systemType else {
                 diagnostics.append(Diagnostic(
                     id: "token/missing-type", severity: .error,
                     message: "`\(token.path)` has no type: neither the token nor its groups give `$type`",
@@ -271,7 +272,8 @@ private final class ResolutionRun {
 
     /// A whole-value reference (`"{a.b}"` or `{$ref: "#/a/b/$value"}`), as the target's index (nil when unresolved).
     func reference(in node: Node, owner: Int) -> (Int?, SourceLocation)? {
-        if let path = aliasTarget(node.string) {
+        // `{system.NAME}` names an Apple system color, not a token; the color type checks the name.
+        if let path = aliasTarget(node.string), !path.hasPrefix("system.") {
             return (lookup(path, at: node.location, owner: owner), node.location)
         }
         if let entries = node.mappingEntries, entries.contains(where: { $0.key == "$ref" }) {

@@ -262,8 +262,10 @@ struct ValueValidator {
     }
 
     private mutating func color(_ node: Node) {
-        if let text = node.string {
-            if let message = CSSColorSyntax.problem(in: text) { fail(message, node, fix: "write a color such as \"#0A84FF\" or \"oklch(0.62 0.19 255)\"") }
+        if node.string != nil {
+            if case .failure(let problem) = ColorValue.parse(node) {
+                fail(problem.message, node, fix: "write a color such as \"#0A84FF\", \"oklch(0.62 0.19 255)\" or \"{system.systemBlue}\"")
+            }
             return
         }
         guard let fields = object(node, required: ["colorSpace", "components"], optional: ["alpha", "hex"]) else { return }
@@ -340,29 +342,6 @@ enum ColorSpaceRanges {
 
     static let names = ["srgb", "srgb-linear", "hsl", "hwb", "lab", "lch", "oklab", "oklch", "display-p3", "a98-rgb",
                         "prophoto-rgb", "rec2020", "xyz-d65", "xyz-d50"]
-}
-
-/// A light check of CSS color strings; the color engine parses them fully.
-enum CSSColorSyntax {
-    static let functions = ["rgb", "rgba", "hsl", "hsla", "hwb", "lab", "lch", "oklab", "oklch", "color"]
-
-    /// Why `text` is not a CSS color tokenc accepts, or nil when it is.
-    static func problem(in text: String) -> String? {
-        if text.hasPrefix("#") {
-            let digits = text.dropFirst()
-            guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else {
-                return "`\(text)` is not a hex color (#RGB, #RGBA, #RRGGBB or #RRGGBBAA)"
-            }
-            return nil
-        }
-        if text.hasPrefix("{system.") && text.hasSuffix("}") { return nil }
-        guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else {
-            return "`\(text)` is not a color; expected a hex color, a CSS color function or a DTCG color object"
-        }
-        let name = text[..<open].lowercased()
-        guard functions.contains(name) else { return "`\(name)()` is not a CSS color function" }
-        return nil
-    }
 }
 
 extension Node {

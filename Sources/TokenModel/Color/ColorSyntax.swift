@@ -1,0 +1,235 @@
+import Foundation
+
+/// Parses CSS Color 4 color strings: hex, `rgb()`, `hsl()`, `hwb()`, `lab()`, `lch()`, `oklab()`, `oklch()`
+/// and `color()` with its predefined spaces.
+public enum ColorSyntax {
+    /// Why a string is not a color: a sentence that says what was expected.
+    public struct Problem: Error, Sendable, Equatable {
+        /// The explanation.
+        public var message: String
+
+        /// Creates a problem with its explanation.
+        public init(message: String) { self.message = message }
+    }
+
+    static let example = "write a color such as \"#0A84FF\", \"rgb(10 132 255)\" or \"oklch(0.62 0.19 255)\""
+
+    /// Parses `text` as a CSS color.
+    public static func parse(_ text: String) -> Result<Color, Problem> {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.hasPrefix("#") { return parseHex(trimmed) }
+        if trimmed.lowercased() == "transparent" { return .success(Color(.srgb, 0, 0, 0, alpha: 0)) }
+        guard let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else {
+            return .failure(Problem(message: "`\(text)` is not a color; \(example)"))
+        }
+        let name = trimmed[..<open].lowercased()
+        let body = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
+        guard let arguments = Arguments(body) else {
+            return .failure(Problem(message: "`\(text)` has arguments that are not numbers, percentages, angles or `none`"))
+        }
+        switch name {
+        case "rgb", "rgba": return rgb(arguments, text)
+        case "hsl", "hsla": return polarSRGB(.hsl, arguments, text)
+        case "hwb": return polarSRGB(.hwb, arguments, text)
+        case "lab": return perceptual(.lab, arguments, text, lightness: 100, percentScale: 125)
+        case "oklab": return perceptual(.oklab, arguments, text, lightness: 1, percentScale: 0.4)
+        case "lch": return perceptual(.lch, arguments, text, lightness: 100, percentScale: 150)
+        case "oklch": return perceptual(.oklch, arguments, text, lightness: 1, percentScale: 0.4)
+        case "color": return colorFunction(arguments, text)
+        default:
+            return .failure(Problem(message: "`\(name)()` is not a CSS color function; use rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch() or color()"))
+        }
+    }
+
+    static func parseHex(_ text: String) -> Result<Color, Problem> {
+        let digits = Array(text.dropFirst())
+        guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else {
+            return .failure(Problem(message: "`\(text)` is not a hex color; expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA"))
+        }
+        let expanded = digits.count <= 4 ? digits.flatMap { [$0, $0] } : digits
+        var bytes: [Double] = []
+        var i = 0
+        while i < expanded.count {
+            bytes.append(Double(Int(String(expanded[i...i + 1]), radix: 16)!) / 255)
+            i += 2
+        }
+        return .success(Color(.srgb, bytes[0], bytes[1], bytes[2], alpha: bytes.count == 4 ? bytes[3] : 1))
+    }
+
+    /// One argument of a color function.
+    enum Value: Equatable {
+        case number(Double)
+        case percent(Double)
+        case angle(Double)  // in degrees
+        case none
+    }
+
+    /// The arguments of a color function: up to the `/`, and the alpha after it; commas for legacy syntax.
+    struct Arguments {
+        var values: [Value] = []
+        var alpha: Value?
+        var usesCommas = false
+        var firstWord: String?
+
+        init?(_ body: String) {
+            var words: [String] = []
+            var current = ""
+            var sawSlash = false
+            var beforeSlash: [String] = []
+            func flush() {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            }
+            for ch in body {
+                switch ch {
+                case " ", "\t", "\n": flush()
+                case ",": flush(); usesCommas = true
+                case "/":
+                    flush()
+                    guard !sawSlash else { return nil }
+                    sawSlash = true
+                    beforeSlash = words
+                    words = []
+                default: current.append(ch)
+                }
+            }
+            flush()
+            var main = sawSlash ? beforeSlash : words
+            if let first = main.first, first.first?.isLetter == true, first != "none" {
+                firstWord = first.lowercased()
+                main.removeFirst()
+            }
+            guard let parsed = Self.values(main) else { return nil }
+            values = parsed
+            if sawSlash {
+                guard words.count == 1, let alpha = Self.values(words)?.first else { return nil }
+                self.alpha = alpha
+            } else if usesCommas, values.count == 4 {
+                alpha = values.removeLast()
+            }
+        }
+
+        static func values(_ words: [String]) -> [Value]? {
+            var out: [Value] = []
+            for word in words {
+                let lower = word.lowercased()
+                if lower == "none" { out.append(.none); continue }
+                if lower.hasSuffix("%"), let n = Double(lower.dropLast()) { out.append(.percent(n)); continue }
+                let units: [(String, Double)] = [("deg", 1), ("grad", 0.9), ("rad", 180 / .pi), ("turn", 360)]
+                if let unit = units.first(where: { lower.hasSuffix($0.0) }), let n = Double(lower.dropLast(unit.0.count)) {
+                    out.append(.angle(n * unit.1))
+                    continue
+                }
+                guard let n = Double(lower), n.isFinite else { return nil }
+                out.append(.number(n))
+            }
+            return out
+        }
+    }
+
+    static func alphaValue(_ value: Value?, _ text: String) -> Result<Double, Problem> {
+        switch value {
+        case nil: .success(1)
+        case .number(let n)?: .success(min(1, max(0, n)))
+        case .percent(let p)?: .success(min(1, max(0, p / 100)))
+        case .none?: .success(0)
+        case .angle?: .failure(Problem(message: "the alpha in `\(text)` must be a number from 0 to 1 or a percentage"))
+        }
+    }
+
+    static func count(_ arguments: Arguments, _ text: String) -> Problem? {
+        arguments.values.count == 3 ? nil : Problem(message: "`\(text)` needs three components, found \(arguments.values.count)")
+    }
+
+    static func rgb(_ arguments: Arguments, _ text: String) -> Result<Color, Problem> {
+        if let problem = count(arguments, text) { return .failure(problem) }
+        var channels: [Double] = []
+        for value in arguments.values {
+            switch value {
+            case .number(let n): channels.append(min(1, max(0, n / 255)))
+            case .percent(let p): channels.append(min(1, max(0, p / 100)))
+            case .none: channels.append(.nan)
+            case .angle: return .failure(Problem(message: "`\(text)`: rgb() channels are numbers from 0 to 255 or percentages"))
+            }
+        }
+        return alphaValue(arguments.alpha, text).map { Color(.srgb, channels[0], channels[1], channels[2], alpha: $0) }
+    }
+
+    static func hue(_ value: Value, _ text: String) -> Result<Double, Problem> {
+        switch value {
+        case .number(let n), .angle(let n):
+            var h = n.truncatingRemainder(dividingBy: 360)
+            if h < 0 { h += 360 }
+            return .success(h)
+        case .none: return .success(.nan)
+        case .percent: return .failure(Problem(message: "`\(text)`: a hue is a number or an angle such as 120deg, not a percentage"))
+        }
+    }
+
+    static func polarSRGB(_ space: ColorSpace, _ arguments: Arguments, _ text: String) -> Result<Color, Problem> {
+        if let problem = count(arguments, text) { return .failure(problem) }
+        let h: Double
+        switch hue(arguments.values[0], text) {
+        case .success(let value): h = value
+        case .failure(let problem): return .failure(problem)
+        }
+        var rest: [Double] = []
+        for value in arguments.values.dropFirst() {
+            switch value {
+            case .percent(let p), .number(let p): rest.append(p)
+            case .none: rest.append(.nan)
+            case .angle: return .failure(Problem(message: "`\(text)`: only the hue may be an angle"))
+            }
+        }
+        return alphaValue(arguments.alpha, text).map { Color(space, h, rest[0], rest[1], alpha: $0) }
+    }
+
+    static func perceptual(_ space: ColorSpace, _ arguments: Arguments, _ text: String,
+                           lightness: Double, percentScale: Double) -> Result<Color, Problem>
+    {
+        if let problem = count(arguments, text) { return .failure(problem) }
+        let isPolar = space == .lch || space == .oklch
+        var c: [Double] = []
+        for (i, value) in arguments.values.enumerated() {
+            if isPolar && i == 2 {
+                switch hue(value, text) {
+                case .success(let h): c.append(h)
+                case .failure(let problem): return .failure(problem)
+                }
+                continue
+            }
+            switch value {
+            case .number(let n): c.append(n)
+            case .percent(let p): c.append(p / 100 * (i == 0 ? lightness : percentScale))
+            case .none: c.append(.nan)
+            case .angle: return .failure(Problem(message: "`\(text)`: only a hue may be an angle"))
+            }
+        }
+        if !c[0].isNaN { c[0] = min(lightness, max(0, c[0])) }
+        if isPolar, !c[1].isNaN { c[1] = max(0, c[1]) }
+        return alphaValue(arguments.alpha, text).map { Color(space, c[0], c[1], c[2], alpha: $0) }
+    }
+
+    static let predefined: [String: ColorSpace] = [
+        "srgb": .srgb, "srgb-linear": .srgbLinear, "display-p3": .displayP3, "a98-rgb": .a98RGB,
+        "prophoto-rgb": .prophotoRGB, "rec2020": .rec2020, "xyz": .xyzD65, "xyz-d65": .xyzD65, "xyz-d50": .xyzD50,
+    ]
+
+    static func colorFunction(_ arguments: Arguments, _ text: String) -> Result<Color, Problem> {
+        guard let name = arguments.firstWord, let space = predefined[name] else {
+            return .failure(Problem(message: "`\(text)`: color() needs a color space first, one of "
+                + predefined.keys.sorted().joined(separator: ", ")))
+        }
+        if let problem = count(arguments, text) { return .failure(problem) }
+        var c: [Double] = []
+        for value in arguments.values {
+            switch value {
+            case .number(let n): c.append(n)
+            case .percent(let p): c.append(p / 100)
+            case .none: c.append(.nan)
+            case .angle: return .failure(Problem(message: "`\(text)`: color() components are numbers or percentages"))
+            }
+        }
+        return alphaValue(arguments.alpha, text).map { Color(space, c[0], c[1], c[2], alpha: $0) }
+    }
+}

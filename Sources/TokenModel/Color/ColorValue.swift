@@ -1,0 +1,71 @@
+/// A color token's value: a concrete color, or a reference to an Apple system color.
+public enum ColorValue: Sendable {
+    case color(Color)
+    case system(SystemColor)
+
+    /// The concrete color in an appearance (system colors take their documented value for the mode).
+    public func color(in mode: String) -> Color {
+        switch self {
+        case .color(let color): color
+        case .system(let system): system.value(for: mode)
+        }
+    }
+
+    /// `{system.NAME}`'s NAME when the text is a system color reference.
+    public static func systemName(_ text: String) -> String? {
+        guard text.hasPrefix("{system."), text.hasSuffix("}") else { return nil }
+        return String(text.dropFirst("{system.".count).dropLast())
+    }
+
+    /// Reads a resolved value node: a CSS color string, `{system.NAME}`, or a DTCG color object.
+    public static func parse(_ node: Node) -> Result<ColorValue, ColorSyntax.Problem> {
+        if let text = node.string {
+            if let name = systemName(text) {
+                guard let system = SystemColors.named(name) else {
+                    let suggestion = NearestSystemName.find(name)
+                    return .failure(ColorSyntax.Problem(message: "`\(name)` is not a system color tokenc knows"
+                        + (suggestion.map { "; did you mean `{system.\($0)}`?" } ?? "; see docs/system-colors.md")))
+                }
+                return .success(.system(system))
+            }
+            return ColorSyntax.parse(text).map(ColorValue.color)
+        }
+        guard let space = node["colorSpace"]?.string.flatMap(ColorSpace.init(rawValue:)),
+              let items = node["components"]?.sequenceItems, items.count == 3
+        else {
+            return .failure(ColorSyntax.Problem(message: "expected a color string or a DTCG color object with `colorSpace` and `components`"))
+        }
+        var components: [Double] = []
+        for item in items {
+            if item.string == "none" { components.append(.nan) } else if let n = item.number { components.append(n) } else {
+                return .failure(ColorSyntax.Problem(message: "a component must be a number or \"none\""))
+            }
+        }
+        let alpha = node["alpha"]?.number ?? 1
+        return .success(.color(Color(space, components[0], components[1], components[2], alpha: alpha)))
+    }
+}
+
+/// Suggests a system color name for a misspelt one.
+enum NearestSystemName {
+    static func find(_ name: String) -> String? {
+        let lower = name.lowercased()
+        if let exact = SystemColors.all.first(where: { $0.name.lowercased() == lower }) { return exact.name }
+        return SystemColors.all.map(\.name).min { distance($0.lowercased(), lower) < distance($1.lowercased(), lower) }
+            .flatMap { distance($0.lowercased(), lower) <= max(2, lower.count / 3) ? $0 : nil }
+    }
+
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+extension Color {
+    /// Whether the color lies inside an RGB space's gamut (components within 0…1, with a tolerance of 1e-6
+    /// for floating-point noise). Non-RGB spaces have no gamut and always answer true.
+    public func isInGamut(_ target: ColorSpace) -> Bool {
+        guard target.isRGB else { return true }
+        let c = converted(to: target).resolvedComponents
+        let tolerance = 1e-6
+        return c.x >= -tolerance && c.x <= 1 + tolerance && c.y >= -tolerance && c.y <= 1 + tolerance
+            && c.z >= -tolerance && c.z <= 1 + tolerance
+    }
+
+    /// The color clamped to 0…1 in an RGB space.
+    func clipped(to target: ColorSpace) -> Color {
+        let c = converted(to: target).resolvedComponents
+        return Color(target, c.map { min(1, max(0, $0)) }, alpha: alpha)
+    }
+
+    /// The CSS Color 4 gamut-mapping algorithm (§13.2): reduce OKLCH chroma by binary search until the
+    /// clipped color is within a just-noticeable difference (ΔEOK 0.02) of the reduced one.
+    public func gamutMapped(to target: ColorSpace) -> Color {
+        precondition(target.isRGB, "gamut mapping needs an RGB destination")
+        let origin = converted(to: .oklch)
+        let lightness = origin.resolvedComponents.x
+        if lightness >= 1 { return Color(.oklab, 1, 0, 0, alpha: alpha).converted(to: target) }
+        if lightness <= 0 { return Color(.oklab, 0, 0, 0, alpha: alpha).converted(to: target) }
+        if isInGamut(target) { return converted(to: target) }
+        let jnd = 0.02, epsilon = 0.0001
+        var current = origin
+        var clipped = current.clipped(to: target)
+        if clipped.deltaEOK(current) < jnd { return clipped }
+        var low = 0.0, high = origin.resolvedComponents.y
+        var lowInGamut = true
+        while high - low > epsilon {
+            let chroma = (low + high) / 2
+            current.components.y = chroma
+            if lowInGamut && current.isInGamut(target) {
+                low = chroma
+                continue
+            }
+            clipped = current.clipped(to: target)
+            let error = clipped.deltaEOK(current)
+            if error < jnd {
+                if jnd - error < epsilon { return clipped }
+                lowInGamut = false
+                low = chroma
+            } else {
+                high = chroma
+            }
+        }
+        return clipped
+    }
+
+    /// The sRGB color a browser shows for this color: itself when in gamut, its gamut-mapped fallback otherwise.
+    public var displayedInSRGB: Color { gamutMapped(to: .srgb) }
+
+    /// 8-bit sRGB channels of the displayed color; floating-point noise is snapped first, so Display P3
+    /// `0.5 0.5 0.5` gives 128, not 127.
+    public var srgb8Bit: (red: Int, green: Int, blue: Int, alpha: Int) {
+        let c = displayedInSRGB.resolvedComponents
+        func byte(_ value: Double) -> Int {
+            let scaled = min(1, max(0, value)) * 255
+            let snapped = (scaled * 1e6).rounded() / 1e6
+            return Int(snapped.rounded(.toNearestOrAwayFromZero))
+        }
+        return (byte(c.x), byte(c.y), byte(c.z), byte(alpha))
+    }
+
+    /// `#rrggbb`, or `#rrggbbaa` when not opaque: the sRGB value a browser shows.
+    public var hex: String {
+        let b = srgb8Bit
+        func two(_ v: Int) -> String {
+            let s = String(v, radix: 16)
+            return s.count == 1 ? "0" + s : s
+        }
+        return "#" + two(b.red) + two(b.green) + two(b.blue) + (b.alpha == 255 ? "" : two(b.alpha))
+    }
+}

@@ -1,0 +1,110 @@
+"""Writes oracle.json: colors converted, gamut-mapped, compared and simulated by coloraide.
+
+tokenc's color engine is its own code; coloraide (https://github.com/facelessuser/coloraide) is used
+only here, as an independent oracle. Regenerate with:
+
+    pip install coloraide==8.13.1 && python3 Tests/Fixtures/color-oracle/generate.py
+"""
+import json
+import math
+import random
+from pathlib import Path
+
+from coloraide import Color
+
+random.seed(20261122)
+
+SPACES = ["srgb", "srgb-linear", "hsl", "hwb", "lab", "lch", "oklab", "oklch",
+          "display-p3", "a98-rgb", "prophoto-rgb", "rec2020", "xyz-d65", "xyz-d50"]
+
+
+def random_components(space):
+    r = random.random
+    if space in ("srgb", "srgb-linear", "display-p3", "a98-rgb", "prophoto-rgb", "rec2020"):
+        return [r(), r(), r()]
+    if space in ("xyz-d65", "xyz-d50"):
+        return [r() * 0.95, r(), r() * 1.05]
+    if space == "hsl":
+        return [r() * 360, r() * 100, r() * 100]
+    if space == "hwb":
+        w = r() * 60
+        return [r() * 360, w, r() * (100 - w)]
+    if space == "lab":
+        return [r() * 100, r() * 200 - 100, r() * 200 - 100]
+    if space == "lch":
+        return [r() * 100, r() * 120, r() * 360]
+    if space == "oklab":
+        return [r(), r() * 0.6 - 0.3, r() * 0.6 - 0.3]
+    if space == "oklch":
+        return [r(), r() * 0.35, r() * 360]
+    raise ValueError(space)
+
+
+def coloraide_coords(space, components):
+    # coloraide keeps hsl/hwb saturation, lightness, whiteness and blackness as 0..1.
+    if space in ("hsl", "hwb"):
+        return [components[0], components[1] / 100, components[2] / 100]
+    return components
+
+
+def tokenc_coords(space, coords):
+    coords = [None if math.isnan(c) else c for c in coords]
+    if space in ("hsl", "hwb"):
+        return [coords[0], coords[1] * 100, coords[2] * 100]
+    return coords
+
+
+def rounded(values):
+    return [None if v is None else float(f"{v:.12g}") for v in values]
+
+
+conversions = []
+for space in SPACES:
+    for _ in range(150):
+        components = random_components(space)
+        color = Color(space, coloraide_coords(space, components))
+        conversions.append({
+            "space": space,
+            "components": rounded(components),
+            "to": {target: rounded(tokenc_coords(target, color.convert(target)[:3])) for target in SPACES},
+        })
+
+gamut = []
+for space in ("display-p3", "rec2020", "oklch", "lab", "srgb"):
+    for _ in range(300):
+        components = random_components(space)
+        if space == "oklch":
+            components[1] = random.random() * 0.4
+        color = Color(space, coloraide_coords(space, components))
+        fitted = color.clone().fit("srgb", method="minde-chroma", pspace="oklch", jnd=0.02).convert("srgb")
+        gamut.append({
+            "space": space,
+            "components": rounded(components),
+            "inSRGB": color.in_gamut("srgb", tolerance=0),
+            "srgb": rounded(fitted[:3]),
+        })
+
+pairs = []
+for _ in range(1500):
+    a = [random.random() for _ in range(3)]
+    b = [random.random() for _ in range(3)]
+    ca, cb = Color("srgb", a), Color("srgb", b)
+    pairs.append({
+        "a": rounded(a), "b": rounded(b),
+        "contrast": ca.contrast(cb, method="wcag21"),
+        "deltaE2000": ca.delta_e(cb, method="2000", space="lab"),
+        "deltaEOK": ca.delta_e(cb, method="ok"),
+    })
+
+vision = []
+for _ in range(600):
+    c = [random.random() for _ in range(3)]
+    color = Color("srgb", c)
+    vision.append({
+        "srgb": rounded(c),
+        **{name: rounded(color.clone().filter(short, method="machado").convert("srgb").clip()[:3])
+           for name, short in (("protanopia", "protan"), ("deuteranopia", "deutan"), ("tritanopia", "tritan"))},
+    })
+
+out = {"generator": "coloraide 8.13.1", "conversions": conversions, "gamut": gamut, "pairs": pairs, "vision": vision}
+Path(__file__).with_name("oracle.json").write_text(json.dumps(out, separators=(",", ":")) + "\n")
