@@ -15,11 +15,12 @@ struct Tokenc: ParsableCommand {
           tokenc build Tokens/                 build every output into Generated/
           tokenc validate Tokens/              check the tokens, print problems like a compiler
           tokenc validate --format json        findings as JSON for tools
+          tokenc inspect Tokens color.accent   values per appearance, alias chain, findings
 
         Exit codes: 0 clean, 1 error-level findings, 2 usage or I/O failures.
         """,
         version: version,
-        subcommands: [Build.self, Validate.self]
+        subcommands: [Build.self, Validate.self, Inspect.self]
     )
 
     static func main() {
@@ -149,5 +150,46 @@ struct Validate: ParsableCommand {
         }
         let status = failureStatus(result, strict: input.strict)
         if status != 0 { throw ExitCode(status) }
+    }
+}
+
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show tokens' values per appearance, alias chains, locations and findings.",
+        discussion: """
+        Answers "why was this flagged?". Findings are reported but do not change the exit status:
+        inspect exits 0 unless the path or a token name is wrong (2).
+
+        Examples:
+          tokenc inspect                       every token in Tokens/
+          tokenc inspect Tokens color.accent color.label.primary
+          tokenc inspect --format json Tokens color.accent
+        """
+    )
+
+    @Argument(help: "A folder of token files, or one token file.")
+    var path: String = "Tokens"
+
+    @Argument(help: "Dotted token paths to show (default: all).")
+    var tokens: [String] = []
+
+    @Option(help: "text or json.")
+    var format: ReportFormat = .text
+
+    func run() throws {
+        let result = try runPipeline(Pipeline(), path: path, render: false)
+        let report: String
+        do {
+            report = try Inspector(result: result).report(tokens, json: format == .json)
+        } catch {
+            printError("tokenc: error: \(error.message)\n")
+            throw ExitCode(2)
+        }
+        print(report, terminator: "")
+        // Problems that belong to no listed token (syntax errors, say) still deserve a mention.
+        let unattached = result.diagnostics.filter { $0.path == nil }
+        if !unattached.isEmpty && tokens.isEmpty {
+            printError(TextReporter(colored: stderrWantsColor()).report(unattached, sources: result.sources))
+        }
     }
 }

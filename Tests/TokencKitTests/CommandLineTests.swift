@@ -222,3 +222,63 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect((parsed?["findings"] as? [Any])?.count == 1)
     }
 }
+
+@Suite struct InspectTests {
+    static let tokens = """
+        c:
+          $type: color
+          red: { $value: "color(display-p3 1 0 0)" }
+          gray: { $value: "#777777", $extensions: { mode: { dark: "{system.systemGray}" } } }
+          link: { $value: "{c.gray}" }
+        """
+
+    @Test func jsonShowsEachAppearanceAsWrittenAndAsShown() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": Self.tokens])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["inspect", "Tokens", "c.red", "c.link", "--format", "json"], in: sandbox.root)
+        #expect(result.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(json["schemaVersion"] as? Int == 1)
+        let tokens = try #require(json["tokens"] as? [[String: Any]])
+        #expect(tokens.map { $0["path"] as? String } == ["c.red", "c.link"])
+        let red = try #require((tokens[0]["modes"] as? [String: Any])?["light"] as? [String: Any])
+        // Expected values from coloraide 8.13.1: oklch of P3 red and its CSS Color 4 gamut-mapped sRGB hex.
+        #expect(red["colorSpace"] as? String == "display-p3")
+        #expect(red["hex"] as? String == "#ff0b0c")
+        #expect(red["inSRGB"] as? Bool == false)
+        let oklch = try #require(red["oklch"] as? [Double])
+        #expect(zip(oklch, [0.648574, 0.299485, 28.958133]).allSatisfy { abs($0 - $1) < 1e-5 })
+        #expect(tokens[0]["line"] as? Int == 3 && tokens[0]["column"] as? Int == 3)
+        let link = tokens[1]
+        #expect(link["aliasChain"] as? [String] == ["c.gray"])
+        let dark = try #require((link["modes"] as? [String: Any])?["dark"] as? [String: Any])
+        #expect(dark["system"] as? String == "systemGray")
+        #expect(dark["hex"] as? String == "#8e8e93")
+    }
+
+    @Test func textNamesTheAliasChainAndTheFallback() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": Self.tokens])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["inspect", "Tokens", "c.red"], in: sandbox.root)
+        #expect(result.stdout == """
+            c.red  color  Tokens/c.yaml:3:3
+              light  #ff0b0c  oklch(0.649 0.299 28.958)  outside sRGB (display-p3; sRGB fallback shown)
+
+
+            """)
+    }
+
+    @Test func unknownTokenIsAUsageErrorWithASuggestion() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": Self.tokens])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["inspect", "Tokens", "c.lnk"], in: sandbox.root)
+        #expect(result.status == 2)
+        #expect(result.stderr == "tokenc: error: no token named `c.lnk`; did you mean `c.link`?\n")
+    }
+
+    @Test func findingsDoNotChangeTheExitStatus() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#fff\" }\n  b: { $value: \"{c.zz}\" }\n"])
+        defer { sandbox.remove() }
+        #expect(try TokencProcess.run(["inspect"], in: sandbox.root).status == 0)
+    }
+}

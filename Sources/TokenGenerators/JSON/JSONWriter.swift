@@ -1,20 +1,25 @@
 import TokenModel
 
 /// Writes JSON text deterministically: keys in the order given, two-space indentation, shortest round-trip numbers.
-struct JSONWriter {
-    private(set) var text = ""
+public struct JSONWriter {
+    /// The text written so far.
+    public private(set) var text = ""
     private var depth = 0
 
-    init(capacity: Int = 0) { text.reserveCapacity(capacity) }
+    /// Creates a writer, reserving room for about `capacity` bytes.
+    public init(capacity: Int = 0) { text.reserveCapacity(capacity) }
 
-    mutating func raw(_ s: String) { text += s }
+    /// Appends text as it is.
+    public mutating func raw(_ s: String) { text += s }
 
-    mutating func newline() {
+    /// Starts a new line at the current indentation.
+    public mutating func newline() {
         text += "\n"
         text += String(repeating: "  ", count: depth)
     }
 
-    mutating func string(_ s: String) {
+    /// Writes a JSON string literal.
+    public mutating func string(_ s: String) {
         text += "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -32,7 +37,8 @@ struct JSONWriter {
         text += "\""
     }
 
-    mutating func number(_ value: Double) {
+    /// Writes a number: integers without a fraction, others in shortest round-trip form, non-finite as null.
+    public mutating func number(_ value: Double) {
         guard value.isFinite else {
             text += "null"
             return
@@ -45,7 +51,7 @@ struct JSONWriter {
     }
 
     /// Writes an object; `body` writes members through `member(_:)`.
-    mutating func object(_ body: (inout JSONWriter) -> Void) {
+    public mutating func object(_ body: (inout JSONWriter) -> Void) {
         text += "{"
         depth += 1
         let before = text.utf8.count
@@ -56,14 +62,15 @@ struct JSONWriter {
     }
 
     /// Starts a member inside `object`: a separator when needed, the key and the colon.
-    mutating func member(_ key: String) {
+    public mutating func member(_ key: String) {
         if text.last != "{" { text += "," }
         newline()
         string(key)
         text += ": "
     }
 
-    mutating func array(_ count: Int, _ item: (inout JSONWriter, Int) -> Void) {
+    /// Writes an array of `count` items, each written by `item`.
+    public mutating func array(_ count: Int, _ item: (inout JSONWriter, Int) -> Void) {
         text += "["
         guard count > 0 else {
             text += "]"
@@ -81,7 +88,7 @@ struct JSONWriter {
     }
 
     /// Writes a loaded node as JSON.
-    mutating func node(_ node: Node) {
+    public mutating func node(_ node: Node) {
         switch node.kind {
         case .scalar(let value, _):
             switch value {

@@ -47,7 +47,7 @@ public enum SystemColors {
     private static func hue(_ name: String, _ light: String, _ dark: String, _ lhc: String, _ dhc: String,
                             purpose: SystemColorPurpose = .tint) -> SystemColor
     {
-        SystemColor(name: name, platforms: [.ios, .ipados, .macos, .tvos, .visionos, .watchos], purpose: purpose,
+        SystemColor(name: name, platforms: [.ios, .ipados, .macos, .tvos, .visionos], purpose: purpose,
                     light: light, dark: dark, lightHighContrast: lhc, darkHighContrast: dhc, source: hig, sourceDate: higDate)
     }
 
