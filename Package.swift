@@ -21,10 +21,11 @@ let package = Package(
         .target(name: "TokenModel"),
         .target(name: "TokenLoader", dependencies: ["TokenModel", "CYAML"]),
         .target(name: "TokenResolver", dependencies: ["TokenModel"]),
+        .target(name: "TokenRules", dependencies: ["TokenModel"]),
         .target(name: "TokenGenerators", dependencies: ["TokenModel"]),
         .target(
             name: "TokencKit",
-            dependencies: ["TokenModel", "TokenLoader", "TokenResolver", "TokenGenerators"]
+            dependencies: ["TokenModel", "TokenLoader", "TokenResolver", "TokenRules", "TokenGenerators"]
         ),
         .executableTarget(
             name: "tokenc",
@@ -36,7 +37,7 @@ let package = Package(
         .testTarget(name: "TokenModelTests", dependencies: ["TokenModel"]),
         .testTarget(name: "TokenLoaderTests", dependencies: ["TokenLoader", "TokenModel"]),
         .testTarget(name: "TokenResolverTests", dependencies: ["TokenResolver", "TokenLoader", "TokenModel"]),
-        .testTarget(name: "TokencKitTests", dependencies: ["TokencKit", "TokenModel", "tokenc"]),
+        .testTarget(name: "TokencKitTests", dependencies: ["TokencKit", "TokenModel", "TokenRules", "TokenGenerators", "tokenc"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import TokenGenerators
 import TokenLoader
 import TokenModel
 import TokenResolver
+import TokenRules
 
 /// How `json/tokens.json` writes aliases: resolved to values, or kept as `{references}`.
 public typealias JSONAliasStyle = DTCGJSONGenerator.AliasStyle
@@ -36,14 +37,17 @@ public struct Pipeline: Sendable {
     public var generators: [any Generator]
     /// Loader limits.
     public var limits: LoaderLimits
+    /// Rule severities and options.
+    public var ruleConfiguration: RuleConfiguration
 
     /// Creates a pipeline with the default generators.
     public init(rules: RuleSelection = .all, generators: [any Generator] = Pipeline.defaultGenerators,
-                limits: LoaderLimits = LoaderLimits())
+                limits: LoaderLimits = LoaderLimits(), ruleConfiguration: RuleConfiguration = RuleConfiguration())
     {
         self.rules = rules
         self.generators = generators
         self.limits = limits
+        self.ruleConfiguration = ruleConfiguration
     }
 
     /// The generators `tokenc build` runs by default.
@@ -100,6 +104,9 @@ public struct Pipeline: Sendable {
         }
         let (set, resolveDiagnostics) = AliasResolver().resolve(tokens)
         diagnostics.add(contentsOf: resolveDiagnostics)
+        if rules != .structure {
+            diagnostics.add(contentsOf: RuleEngine(configuration: ruleConfiguration).check(set, readFile: Self.readRelative))
+        }
 
         let selected = diagnostics.all.filter { diagnostic in
             switch rules {
@@ -114,6 +121,14 @@ public struct Pipeline: Sendable {
         }
         return PipelineResult(files: files, sources: allSources, diagnostics: Diagnostic.sortedForReport(selected),
                               tokens: set, outputs: outputs)
+    }
+
+    /// Reads a file named relative to a token file (icon images); at most 64 MiB.
+    static func readRelative(_ path: String, _ tokenFile: String) -> [UInt8]? {
+        let folder = tokenFile.lastIndex(of: "/").map { String(tokenFile[..<$0]) }
+        let full = path.hasPrefix("/") || folder == nil ? path : folder! + "/" + path
+        guard let bytes = try? TokenSources.read(full), bytes.count <= 64 << 20 else { return nil }
+        return bytes
     }
 
     /// Loader and structure diagnostics always count: without them nothing else can be checked.

@@ -1,0 +1,170 @@
+import TokenModel
+
+/// A custom color equal to a documented system color value.
+struct HardcodedSystemValueRule: Rule {
+    static let description = RuleDescription(
+        id: "color/hardcoded-system-value", name: "Hard-coded system color", severity: .warning,
+        summary: "A custom color equal to a documented system color value; reference `{system.NAME}` instead.",
+        rationale: "hig-color.txt: \"Avoid hard-coding system color values\" — they change between releases and adapt to settings the copy cannot follow.",
+        triggering: [RuleExample("c:\n  $type: color\n  blue: { $value: ↓\"#007AFF\", $extensions: { mode: { dark: \"#0A84FF\" } } }\n")],
+        nonTriggering: [RuleExample("c:\n  $type: color\n  blue: { $value: \"{system.systemBlue}\" }\n  brand: { $value: \"#0066CC\" }\n")])
+
+    /// System colors by their light hex, built once.
+    static let byLightHex: [String: [SystemColor]] = Dictionary(grouping: SystemColors.all) { $0.value(for: Appearance.light).hex }
+
+    func check(_ context: RuleContext) -> [Finding] {
+        context.tokens(of: .color).compactMap { token in
+            guard token.aliasChain.isEmpty, case .color(let light)? = context.colorValue(token, in: Appearance.light),
+                  let candidates = Self.byLightHex[light.hex] else { return nil }
+            let dark = context.has(token, mode: Appearance.dark) ? context.color(token, in: Appearance.dark)?.hex : nil
+            guard let match = candidates.first(where: { dark == nil || $0.value(for: Appearance.dark).hex == dark }) else { return nil }
+            return Finding(path: token.path, location: token.token.value.location,
+                           message: "`\(token.path)` copies the value of the system color `\(match.name)`",
+                           fix: "write \"{system.\(match.name)}\" so the color follows the system",
+                           data: ["system": .string(match.name)])
+        }
+    }
+}
+
+/// A dynamic system color used against its documented purpose.
+struct SystemColorMisuseRule: Rule {
+    static let description = RuleDescription(
+        id: "color/system-color-misuse", name: "System color misuse", severity: .warning,
+        summary: "A dynamic system color used against its purpose: a background color as text, a label color as a surface, a separator as text.",
+        rationale: "hig-color.txt: \"Avoid redefining the semantic meanings of dynamic system colors\".",
+        triggering: [RuleExample("c:\n  $type: color\n  text: { $value: ↓\"{system.systemBackground}\", $extensions: { tokenc: { role: label } } }\n")],
+        nonTriggering: [RuleExample("c:\n  $type: color\n  text: { $value: \"{system.label}\", $extensions: { tokenc: { role: label } } }\n")])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var surfaces: Set<String> = []
+        for token in context.tokens { for surface in token.token.facts.on { surfaces.insert(surface.path) } }
+        return context.tokens(of: .color).compactMap { token in
+            guard case .system(let system)? = context.colorValue(token, in: Appearance.light) else { return nil }
+            let facts = token.token.facts
+            let isForeground = facts.text || facts.largeText || !facts.on.isEmpty || facts.role == .label
+            let isSurface = surfaces.contains(token.path) || facts.role == .background
+            let problem: String?
+            switch system.purpose {
+            case .background where isForeground: problem = "a background color used as a foreground"
+            case .label where isSurface: problem = "a label color used as a surface"
+            case .separator where facts.text || facts.largeText || facts.role == .label: problem = "a separator color used as text"
+            case .fill where facts.text || facts.role == .label: problem = "a fill color used as text"
+            default: problem = nil
+            }
+            guard let problem else { return nil }
+            return Finding(path: token.path, location: token.token.value.location,
+                           message: "`\(token.path)` uses `\(system.name)`, \(problem)",
+                           fix: "use a system color made for this job (label colors for text, background colors for surfaces)")
+        }
+    }
+}
+
+/// One color value behind tokens of different roles.
+struct SameColorDifferentMeaningRule: Rule {
+    static let description = RuleDescription(
+        id: "color/same-color-different-meaning", name: "Same color, different meaning", severity: .warning,
+        summary: "One color value behind tokens of different roles, such as `interactive` and `destructive`.",
+        rationale: "hig-color.txt: \"Avoid using the same color to mean different things\".",
+        triggering: [RuleExample("c:\n  $type: color\n  ↓link: { $value: \"#d70015\", $extensions: { tokenc: { role: interactive } } }\n  delete: { $value: \"#D70015\", $extensions: { tokenc: { role: destructive } } }\n")],
+        nonTriggering: [RuleExample("c:\n  $type: color\n  link: { $value: \"#0066cc\", $extensions: { tokenc: { role: interactive } } }\n  delete: { $value: \"#D70015\", $extensions: { tokenc: { role: destructive } } }\n")])
+
+    static let meaningful: Set<ColorRole> = [.interactive, .destructive, .success, .warning, .info, .focus]
+
+    func check(_ context: RuleContext) -> [Finding] {
+        // Hash by value: tokens with the same light hex land in one bucket; never all pairs.
+        var buckets: [String: [(ResolvedToken, ColorRole)]] = [:]
+        for token in context.tokens(of: .color) {
+            guard let role = token.token.facts.role, Self.meaningful.contains(role),
+                  let light = context.color(token, in: Appearance.light) else { continue }
+            buckets[light.hex, default: []].append((token, role))
+        }
+        var findings: [Finding] = []
+        for (hex, members) in buckets.sorted(by: { $0.key < $1.key }) {
+            guard let first = members.first else { continue }
+            for (token, role) in members.dropFirst() where role != first.1 {
+                findings.append(Finding(
+                    path: token.path, location: token.token.location,
+                    message: "`\(token.path)` (\(role.rawValue)) has the same color \(hex) as `\(first.0.path)` (\(first.1.rawValue))",
+                    fix: "give each meaning its own color",
+                    related: [RelatedLocation(first.0.token.location, "`\(first.0.path)` is defined here")]))
+            }
+        }
+        return findings
+    }
+}
+
+/// Two distinct P3 colors that look the same once mapped to sRGB.
+struct IndistinguishableInSRGBRule: Rule {
+    static let description = RuleDescription(
+        id: "color/indistinguishable-in-srgb", name: "Indistinguishable in sRGB", severity: .warning,
+        summary: "Two distinct wide-gamut colors within ΔE2000 2.0 of each other after mapping to sRGB.",
+        rationale: "hig-color.txt: \"it may be hard to distinguish two very similar P3 colors when viewing them on an sRGB display\".",
+        triggering: [RuleExample("c:\n  $type: color\n  red: { $value: \"color(display-p3 1 0 0)\" }\n  ↓red2: { $value: \"color(display-p3 0.98 0 0.02)\" }\n")],
+        nonTriggering: [RuleExample("c:\n  $type: color\n  red: { $value: \"color(display-p3 1 0 0)\" }\n  green: { $value: \"color(display-p3 0 1 0)\" }\n")],
+        options: ["threshold": 2])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let threshold = context.configuration.option("threshold", of: Self.description)
+        var grid = LabGrid<(ResolvedToken, Color, Color)>(cell: threshold * 2)
+        var findings: [Finding] = []
+        for token in context.tokens(of: .color) {
+            guard token.aliasChain.isEmpty, case .color(let color)? = context.colorValue(token, in: Appearance.light),
+                  color.space != .srgb, color.space != .hsl, color.space != .hwb else { continue }
+            let shown = color.displayedInSRGB
+            let lab = shown.labComponents
+            for (other, otherColor, otherShown) in grid.neighbours(of: lab) {
+                guard color.deltaEOK(otherColor) > 1e-4, !color.isInGamut(.srgb) || !otherColor.isInGamut(.srgb) else { continue }
+                let difference = shown.deltaE2000(otherShown)
+                guard difference < threshold else { continue }
+                findings.append(Finding(
+                    path: token.path, location: token.token.location,
+                    message: "`\(token.path)` and `\(other.path)` differ in P3 but are only ΔE2000 \(RuleContext.format(difference)) apart on sRGB screens (\(shown.hex) and \(otherShown.hex))",
+                    fix: "move them further apart, or make them one token",
+                    related: [RelatedLocation(other.token.location, "`\(other.path)` is defined here")],
+                    data: ["deltaE2000": .number(difference), "other": .string(other.path)]))
+            }
+            grid.insert(lab, (token, color, shown))
+        }
+        return findings
+    }
+}
+
+/// Status colors that people with a color-vision deficiency may not tell apart.
+struct ColorBlindConfusableRule: Rule {
+    static let description = RuleDescription(
+        id: "color/color-blind-confusable", name: "Color-blind confusable", severity: .warning,
+        summary: "Two status colors (destructive, success, warning, info) within ΔE2000 10 under simulated protanopia, deuteranopia or tritanopia (Machado 2009).",
+        rationale: "hig-color.txt: \"people who are color blind might not be able to distinguish some color combinations\".",
+        triggering: [RuleExample("c:\n  $type: color\n  error: { $value: \"#D70015\", $extensions: { tokenc: { role: destructive } } }\n  ↓ok: { $value: \"#248A3D\", $extensions: { tokenc: { role: success } } }\n")],
+        nonTriggering: [RuleExample("c:\n  $type: color\n  error: { $value: \"#D70015\", $extensions: { tokenc: { role: destructive } } }\n  ok: { $value: \"#0071A4\", $extensions: { tokenc: { role: success } } }\n")],
+        options: ["threshold": 10])
+
+    static let statusRoles: Set<ColorRole> = [.destructive, .success, .warning, .info]
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let threshold = context.configuration.option("threshold", of: Self.description)
+        var findings: [Finding] = []
+        var reported: Set<String> = []
+        for deficiency in ColorVisionDeficiency.allCases {
+            var grid = LabGrid<(ResolvedToken, ColorRole, Color)>(cell: threshold * 2)
+            for token in context.tokens(of: .color) {
+                guard let role = token.token.facts.role, Self.statusRoles.contains(role),
+                      let color = context.color(token, in: Appearance.light) else { continue }
+                let seen = color.simulated(deficiency)
+                let lab = seen.labComponents
+                for (other, otherRole, otherSeen) in grid.neighbours(of: lab) where otherRole != role {
+                    let difference = seen.deltaE2000(otherSeen)
+                    guard difference < threshold, reported.insert(token.path + "\u{0}" + other.path).inserted else { continue }
+                    findings.append(Finding(
+                        path: token.path, location: token.token.location,
+                        message: "`\(token.path)` (\(role.rawValue)) and `\(other.path)` (\(otherRole.rawValue)) are only ΔE2000 \(RuleContext.format(difference)) apart with \(deficiency.rawValue)",
+                        fix: "pair the colors with symbols or text, and move them apart in lightness",
+                        related: [RelatedLocation(other.token.location, "`\(other.path)` is defined here")],
+                        data: ["deltaE2000": .number(difference), "deficiency": .string(deficiency.rawValue), "other": .string(other.path)]))
+                }
+                grid.insert(lab, (token, role, seen))
+            }
+        }
+        return findings
+    }
+}

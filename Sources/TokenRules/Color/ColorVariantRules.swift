@@ -1,0 +1,72 @@
+import TokenModel
+
+/// A color used in UI has no dark appearance.
+struct DarkVariantRule: Rule {
+    static let description = RuleDescription(
+        id: "color/dark-variant", name: "Dark variant", severity: .error,
+        summary: "A color used in UI has no dark appearance.",
+        rationale: "hig-color.txt: \"if you use a custom color, you need to supply both light and dark variants\". System colors adapt by themselves.",
+        triggering: [RuleExample("c:\n  $type: color\n  ↓label: { $value: \"#111\", $extensions: { tokenc: { role: label } } }\n")],
+        nonTriggering: [
+            RuleExample("c:\n  $type: color\n  label: { $value: \"#111\", $extensions: { mode: { dark: \"#eee\" }, tokenc: { role: label } } }\n"),
+            RuleExample("c:\n  $type: color\n  label: { $value: \"{system.label}\", $extensions: { tokenc: { role: label } } }\n"),
+            RuleExample("palette:\n  $type: color\n  gray: { $value: \"#111\" }\n"),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        context.tokens(of: .color).compactMap { token in
+            guard context.usedInUI.contains(token.path), !context.has(token, mode: Appearance.dark) else { return nil }
+            if case .system? = context.colorValue(token, in: Appearance.light) { return nil }
+            return Finding(path: token.path, location: token.token.location,
+                           message: "`\(token.path)` is used in UI but has no dark appearance",
+                           fix: "add `$extensions: { mode: { dark: \"…\" } }`, or reference a system color")
+        }
+    }
+}
+
+/// A color used in UI whose dark value equals its light value.
+struct IdenticalVariantsRule: Rule {
+    static let description = RuleDescription(
+        id: "color/identical-variants", name: "Identical variants", severity: .warning,
+        summary: "A color used in UI whose dark value equals its light value.",
+        rationale: "hig-color.txt: \"if you use a custom color, you need to supply both light and dark variants\" — a dark variant equal to the light one is not a variant.",
+        triggering: [RuleExample("c:\n  $type: color\n  ↓accent: { $value: \"#0a84ff\", $extensions: { mode: { dark: \"#0A84FF\" }, tokenc: { role: interactive } } }\n")],
+        nonTriggering: [RuleExample("c:\n  $type: color\n  accent: { $value: \"#0066cc\", $extensions: { mode: { dark: \"#0A84FF\" }, tokenc: { role: interactive } } }\n")])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        context.tokens(of: .color).compactMap { token in
+            guard context.usedInUI.contains(token.path), context.has(token, mode: Appearance.dark),
+                  case .color(let light)? = context.colorValue(token, in: Appearance.light),
+                  case .color(let dark)? = context.colorValue(token, in: Appearance.dark),
+                  light.deltaEOK(dark) < 1e-6, light.alpha == dark.alpha
+            else { return nil }
+            return Finding(path: token.path, location: token.token.location,
+                           message: "`\(token.path)` has the same value (\(light.hex)) in light and dark",
+                           fix: "choose a dark value tuned for dark backgrounds")
+        }
+    }
+}
+
+/// A P3 color outside sRGB: reports the fallback tokenc generates.
+struct OutOfGamutRule: Rule {
+    static let description = RuleDescription(
+        id: "color/out-of-gamut", name: "Outside sRGB", severity: .info,
+        summary: "A wide-gamut color outside sRGB: reports the sRGB fallback tokenc generates.",
+        rationale: "hig-color.txt (color management): wide-color displays show Display P3; sRGB displays show tokenc's gamut-mapped fallback (CSS Color 4).",
+        triggering: [RuleExample("c:\n  $type: color\n  ↓vivid: { $value: \"color(display-p3 1 0 0)\" }\n")],
+        nonTriggering: [RuleExample("c:\n  $type: color\n  calm: { $value: \"color(display-p3 0.5 0.5 0.5)\" }\n")])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        context.tokens(of: .color).compactMap { token in
+            let outside = token.values.compactMap { mode, _ -> (String, Color)? in
+                guard case .color(let color)? = context.colorValue(token, in: mode), !color.isInGamut(.srgb) else { return nil }
+                return (mode, color)
+            }
+            guard let first = outside.first else { return nil }
+            let list = outside.map { "\($0.0) → \($0.1.hex)" }.joined(separator: ", ")
+            return Finding(path: token.path, location: token.token.location,
+                           message: "`\(token.path)` is outside sRGB; sRGB screens get the fallback \(list)",
+                           data: ["mode": .string(first.0), "fallback": .string(first.1.hex)])
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import TokenModel
+
+/// Contrast of foregrounds on their declared surfaces, shared by the two contrast rules.
+struct ContrastPairs {
+    struct Pair {
+        var foreground: ResolvedToken
+        var surface: ResolvedToken
+        var reference: TokenReference
+    }
+
+    static func pairs(_ context: RuleContext) -> [Pair] {
+        context.tokens(of: .color).flatMap { token in
+            token.token.facts.on.compactMap { reference in
+                context.token(reference.path).flatMap { $0.type == .color ? Pair(foreground: token, surface: $0, reference: reference) : nil }
+            }
+        }
+    }
+
+    static func minimum(_ token: ResolvedToken, _ context: RuleContext, _ description: RuleDescription) -> (Double, String) {
+        if token.token.facts.text { return (context.configuration.option("text", of: description), "text") }
+        if token.token.facts.largeText { return (context.configuration.option("large-text", of: description), "large text") }
+        return (context.configuration.option("non-text", of: description), "non-text UI")
+    }
+}
+
+/// A foreground misses its minimum contrast on a declared surface in some appearance.
+struct ContrastRule: Rule {
+    static let description = RuleDescription(
+        id: "color/contrast", name: "Contrast", severity: .error,
+        summary: "A foreground misses its minimum contrast (4.5:1 text, 3:1 large text and non-text UI) on a declared surface in some appearance, alpha composited over the surface.",
+        rationale: "hig-color.txt: \"insufficient contrast can cause icons and text to blend with the background\". Minimums are WCAG 2.x AA: 4.5:1 for text, 3:1 for large text and non-text UI.",
+        triggering: [
+            RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\", $extensions: { mode: { dark: \"#000\" } } }\n  fg:\n    $value: \"#777\"\n    $extensions: { mode: { dark: \"#eee\" }, tokenc: { text: true, on: [↓\"{c.bg}\"] } }\n"),
+            RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\", $extensions: { mode: { dark: \"#000\" } } }\n  fg:\n    $value: \"#000\"\n    $extensions: { mode: { dark: \"#333\" }, tokenc: { on: [↓\"{c.bg}\"] } }\n"),
+        ],
+        nonTriggering: [
+            RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\", $extensions: { mode: { dark: \"#000\" } } }\n  fg:\n    $value: \"#767676\"\n    $extensions: { mode: { dark: \"#eee\" }, tokenc: { text: true, on: [\"{c.bg}\"] } }\n"),
+            RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\" }\n  fg: { $value: \"#949494\", $extensions: { tokenc: { large-text: true, on: [\"{c.bg}\"] } } }\n"),
+        ],
+        options: ["text": 4.5, "large-text": 3, "non-text": 3])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for pair in ContrastPairs.pairs(context) {
+            let (minimum, kind) = ContrastPairs.minimum(pair.foreground, context, Self.description)
+            for mode in context.modes(pair.foreground, pair.surface) {
+                guard let fg = context.color(pair.foreground, in: mode), let bg = context.color(pair.surface, in: mode) else { continue }
+                let ratio = Contrast.ratio(fg, on: bg)
+                guard ratio < minimum else { continue }
+                findings.append(Finding(
+                    path: pair.foreground.path, location: pair.reference.location,
+                    message: "`\(pair.foreground.path)` on `\(pair.surface.path)` is \(RuleContext.format(ratio)):1 in \(mode); \(kind) needs \(RuleContext.format(minimum)):1",
+                    fix: "darken or lighten one of the two in \(mode) (\(fg.hex) on \(bg.hex))",
+                    related: [RelatedLocation(pair.surface.token.location, "`\(pair.surface.path)` is defined here")],
+                    data: ["ratio": .number(ratio), "minimum": .number(minimum), "mode": .string(mode), "surface": .string(pair.surface.path)]))
+            }
+        }
+        return findings
+    }
+}
+
+/// A pair below 7:1 in a high-contrast appearance, or with no high-contrast value while the light pair is below 7:1.
+struct HighContrastVariantRule: Rule {
+    static let description = RuleDescription(
+        id: "color/high-contrast-variant", name: "Increased contrast", severity: .warning,
+        summary: "A pair below 7:1 in a high-contrast appearance, or with no high-contrast value while the light pair is below 7:1.",
+        rationale: "hig-color.txt (inclusive color): people who turn on Increase Contrast expect \"a significantly higher amount of visual differentiation\"; 7:1 is WCAG AAA.",
+        triggering: [
+            RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\" }\n  fg:\n    $value: \"#5a5a5a\"\n    $extensions: { tokenc: { text: true, on: [↓\"{c.bg}\"] } }\n"),
+            RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\" }\n  fg:\n    $value: \"#333\"\n    $extensions: { mode: { light-high-contrast: \"#666\" }, tokenc: { text: true, on: [↓\"{c.bg}\"] } }\n"),
+        ],
+        nonTriggering: [
+            RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\" }\n  fg:\n    $value: \"#595959\"\n    $extensions: { mode: { light-high-contrast: \"#333\" }, tokenc: { text: true, on: [\"{c.bg}\"] } }\n"),
+            RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\" }\n  fg: { $value: \"#000\", $extensions: { tokenc: { text: true, on: [\"{c.bg}\"] } } }\n"),
+        ],
+        options: ["target": 7])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let target = context.configuration.option("target", of: Self.description)
+        var findings: [Finding] = []
+        for pair in ContrastPairs.pairs(context) {
+            let highModes = [Appearance.lightHighContrast, Appearance.darkHighContrast]
+            let defined = highModes.filter { context.has(pair.foreground, mode: $0) || context.has(pair.surface, mode: $0) }
+            if defined.isEmpty {
+                guard let fg = context.color(pair.foreground, in: Appearance.light),
+                      let bg = context.color(pair.surface, in: Appearance.light) else { continue }
+                let ratio = Contrast.ratio(fg, on: bg)
+                guard ratio < target else { continue }
+                findings.append(Finding(
+                    path: pair.foreground.path, location: pair.reference.location,
+                    message: "`\(pair.foreground.path)` on `\(pair.surface.path)` is \(RuleContext.format(ratio)):1 and has no increased-contrast value",
+                    fix: "add `light-high-contrast` (and `dark-high-contrast`) values that reach \(RuleContext.format(target)):1",
+                    data: ["ratio": .number(ratio), "minimum": .number(target), "mode": .string(Appearance.light),
+                           "surface": .string(pair.surface.path)]))
+                continue
+            }
+            for mode in defined {
+                guard let fg = context.color(pair.foreground, in: mode), let bg = context.color(pair.surface, in: mode) else { continue }
+                let ratio = Contrast.ratio(fg, on: bg)
+                guard ratio < target else { continue }
+                findings.append(Finding(
+                    path: pair.foreground.path, location: pair.reference.location,
+                    message: "`\(pair.foreground.path)` on `\(pair.surface.path)` is \(RuleContext.format(ratio)):1 in \(mode); increased contrast aims for \(RuleContext.format(target)):1",
+                    data: ["ratio": .number(ratio), "minimum": .number(target), "mode": .string(mode), "surface": .string(pair.surface.path)]))
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,45 @@
+import TokenModel
+
+/// A spatial hash of colors in CIE Lab: finds every pair closer than a distance without comparing all pairs.
+///
+/// Cells are `cell` units wide (ΔE76); a query looks at the 27 cells around a point. CIEDE2000 never exceeds
+/// twice ΔE76 in practice, so with `cell` = 2 × the ΔE2000 limit no close pair is missed (docs/rules.md).
+struct LabGrid<Item> {
+    struct Key: Hashable {
+        var l: Int, a: Int, b: Int
+    }
+
+    let cell: Double
+    private var cells: [Key: [(lab: SIMD3<Double>, item: Item)]] = [:]
+
+    init(cell: Double) { self.cell = cell }
+
+    private func key(_ lab: SIMD3<Double>) -> Key {
+        Key(l: Int((lab.x / cell).rounded(.down)), a: Int((lab.y / cell).rounded(.down)), b: Int((lab.z / cell).rounded(.down)))
+    }
+
+    mutating func insert(_ lab: SIMD3<Double>, _ item: Item) {
+        cells[key(lab), default: []].append((lab, item))
+    }
+
+    /// Items in the cells around `lab` (the caller applies the exact distance).
+    func neighbours(of lab: SIMD3<Double>) -> [Item] {
+        let center = key(lab)
+        var out: [Item] = []
+        for dl in -1...1 {
+            for da in -1...1 {
+                for db in -1...1 {
+                    if let bucket = cells[Key(l: center.l + dl, a: center.a + da, b: center.b + db)] {
+                        out.append(contentsOf: bucket.map(\.item))
+                    }
+                }
+            }
+        }
+        return out
+    }
+}
+
+extension Color {
+    /// CIE Lab D50 components.
+    var labComponents: SIMD3<Double> { converted(to: .lab).components }
+}

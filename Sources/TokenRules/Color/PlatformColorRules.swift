@@ -1,0 +1,88 @@
+import Foundation
+import TokenModel
+
+/// A watchOS-only background color that is not pure black.
+struct WatchOSBackgroundRule: Rule {
+    static let description = RuleDescription(
+        id: "color/watchos-background", name: "watchOS background", severity: .error,
+        summary: "A `background` color scoped to watchOS alone that is not pure black.",
+        rationale: "hig-color.txt (watchOS): \"Use pure black for your app's background color. Pure black — that is, #000000 hex — blends seamlessly with the Apple Watch bezel\".",
+        triggering: [RuleExample("c:\n  $type: color\n  ↓bg: { $value: \"#1C1C1E\", $extensions: { tokenc: { role: background, platforms: [watchos] } } }\n")],
+        nonTriggering: [RuleExample("c:\n  $type: color\n  bg: { $value: \"#000000\", $extensions: { tokenc: { role: background, platforms: [watchos] } } }\n")])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        context.tokens(of: .color).compactMap { token in
+            let facts = token.token.facts
+            guard facts.role == .background, facts.platforms == [.watchos] else { return nil }
+            let notBlack = token.values.compactMap { mode, _ in context.color(token, in: mode) }.first { $0.hex != "#000000" }
+            guard let notBlack else { return nil }
+            return Finding(path: token.path, location: token.token.location,
+                           message: "`\(token.path)` is a watchOS background but is \(notBlack.hex), not pure black",
+                           fix: "use \"#000000\"")
+        }
+    }
+}
+
+/// More than three distinct hues among tvOS interactive, fill and focus colors.
+struct TVOSPaletteSizeRule: Rule {
+    static let description = RuleDescription(
+        id: "color/tvos-palette-size", name: "tvOS palette size", severity: .info,
+        summary: "More than three distinct hues among tvOS-scoped colors of roles `interactive`, `fill`, `focus`.",
+        rationale: "hig-color.txt (tvOS): \"Consider choosing a limited color palette that coordinates with your app logo\".",
+        triggering: [RuleExample("""
+            c:
+              $type: color
+              $extensions: { tokenc: { platforms: [tvos], role: interactive } }
+              ↓a: { $value: "#FF3B30" }
+              b: { $value: "#34C759" }
+              c: { $value: "#007AFF" }
+              d: { $value: "#FFCC00" }
+            """)],
+        nonTriggering: [RuleExample("""
+            c:
+              $type: color
+              $extensions: { tokenc: { platforms: [tvos], role: interactive } }
+              a: { $value: "#FF3B30" }
+              b: { $value: "#FF453A" }
+              c: { $value: "#007AFF" }
+            """)],
+        options: ["maximum": 3])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let roles: Set<ColorRole> = [.interactive, .fill, .focus]
+        var hues: [Int: ResolvedToken] = [:]
+        var first: ResolvedToken?
+        for token in context.tokens(of: .color) {
+            let facts = token.token.facts
+            guard facts.platforms.contains(.tvos), let role = facts.role, roles.contains(role),
+                  let color = context.color(token, in: Appearance.light) else { continue }
+            let lch = color.converted(to: .oklch).components
+            guard lch.y > 0.04 else { continue }
+            first = first ?? token
+            hues[Int(lch.z / 30) % 12] = hues[Int(lch.z / 30) % 12] ?? token
+        }
+        let maximum = Int(context.configuration.option("maximum", of: Self.description))
+        guard hues.count > maximum, let first else { return [] }
+        return [Finding(path: first.path, location: first.token.location,
+                        message: "tvOS interactive, fill and focus colors use \(hues.count) distinct hues; keep to \(maximum) that coordinate with your logo",
+                        data: ["hues": .integer(hues.count)])]
+    }
+}
+
+/// A tvOS focus color: focus also needs scale or motion.
+struct TVOSFocusByColorOnlyRule: Rule {
+    static let description = RuleDescription(
+        id: "color/tvos-focus-by-color-only", name: "tvOS focus by color only", severity: .info,
+        summary: "A `focus` color for tvOS: a reminder that focus also needs scale or motion.",
+        rationale: "hig-color.txt (tvOS): \"Avoid using only color to indicate focus\".",
+        triggering: [RuleExample("c:\n  $type: color\n  ↓focus: { $value: \"#FFFFFF\", $extensions: { tokenc: { role: focus, platforms: [tvos] } } }\n")],
+        nonTriggering: [RuleExample("c:\n  $type: color\n  focus: { $value: \"#FFFFFF\", $extensions: { tokenc: { role: focus, platforms: [ios] } } }\n")])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        context.tokens(of: .color).compactMap { token in
+            guard token.token.facts.role == .focus, token.token.facts.platforms.contains(.tvos) else { return nil }
+            return Finding(path: token.path, location: token.token.location,
+                           message: "`\(token.path)` marks focus on tvOS; pair the color with the system's lift, scale or motion")
+        }
+    }
+}

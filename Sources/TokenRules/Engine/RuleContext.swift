@@ -1,0 +1,114 @@
+import TokenModel
+
+/// The resolved tokens with the look-ups rules share: values per mode, parsed colors, references, usage.
+public final class RuleContext: @unchecked Sendable {
+    /// Every resolved token, sorted by path.
+    public let tokens: [ResolvedToken]
+    /// The configuration, for rule options.
+    public let configuration: RuleConfiguration
+    /// Reads a file (an icon image) named relative to a token file; nil when it cannot.
+    public let readFile: (_ path: String, _ relativeTo: String) -> [UInt8]?
+
+    private var index: [String: Int] = [:]
+    private var colorCache: [Int: [String: ColorValue]] = [:]
+    /// Paths of colors used in UI (DESIGN.md §1).
+    public private(set) var usedInUI: Set<String> = []
+
+    /// The appearances rules check, in order.
+    public static let appearances = Appearance.builtIn
+
+    /// Builds the context.
+    public init(tokens: [ResolvedToken], configuration: RuleConfiguration,
+                readFile: @escaping (_ path: String, _ relativeTo: String) -> [UInt8]? = { _, _ in nil })
+    {
+        self.tokens = tokens
+        self.configuration = configuration
+        self.readFile = readFile
+        for (i, token) in tokens.enumerated() { index[token.path] = i }
+        computeUsage()
+    }
+
+    /// The token at `path`.
+    public func token(_ path: String) -> ResolvedToken? { index[path].map { tokens[$0] } }
+
+    /// Tokens of one type.
+    public func tokens(of type: TokenType) -> [ResolvedToken] { tokens.filter { $0.type == type } }
+
+    /// Whether the token defines `mode` itself or through an alias (not through fallback).
+    public func has(_ token: ResolvedToken, mode: String) -> Bool {
+        token.values.contains { $0.mode == mode }
+    }
+
+    /// The token's value node in `mode`, following the documented fallback when the mode is missing.
+    public func value(_ token: ResolvedToken, in mode: String) -> Node {
+        for candidate in [mode] + Appearance.fallbacks(for: mode) {
+            if let found = token.values.first(where: { $0.mode == candidate }) { return found.value }
+        }
+        return token.values[0].value
+    }
+
+    /// A color token's parsed value in `mode` (system colors resolved to their value for the mode).
+    public func color(_ token: ResolvedToken, in mode: String) -> Color? {
+        colorValue(token, in: mode)?.color(in: mode)
+    }
+
+    /// A color token's parsed value in `mode`, keeping system references as such.
+    public func colorValue(_ token: ResolvedToken, in mode: String) -> ColorValue? {
+        guard let i = index[token.path] else { return parseColor(value(token, in: mode)) }
+        if let cached = colorCache[i]?[mode] { return cached }
+        guard let parsed = parseColor(value(token, in: mode)) else { return nil }
+        colorCache[i, default: [:]][mode] = parsed
+        return parsed
+    }
+
+    /// Parses a color node (a resolved color value or a part of a composite).
+    public func parseColor(_ node: Node) -> ColorValue? {
+        if case .success(let value) = ColorValue.parse(node) { return value }
+        return nil
+    }
+
+    /// The alias paths written in a field of the token's own `$value` (before resolution), with their locations.
+    public func references(_ token: ResolvedToken, field: String) -> [TokenReference] {
+        guard let node = token.token.value[field] else { return [] }
+        let items = node.sequenceItems ?? [node]
+        return items.compactMap { item in
+            guard let text = item.string, text.count > 2, text.first == "{", text.last == "}",
+                  ColorValue.systemName(text) == nil else { return nil }
+            return TokenReference(path: String(text.dropFirst().dropLast()), location: item.location)
+        }
+    }
+
+    /// The field of the token's own `$value` as written, for locations.
+    public func writtenField(_ token: ResolvedToken, _ field: String) -> Node? { token.token.value[field] }
+
+    /// Colors count as used in UI when they have `on` or a role, or are named by an `on` list, an accent's
+    /// surfaces or text-on-accent, or a symbol's colors.
+    private func computeUsage() {
+        for token in tokens {
+            if token.type == .color, !token.token.facts.on.isEmpty || token.token.facts.role != nil {
+                usedInUI.insert(token.path)
+            }
+            for surface in token.token.facts.on { usedInUI.insert(surface.path) }
+            switch token.type {
+            case .accent:
+                for reference in references(token, field: "surfaces") + references(token, field: "text-on-accent") {
+                    usedInUI.insert(reference.path)
+                }
+            case .symbol:
+                for reference in references(token, field: "colors") { usedInUI.insert(reference.path) }
+            default: break
+            }
+        }
+    }
+
+    /// The modes worth checking for a pair: light, plus every mode either token defines.
+    public func modes(_ a: ResolvedToken, _ b: ResolvedToken) -> [String] {
+        Self.appearances.filter { $0 == Appearance.light || has(a, mode: $0) || has(b, mode: $0) }
+    }
+
+    /// `#rrggbb` of a ratio-friendly rounding, for messages.
+    public static func format(_ ratio: Double) -> String {
+        let rounded = (ratio * 100).rounded() / 100
+        return String(rounded)
+    }
+}

@@ -1,0 +1,78 @@
+import TokenModel
+
+/// The DTCG structure rules. The tree and resolver stages check them; these descriptions document and test them.
+public enum StructureRules {
+    static let spec = "W3C Design Tokens Community Group, Format Module 2025.10"
+
+    /// Every structure rule of RULES.md, plus `rules/unused-ignore`.
+    public static let all: [RuleDescription] = [
+        RuleDescription(
+            id: "token/invalid-name", group: .structure, name: "Invalid token name", severity: .error,
+            summary: "A name starts with `$` (other than `$root`) or contains `{`, `}` or `.`.",
+            rationale: "\(spec), §5.1.1: names must not begin with `$` and must not contain `{`, `}` or `.`, which aliases use.",
+            triggering: [RuleExample("c:\n  $type: number\n  ↓\"a.b\": { $value: 1 }\n"),
+                         RuleExample("c:\n  $type: number\n  ↓$thing: { $value: 1 }\n")],
+            nonTriggering: [RuleExample("c:\n  $type: number\n  a-b: { $value: 1 }\n  $root: { $value: 2 }\n")]),
+        RuleDescription(
+            id: "token/missing-type", group: .structure, name: "Missing type", severity: .error,
+            summary: "No type from the token, its groups (also through `$extends`), or its alias target.",
+            rationale: "\(spec), §8: tools must not guess a token's type.",
+            triggering: [RuleExample("spacing:\n  ↓small: { $value: 4 }\n")],
+            nonTriggering: [RuleExample("spacing:\n  $type: number\n  small: { $value: 4 }\n  alias: { $value: \"{spacing.small}\" }\n")]),
+        RuleDescription(
+            id: "token/value-and-children", group: .structure, name: "Value and children", severity: .error,
+            summary: "A mapping has `$value` and child tokens or groups.",
+            rationale: "\(spec), §6: a token has a value; a group has children; nothing is both.",
+            triggering: [RuleExample("c:\n  $type: number\n  $value: 1\n  ↓child: { $value: 2 }\n")],
+            nonTriggering: [RuleExample("c:\n  $type: number\n  $root: { $value: 1 }\n  child: { $value: 2 }\n")]),
+        RuleDescription(
+            id: "token/invalid-value", group: .structure, name: "Invalid value", severity: .error,
+            summary: "The value does not parse for its type; the message says which.",
+            rationale: "\(spec), §8: each type defines the shape of its value.",
+            triggering: [RuleExample("c:\n  $type: color\n  bad: { $value: ↓\"#12345\" }\n"),
+                         RuleExample("d:\n  $type: dimension\n  bad: { $value: { value: 4, unit: ↓em } }\n")],
+            nonTriggering: [RuleExample("c:\n  $type: color\n  good: { $value: \"oklch(0.62 0.19 255)\" }\n")]),
+        RuleDescription(
+            id: "token/duplicate", group: .structure, name: "Duplicate token", severity: .error,
+            summary: "The same token path defined in two places, or a duplicate key in a YAML mapping (both reported).",
+            rationale: "\(spec), §6: a path names one token. YAML 1.2 §3.2.1.1: mapping keys are unique.",
+            triggering: [RuleExample("c:\n  $type: number\n  a: { $value: 1 }\n  ↓a: { $value: 2 }\n")],
+            nonTriggering: [RuleExample("c:\n  $type: number\n  a: { $value: 1 }\n  b: { $value: 2 }\n")]),
+        RuleDescription(
+            id: "token/duplicate-json-key", group: .structure, name: "Duplicate JSON key", severity: .warning,
+            summary: "A duplicate key inside a `.json` file; the last one wins.",
+            rationale: "RFC 8259 §4: names within an object should be unique; parsers keep the last, and so does tokenc.",
+            triggering: [RuleExample("{\"c\": {\"$type\": \"number\", \"$value\": 1}, ↓\"c\": {\"$type\": \"number\", \"$value\": 2}}\n", fileName: "example.json")],
+            nonTriggering: [RuleExample("{\"c\": {\"$type\": \"number\", \"$value\": 1}}\n", fileName: "example.json")]),
+        RuleDescription(
+            id: "alias/unresolved", group: .structure, name: "Unresolved alias", severity: .error,
+            summary: "An alias or `$ref` points nowhere; the nearest existing path is suggested.",
+            rationale: "\(spec), §7: an alias must reference a token.",
+            triggering: [RuleExample("c:\n  $type: color\n  blue: { $value: \"#00f\" }\n  link: { $value: ↓\"{c.bleu}\" }\n")],
+            nonTriggering: [RuleExample("c:\n  $type: color\n  blue: { $value: \"#00f\" }\n  link: { $value: \"{c.blue}\" }\n")]),
+        RuleDescription(
+            id: "alias/cycle", group: .structure, name: "Circular alias", severity: .error,
+            summary: "Circular aliases or `$extends`; every member of the chain named, reported once.",
+            rationale: "\(spec), §7: references must not be circular.",
+            triggering: [RuleExample("n:\n  $type: number\n  a: { $value: ↓\"{n.b}\" }\n  b: { $value: \"{n.a}\" }\n")],
+            nonTriggering: [RuleExample("n:\n  $type: number\n  a: { $value: \"{n.b}\" }\n  b: { $value: 1 }\n")]),
+        RuleDescription(
+            id: "alias/type-mismatch", group: .structure, name: "Alias type mismatch", severity: .error,
+            summary: "The alias target's type differs from the token's type.",
+            rationale: "\(spec), §7: an alias takes its target's value, which must fit the token's type.",
+            triggering: [RuleExample("n: { $type: number, $value: 1 }\nc: { $type: color, $value: ↓\"{n}\" }\n")],
+            nonTriggering: [RuleExample("n: { $type: number, $value: 1 }\nm: { $type: number, $value: \"{n}\" }\n")]),
+        RuleDescription(
+            id: "token/deprecated-use", group: .structure, name: "Deprecated token used", severity: .warning,
+            summary: "A token aliases a `$deprecated` token.",
+            rationale: "\(spec), §5.2.3: `$deprecated` tells tools to warn where the token is still used.",
+            triggering: [RuleExample("old: { $type: number, $value: 1, $deprecated: \"use new\" }\nx: { $value: ↓\"{old}\" }\n")],
+            nonTriggering: [RuleExample("old: { $type: number, $value: 1 }\nx: { $value: \"{old}\" }\n")]),
+        RuleDescription(
+            id: "rules/unused-ignore", group: .guidelines, name: "Unused ignore", severity: .warning,
+            summary: "An `ignore` entry in `$extensions.tokenc` silences nothing (or names no rule).",
+            rationale: "A silenced rule that no longer fires hides the next real finding; ignores must stay honest.",
+            triggering: [RuleExample("c:\n  $type: color\n  a:\n    $value: \"#000\"\n    $extensions:\n      tokenc:\n        ignore: [↓{ rule: color/out-of-gamut, reason: \"wide on purpose\" }]\n")],
+            nonTriggering: [RuleExample("c:\n  $type: color\n  a:\n    $value: \"color(display-p3 1 0 0)\"\n    $extensions:\n      tokenc:\n        ignore: [{ rule: color/out-of-gamut, reason: \"wide on purpose\" }]\n")]),
+    ]
+}

@@ -1,0 +1,74 @@
+"""Writes the small PNG files the rule examples and Tokens/ use: exact sizes, color types and chunks.
+
+Run from the repository root: python3 Tests/Fixtures/make-images.py
+"""
+import struct
+import zlib
+from pathlib import Path
+
+
+def chunk(kind, data):
+    body = kind.encode() + data
+    return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+
+
+def png(path, width, height, color_type=2, bit_depth=8, pixel=(40, 120, 220), alpha=255, extra=b"", animated=False):
+    channels = {0: 1, 2: 3, 4: 2, 6: 4}[color_type]
+    if color_type == 0:
+        values = [pixel[0]]
+    elif color_type == 4:
+        values = [pixel[0], alpha]
+    elif color_type == 2:
+        values = list(pixel)
+    else:
+        values = list(pixel) + [alpha]
+    sample = b"".join((v * 257).to_bytes(2, "big") if bit_depth == 16 else bytes([v]) for v in values)
+    row = b"\x00" + sample * width
+    data = zlib.compress(row * height, 9)
+    ihdr = struct.pack(">IIBBBBB", width, height, bit_depth, color_type, 0, 0, 0)
+    out = b"\x89PNG\r\n\x1a\n" + chunk("IHDR", ihdr) + extra
+    if animated:
+        out += chunk("acTL", struct.pack(">II", 1, 0))
+    out += chunk("IDAT", data) + chunk("IEND", b"")
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_bytes(out)
+
+
+srgb = chunk("sRGB", b"\x00")
+adobe = chunk("iCCP", b"Adobe RGB (1998)\x00\x00" + zlib.compress(b"not a real profile"))
+p3 = chunk("iCCP", b"Display P3\x00\x00" + zlib.compress(b"not a real profile"))
+gray22 = chunk("iCCP", b"Generic Gray Gamma 2.2 Profile\x00\x00" + zlib.compress(b"not a real profile"))
+
+examples = Path("Tests/Fixtures/rule-examples")
+png(examples / "mac-16.png", 16, 16, extra=srgb)
+png(examples / "ios-1024.png", 1024, 1024, extra=srgb)
+png(examples / "ios-transparent.png", 1024, 1024, color_type=6, alpha=0, extra=srgb)
+png(examples / "ios-adobe.png", 1024, 1024, extra=adobe)
+png(examples / "ios-tinted.png", 1024, 1024, color_type=0, pixel=(200,), extra=gray22)
+png(examples / "tv-back.png", 1280, 768, extra=srgb)
+png(examples / "tv-front.png", 1280, 768, color_type=6, alpha=0, extra=srgb)
+png(examples / "imessage-148x110.png", 148, 110, extra=srgb)
+png(examples / "sticker-300.png", 300, 300, color_type=6, alpha=0, extra=srgb)
+png(examples / "sticker-408.png", 408, 408, color_type=6, alpha=0, extra=srgb)
+png(examples / "sticker-16bit.png", 408, 408, color_type=6, bit_depth=16, alpha=0, extra=srgb)
+
+# Tokens/: one icon per platform and kind, at the sizes the guidelines give.
+assets = Path("Tokens/Assets")
+png(assets / "AppIcon.png", 1024, 1024, pixel=(10, 102, 204), extra=srgb)
+png(assets / "AppIcon-dark.png", 1024, 1024, color_type=6, pixel=(100, 181, 255), alpha=0, extra=srgb)
+png(assets / "AppIcon-tinted.png", 1024, 1024, color_type=0, pixel=(180,), extra=gray22)
+for points in (16, 32, 128, 256, 512):
+    for scale in (1, 2):
+        png(assets / f"mac-{points}@{scale}x.png", points * scale, points * scale, color_type=6, pixel=(10, 102, 204), alpha=255, extra=p3)
+png(assets / "tv-400x240@1x.png", 400, 240, extra=srgb)
+png(assets / "tv-400x240@2x.png", 800, 480, extra=srgb)
+png(assets / "tv-1280x768.png", 1280, 768, extra=srgb)
+png(assets / "tv-back.png", 1280, 768, extra=srgb)
+png(assets / "tv-front.png", 1280, 768, color_type=6, alpha=0, extra=srgb)
+png(assets / "vision-back.png", 1024, 1024, extra=srgb)
+png(assets / "vision-front.png", 1024, 1024, color_type=6, alpha=0, extra=srgb)
+png(assets / "watch-1024.png", 1024, 1024, extra=srgb)
+png(assets / "imessage-148x110@2x.png", 148, 110, extra=srgb)
+png(assets / "imessage-1024.png", 1024, 1024, extra=srgb)
+png(Path("Tokens/Stickers/party.png"), 408, 408, color_type=6, pixel=(255, 149, 0), alpha=0, extra=srgb)
+png(Path("Tokens/Stickers/wave.png"), 408, 408, color_type=6, pixel=(52, 199, 89), alpha=0, extra=srgb, animated=True)
