@@ -20,7 +20,7 @@ struct Tokenc: ParsableCommand {
         Exit codes: 0 clean, 1 error-level findings, 2 usage or I/O failures.
         """,
         version: version,
-        subcommands: [Build.self, Validate.self, Inspect.self]
+        subcommands: [Build.self, Validate.self, Inspect.self, Rules.self, Explain.self]
     )
 
     static func main() {
@@ -54,6 +54,7 @@ struct TokenInputOptions: ParsableArguments {
 
 extension RuleSelection: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
+extension RuleCatalog.Format: ExpressibleByArgument {}
 extension JSONAliasStyle: ExpressibleByArgument {}
 
 /// Whether stderr is a terminal that wants color.
@@ -191,5 +192,45 @@ struct Inspect: ParsableCommand {
         if !unattached.isEmpty && tokens.isEmpty {
             printError(TextReporter(colored: stderrWantsColor()).report(unattached, sources: result.sources))
         }
+    }
+}
+
+struct Rules: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List every rule with its id, default severity and summary.",
+        discussion: """
+        Examples:
+          tokenc rules
+          tokenc rules --format json           {rules: [{id, group, name, severity, summary}]}
+          tokenc rules --format markdown > docs/rules.md
+        """
+    )
+
+    @Option(help: "text, json or markdown.")
+    var format: RuleCatalog.Format = .text
+
+    func run() throws {
+        print(RuleCatalog.list(format), terminator: "")
+    }
+}
+
+struct Explain: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Explain one rule: what it finds, why (citing the guideline), and examples.",
+        discussion: """
+        Examples:
+          tokenc explain color/contrast
+        """
+    )
+
+    @Argument(help: "A rule id, such as color/contrast.")
+    var rule: String
+
+    func run() throws {
+        guard let text = RuleCatalog.explain(rule) else {
+            printError("tokenc: error: no rule `\(rule)`" + (RuleCatalog.suggestion(for: rule).map { "; did you mean `\($0)`?" } ?? "; see `tokenc rules`") + "\n")
+            throw ExitCode(2)
+        }
+        print(text, terminator: "")
     }
 }

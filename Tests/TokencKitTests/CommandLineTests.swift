@@ -263,6 +263,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(result.stdout == """
             c.red  color  Tokens/c.yaml:3:3
               light  #ff0b0c  oklch(0.649 0.299 28.958)  outside sRGB (display-p3; sRGB fallback shown)
+              info: `c.red` is outside sRGB; sRGB screens get the fallback light → #ff0b0c [color/out-of-gamut]
 
 
             """)

@@ -5,12 +5,13 @@ struct HardcodedSystemValueRule: Rule {
     static let description = RuleDescription(
         id: "color/hardcoded-system-value", name: "Hard-coded system color", severity: .warning,
         summary: "A custom color equal to a documented system color value; reference `{system.NAME}` instead.",
-        rationale: "hig-color.txt: \"Avoid hard-coding system color values\" — they change between releases and adapt to settings the copy cannot follow.",
+        rationale: "hig-color.txt: \"Avoid hard-coding system color values\" — they change between releases and adapt to settings the copy cannot follow. Pure white and pure black are not treated as copies: they are every palette's ends.",
         triggering: [RuleExample("c:\n  $type: color\n  blue: { $value: ↓\"#007AFF\", $extensions: { mode: { dark: \"#0A84FF\" } } }\n")],
         nonTriggering: [RuleExample("c:\n  $type: color\n  blue: { $value: \"{system.systemBlue}\" }\n  brand: { $value: \"#0066CC\" }\n")])
 
     /// System colors by their light hex, built once.
     static let byLightHex: [String: [SystemColor]] = Dictionary(grouping: SystemColors.all) { $0.value(for: Appearance.light).hex }
+        .filter { $0.key != "#ffffff" && $0.key != "#000000" }
 
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .color).compactMap { token in

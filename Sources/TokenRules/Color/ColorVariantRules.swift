@@ -5,7 +5,7 @@ struct DarkVariantRule: Rule {
     static let description = RuleDescription(
         id: "color/dark-variant", name: "Dark variant", severity: .error,
         summary: "A color used in UI has no dark appearance.",
-        rationale: "hig-color.txt: \"if you use a custom color, you need to supply both light and dark variants\". System colors adapt by themselves.",
+        rationale: "hig-color.txt: \"if you use a custom color, you need to supply both light and dark variants\". System colors adapt by themselves; colors scoped to watchOS alone are exempt (watchOS has one, dark, appearance).",
         triggering: [RuleExample("c:\n  $type: color\n  ↓label: { $value: \"#111\", $extensions: { tokenc: { role: label } } }\n")],
         nonTriggering: [
             RuleExample("c:\n  $type: color\n  label: { $value: \"#111\", $extensions: { mode: { dark: \"#eee\" }, tokenc: { role: label } } }\n"),
@@ -15,7 +15,8 @@ struct DarkVariantRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .color).compactMap { token in
-            guard context.usedInUI.contains(token.path), !context.has(token, mode: Appearance.dark) else { return nil }
+            guard context.usedInUI.contains(token.path), !context.has(token, mode: Appearance.dark),
+                  token.token.facts.platforms != [.watchos] else { return nil }
             if case .system? = context.colorValue(token, in: Appearance.light) { return nil }
             return Finding(path: token.path, location: token.token.location,
                            message: "`\(token.path)` is used in UI but has no dark appearance",

@@ -1,0 +1,124 @@
+import TokenGenerators
+import TokenResolver
+import TokenRules
+
+/// `tokenc rules`, `tokenc explain` and docs/rules.md, all from the rule registry.
+public enum RuleCatalog {
+    /// Formats of `tokenc rules`.
+    public enum Format: String, Sendable, CaseIterable {
+        case text, json, markdown
+    }
+
+    /// The rule list in a format.
+    public static func list(_ format: Format) -> String {
+        switch format {
+        case .text:
+            let width = RuleRegistry.all.map(\.id.count).max() ?? 0
+            return RuleRegistry.all.map { rule in
+                rule.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                    + rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + rule.summary
+            }.joined(separator: "\n") + "\n"
+        case .json:
+            var writer = JSONWriter()
+            writer.object { writer in
+                writer.member("rules")
+                writer.array(RuleRegistry.all.count) { writer, i in
+                    let rule = RuleRegistry.all[i]
+                    writer.object { writer in
+                        writer.member("id"); writer.string(rule.id)
+                        writer.member("group"); writer.string(rule.group.rawValue)
+                        writer.member("name"); writer.string(rule.name)
+                        writer.member("severity"); writer.string(rule.severity.rawValue)
+                        writer.member("summary"); writer.string(rule.summary)
+                    }
+                }
+            }
+            return writer.text + "\n"
+        case .markdown:
+            return markdown()
+        }
+    }
+
+    /// `tokenc explain RULE`, or nil for an unknown id.
+    public static func explain(_ id: String) -> String? {
+        guard let rule = RuleRegistry.description(id) else { return nil }
+        var out = "\(rule.id) — \(rule.name) (\(rule.group.rawValue), default \(rule.severity.rawValue))\n\n"
+        out += rule.summary + "\n\nWhy: " + rule.rationale + "\n"
+        if !rule.options.isEmpty {
+            out += "\nOptions (tokenc.yml): " + rule.options.keys.sorted().map { "\($0) = \(format(rule.options[$0]!))" }.joined(separator: ", ") + "\n"
+        }
+        for example in rule.triggering {
+            out += "\nTriggers (↓ marks the finding):\n" + indent(example.yaml)
+        }
+        for example in rule.nonTriggering {
+            out += "\nDoes not trigger:\n" + indent(example.yaml)
+        }
+        return out
+    }
+
+    /// The nearest rule id to a misspelt one.
+    public static func suggestion(for id: String) -> String? {
+        NearestName.find(id, in: RuleRegistry.all.map(\.id))
+    }
+
+    static func indent(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+            + (text.hasSuffix("\n") ? "" : "\n")
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// docs/rules.md.
+    static func markdown() -> String {
+        var out = """
+            # Rules
+
+            Generated from the rule descriptions in `Sources/TokenRules` by `TOKENC_RECORD=1 swift test`;
+            a test fails when this page is stale. `tokenc explain RULE` prints the same for one rule.
+
+            Severities: `error` fails `validate` and `build`; `warning` fails only with `--strict`; `info`
+            never fails. Change a rule's severity or options in `tokenc.yml`:
+
+            ```yaml
+            rules:
+              color/high-contrast-variant: off
+              color/contrast: { severity: error, text: 4.5 }
+            ```
+
+            Silence one token with a reason (an `ignore` that silences nothing is itself reported):
+
+            ```yaml
+            $extensions:
+              tokenc:
+                ignore: [{ rule: color/color-blind-confusable, reason: "always shown with a symbol" }]
+            ```
+
+            | id | group | severity | what |
+            | --- | --- | --- | --- |
+
+            """
+        for rule in RuleRegistry.all {
+            out += "| [`\(rule.id)`](#\(anchor(rule.id))) | \(rule.group.rawValue) | \(rule.severity.rawValue) | \(rule.summary.replacing("|", with: "\\|")) |\n"
+        }
+        for rule in RuleRegistry.all {
+            out += "\n## \(rule.id)\n\n**\(rule.name)** — \(rule.group.rawValue), default `\(rule.severity.rawValue)`.\n\n"
+            out += rule.summary + "\n\n" + rule.rationale + "\n"
+            if !rule.options.isEmpty {
+                out += "\nOptions: " + rule.options.keys.sorted().map { "`\($0)` (default \(format(rule.options[$0]!)))" }.joined(separator: ", ") + ".\n"
+            }
+            for example in rule.triggering {
+                out += "\nTriggers (`↓` marks where the finding lands):\n\n```\(example.fileName.hasSuffix(".json") ? "json" : "yaml")\n\(example.yaml)\(example.yaml.hasSuffix("\n") ? "" : "\n")```\n"
+            }
+            for example in rule.nonTriggering {
+                out += "\nDoes not trigger:\n\n```\(example.fileName.hasSuffix(".json") ? "json" : "yaml")\n\(example.yaml)\(example.yaml.hasSuffix("\n") ? "" : "\n")```\n"
+            }
+        }
+        return out
+    }
+
+    static func anchor(_ id: String) -> String {
+        id.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "-" }
+    }
+}
