@@ -42,8 +42,8 @@ struct Tokenc: ParsableCommand {
 
 /// Options shared by the commands that read tokens.
 struct TokenInputOptions: ParsableArguments {
-    @Argument(help: "A folder of token files, or one token file.")
-    var path: String = "Tokens"
+    @Argument(help: "A folder of token files, or one token file (default: tokenc.yml's `tokens`, else Tokens).")
+    var path: String?
 
     @Option(help: "Which rules to report: structure (DTCG), guidelines (Apple HIG) or all.")
     var rules: RuleSelection = .all
@@ -72,9 +72,22 @@ func failureStatus(_ result: PipelineResult, strict: Bool) -> Int32 {
     return counts.errors > 0 || (strict && counts.warnings > 0) ? 1 : 0
 }
 
-func runPipeline(_ pipeline: Pipeline, path: String, render: Bool) throws -> PipelineResult {
+/// Reads tokenc.yml from the current folder; a broken file is a usage error (exit 2).
+func loadConfiguration() throws -> Configuration {
     do {
-        return try pipeline.run(path: path, render: render)
+        return try Configuration.load(Configuration.fileName)
+    } catch {
+        printError("tokenc: error: \(error.message)")
+        throw ExitCode(2)
+    }
+}
+
+func runPipeline(_ pipeline: Pipeline, path: String?, render: Bool, configuration: Configuration? = nil) throws -> PipelineResult {
+    let configuration = try configuration ?? loadConfiguration()
+    var pipeline = pipeline
+    pipeline.ruleConfiguration = configuration.rules
+    do {
+        return try pipeline.run(path: path ?? configuration.tokens ?? "Tokens", render: render)
     } catch {
         printError("tokenc: error: \(error.message)\n")
         throw ExitCode(2)
@@ -169,7 +182,7 @@ struct Inspect: ParsableCommand {
     )
 
     @Argument(help: "A folder of token files, or one token file.")
-    var path: String = "Tokens"
+    var path: String?
 
     @Argument(help: "Dotted token paths to show (default: all).")
     var tokens: [String] = []

@@ -283,3 +283,61 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(try TokencProcess.run(["inspect"], in: sandbox.root).status == 0)
     }
 }
+
+@Suite struct ConfigurationTests {
+    static let tokens = """
+        c:
+          $type: color
+          bg: { $value: "#fff", $extensions: { mode: { dark: "#000" } } }
+          fg:
+            $value: "#777"
+            $extensions: { mode: { dark: "#eee", light-high-contrast: "#000", dark-high-contrast: "#fff" }, tokenc: { text: true, on: ["{c.bg}"] } }
+        """
+
+    @Test func defaultsFailTheContrastRule() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": Self.tokens])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["validate"], in: sandbox.root)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("Tokens/c.yaml:6:128: error: `c.fg` on `c.bg` is 4.48:1 in light; text needs 4.5:1 [color/contrast]\n"))
+    }
+
+    @Test func severityAndOptionsComeFromTokencYml() throws {
+        let lowered = try Sandbox(["Tokens/c.yaml": Self.tokens, "tokenc.yml": "rules:\n  color/contrast: { severity: warning, text: 4.4 }\n"])
+        defer { lowered.remove() }
+        #expect(try TokencProcess.run(["validate"], in: lowered.root).status == 0)
+        let warning = try Sandbox(["Tokens/c.yaml": Self.tokens, "tokenc.yml": "rules:\n  color/contrast: warning\n"])
+        defer { warning.remove() }
+        let result = try TokencProcess.run(["validate"], in: warning.root)
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: `c.fg` on `c.bg` is 4.48:1 in light"))
+        #expect(try TokencProcess.run(["validate", "--strict"], in: warning.root).status == 1)
+        let off = try Sandbox(["Tokens/c.yaml": Self.tokens, "tokenc.yml": "rules:\n  color/contrast: off\n"])
+        defer { off.remove() }
+        #expect(!(try TokencProcess.run(["validate"], in: off.root).stderr.contains("color/contrast")))
+    }
+
+    @Test func unknownKeysAreUsageErrorsWithSuggestions() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": Self.tokens, "tokenc.yml": "rulez:\n  color/contrast: off\n"])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["validate"], in: sandbox.root)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("tokenc: error: invalid tokenc.yml:\ntokenc.yml:1:1: error: `rulez` is not a tokenc.yml key [config/invalid]\n"))
+        #expect(result.stderr.contains("fix: did you mean `rules`?"))
+        let badRule = try Sandbox(["Tokens/c.yaml": Self.tokens, "tokenc.yml": "rules:\n  color/contrst: off\n  color/contrast: { txt: 3 }\n"])
+        defer { badRule.remove() }
+        let second = try TokencProcess.run(["validate"], in: badRule.root)
+        #expect(second.status == 2)
+        #expect(second.stderr.contains("tokenc.yml:2:3: error: `color/contrst` is not a rule [config/invalid]"))
+        #expect(second.stderr.contains("fix: did you mean `color/contrast`?"))
+        #expect(second.stderr.contains("tokenc.yml:3:21: error: `color/contrast` has no option `txt` [config/invalid]"))
+    }
+
+    @Test func tokensFolderComesFromTokencYml() throws {
+        let sandbox = try Sandbox(["Design/c.yaml": "n: { $type: number, $value: 1 }\n", "tokenc.yml": "tokens: Design\n"])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["validate"], in: sandbox.root)
+        #expect(result.status == 0)
+        #expect(result.stderr == "1 file, 1 token: no problems\n")
+    }
+}
