@@ -106,9 +106,9 @@ public final class RuleContext: @unchecked Sendable {
         Self.appearances.filter { $0 == Appearance.light || has(a, mode: $0) || has(b, mode: $0) }
     }
 
-    /// `#rrggbb` of a ratio-friendly rounding, for messages.
-    public static func format(_ ratio: Double) -> String {
-        let rounded = (ratio * 100).rounded() / 100
-        return String(rounded)
+    /// A number for messages: two decimals at most, no trailing `.0`.
+    public static func format(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }

@@ -108,3 +108,32 @@ for _ in range(600):
 
 out = {"generator": "coloraide 8.13.1", "conversions": conversions, "gamut": gamut, "pairs": pairs, "vision": vision}
 Path(__file__).with_name("oracle.json").write_text(json.dumps(out, separators=(",", ":")) + "\n")
+
+
+def boundary_cases():
+    """Foregrounds one 8-bit step either side of each WCAG threshold, opaque and translucent, judged by coloraide."""
+    cases = []
+    for minimum in (4.5, 3.0, 7.0):
+        for bg in ("#ffffff", "#000000", "#1c1c1e", "#f2f2f7"):
+            ratios = []
+            for level in range(256):
+                fg = "#{0:02x}{0:02x}{0:02x}".format(level)
+                ratios.append((Color(fg).contrast(Color(bg), method="wcag21"), fg))
+            below = max((r for r in ratios if r[0] < minimum), key=lambda r: r[0])
+            above = min((r for r in ratios if r[0] >= minimum), key=lambda r: r[0])
+            for ratio, fg in (below, above):
+                cases.append({"fg": fg, "bg": bg, "minimum": minimum, "ratio": ratio})
+        # Translucent black over white: composite first (coloraide layer, sRGB), then measure.
+        for alpha_byte in range(256):
+            fg = "#000000{:02x}".format(alpha_byte)
+            ratio = Color.layer([Color(fg), Color("#ffffff")], space="srgb").contrast(Color("#ffffff"), method="wcag21")
+            if ratio >= minimum:
+                below_fg = "#000000{:02x}".format(alpha_byte - 1)
+                below = Color.layer([Color(below_fg), Color("#ffffff")], space="srgb").contrast(Color("#ffffff"), method="wcag21")
+                cases.append({"fg": below_fg, "bg": "#ffffff", "minimum": minimum, "ratio": below})
+                cases.append({"fg": fg, "bg": "#ffffff", "minimum": minimum, "ratio": ratio})
+                break
+    return cases
+
+
+Path(__file__).with_name("contrast-boundary.json").write_text(json.dumps(boundary_cases(), indent=1) + "\n")
