@@ -145,12 +145,14 @@ struct Validate: ParsableCommand {
           tokenc validate                      check Tokens/
           tokenc validate Tokens/color.yaml --rules structure
           tokenc validate --format json --strict
+          tokenc validate --format github      annotations on the right lines of a pull request
+          tokenc validate --format sarif > tokens.sarif
         """
     )
 
     @OptionGroup var input: TokenInputOptions
 
-    @Option(help: "How to print findings: text or json.")
+    @Option(help: "How to print findings: text, json, github (workflow annotations), sarif (code scanning) or xcode.")
     var format: ReportFormat = .text
 
     func run() throws {

@@ -2,7 +2,7 @@ import TokenModel
 
 /// The output formats of `tokenc validate`.
 public enum ReportFormat: String, Sendable, CaseIterable {
-    case text, json
+    case text, json, github, sarif, xcode
 }
 
 /// Formats diagnostics for people or machines; reporters are small, stateless and chosen by id.
@@ -17,6 +17,9 @@ extension ReportFormat {
         switch self {
         case .text: TextReporter(colored: colored)
         case .json: JSONReporter()
+        case .github: GitHubReporter()
+        case .sarif: SARIFReporter()
+        case .xcode: XcodeReporter()
         }
     }
 }
