@@ -16,6 +16,7 @@ public enum ColorSyntax {
 
     /// Parses `text` as a CSS color.
     public static func parse(_ text: String) -> Result<Color, Problem> {
+        if let color = fastHex(text) { return .success(color) }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("#") { return parseHex(trimmed) }
         if trimmed.lowercased() == "transparent" { return .success(Color(.srgb, 0, 0, 0, alpha: 0)) }
@@ -39,6 +40,31 @@ public enum ColorSyntax {
         default:
             return .failure(Problem(message: "`\(name)()` is not a CSS color function; use rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch() or color()"))
         }
+    }
+
+    /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` read straight from UTF-8: most token colors are hex.
+    static func fastHex(_ text: String) -> Color? {
+        let utf8 = text.utf8
+        guard utf8.first == UInt8(ascii: "#") else { return nil }
+        var digits: [Int] = []
+        digits.reserveCapacity(8)
+        var first = true
+        for byte in utf8 {
+            if first { first = false; continue }
+            switch byte {
+            case 0x30...0x39: digits.append(Int(byte - 0x30))
+            case 0x41...0x46: digits.append(Int(byte - 0x41 + 10))
+            case 0x61...0x66: digits.append(Int(byte - 0x61 + 10))
+            default: return nil
+            }
+        }
+        let values: [Double]
+        switch digits.count {
+        case 3, 4: values = digits.map { Double($0 * 17) / 255 }
+        case 6, 8: values = stride(from: 0, to: digits.count, by: 2).map { Double(digits[$0] * 16 + digits[$0 + 1]) / 255 }
+        default: return nil
+        }
+        return Color(.srgb, values[0], values[1], values[2], alpha: values.count == 4 ? values[3] : 1)
     }
 
     static func parseHex(_ text: String) -> Result<Color, Problem> {

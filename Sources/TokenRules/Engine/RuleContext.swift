@@ -31,8 +31,10 @@ public final class RuleContext: @unchecked Sendable {
     /// The token at `path`.
     public func token(_ path: String) -> ResolvedToken? { index[path].map { tokens[$0] } }
 
-    /// Tokens of one type.
-    public func tokens(of type: TokenType) -> [ResolvedToken] { tokens.filter { $0.type == type } }
+    /// Tokens of one type (indexed once; every rule asks).
+    public func tokens(of type: TokenType) -> [ResolvedToken] { byType[type] ?? [] }
+
+    private lazy var byType: [TokenType: [ResolvedToken]] = Dictionary(grouping: tokens, by: \.type)
 
     /// Whether the token defines `mode` itself or through an alias (not through fallback).
     public func has(_ token: ResolvedToken, mode: String) -> Bool {
