@@ -35,6 +35,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TokenModelTests", dependencies: ["TokenModel"]),
+        .testTarget(name: "TokenGeneratorsTests", dependencies: ["TokenGenerators", "TokenModel"]),
         .testTarget(name: "TokenLoaderTests", dependencies: ["TokenLoader", "TokenModel"]),
         .testTarget(name: "TokenResolverTests", dependencies: ["TokenResolver", "TokenLoader", "TokenModel"]),
         .testTarget(name: "TokencKitTests", dependencies: ["TokencKit", "TokenModel", "TokenRules", "TokenGenerators", "tokenc"]),

@@ -1,0 +1,294 @@
+/// A Mustache template compiled once into operations, rendered many times into one growing buffer.
+///
+/// Implements the core of the Mustache specification (interpolation, sections, inverted sections,
+/// comments, partials, set delimiters, standalone-line rules); lambdas and the optional modules are not.
+public struct MustacheTemplate: Sendable {
+    /// A template that does not parse, with where and why.
+    public struct SyntaxError: Error, Sendable, Equatable {
+        /// 1-based line.
+        public var line: Int
+        /// 1-based column.
+        public var column: Int
+        /// What is wrong.
+        public var message: String
+    }
+
+    indirect enum Operation: Sendable {
+        case text(String)
+        case variable([String], escaped: Bool)
+        case section([String], inverted: Bool, body: [Operation])
+        case partial(String, indentation: String)
+    }
+
+    let operations: [Operation]
+
+    /// Compiles `source`.
+    public init(_ source: String) throws(SyntaxError) {
+        operations = try Parser(source).parse()
+    }
+
+    /// Renders with `context` as the root; `partials` supplies partial templates by name.
+    public func render(_ context: MustacheValue, partials: [String: String] = [:]) -> String {
+        var renderer = Renderer(partials: partials)
+        renderer.output.reserveCapacity(4096)
+        var stack = [context]
+        renderer.run(operations, &stack, depth: 0)
+        return renderer.output
+    }
+}
+
+// MARK: - Parsing
+
+private struct Parser {
+    enum Token {
+        case text(String)
+        case tag(kind: Character, content: String, line: Int, column: Int)
+    }
+
+    let source: [Unicode.Scalar]
+    init(_ source: String) { self.source = Array(source.unicodeScalars) }
+
+    func parse() throws(MustacheTemplate.SyntaxError) -> [MustacheTemplate.Operation] {
+        var tokens = try tokenize()
+        var indentations: [Int: String] = [:]
+        applyStandalone(&tokens, &indentations)
+        var index = 0
+        let operations = try build(tokens, &index, indentations, closing: nil)
+        return operations
+    }
+
+    /// Splits the source into text and tags, following `{{=<% %>=}}` delimiter changes.
+    func tokenize() throws(MustacheTemplate.SyntaxError) -> [Token] {
+        var open: [Unicode.Scalar] = ["{", "{"], close: [Unicode.Scalar] = ["}", "}"]
+        var tokens: [Token] = []
+        var text = String.UnicodeScalarView()
+        var i = 0
+        var line = 1, column = 1
+        func matches(_ pattern: [Unicode.Scalar], at position: Int) -> Bool {
+            position + pattern.count <= source.count && Array(source[position..<position + pattern.count]) == pattern
+        }
+        while i < source.count {
+            guard matches(open, at: i) else {
+                let c = source[i]
+                text.append(c)
+                if c == "\n" { line += 1; column = 1 } else { column += 1 }
+                i += 1
+                continue
+            }
+            if !text.isEmpty { tokens.append(.text(String(text))); text = String.UnicodeScalarView() }
+            let tagLine = line, tagColumn = column
+            var j = i + open.count
+            var kind: Unicode.Scalar = " "
+            var closer = close
+            if j < source.count, "#^/>!&={".unicodeScalars.contains(source[j]) {
+                kind = source[j]
+                j += 1
+                if kind == "{" { closer = ["}"] + close }
+                if kind == "=" { closer = ["="] + close }
+            }
+            var end = j
+            while end < source.count, !matches(closer, at: end) { end += 1 }
+            guard end < source.count else {
+                throw .init(line: tagLine, column: tagColumn, message: "this tag is never closed with `\(String(String.UnicodeScalarView(close)))`")
+            }
+            let content = String(String.UnicodeScalarView(source[j..<end])).trimmingWhitespace
+            for c in source[i..<end + closer.count] {
+                if c == "\n" { line += 1; column = 1 } else { column += 1 }
+            }
+            i = end + closer.count
+            if kind == "=" {
+                let parts = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                guard parts.count == 2 else {
+                    throw .init(line: tagLine, column: tagColumn, message: "a delimiter change needs two delimiters, such as `{{=<% %>=}}`")
+                }
+                open = Array(parts[0].unicodeScalars)
+                close = Array(parts[1].unicodeScalars)
+            }
+            tokens.append(.tag(kind: kind == "{" ? "&" : Character(kind), content: content, line: tagLine, column: tagColumn))
+        }
+        if !text.isEmpty { tokens.append(.text(String(text))) }
+        return tokens
+    }
+
+    /// Removes the whitespace and line break around a tag that stands alone on its line.
+    func applyStandalone(_ tokens: inout [Token], _ indentations: inout [Int: String]) {
+        // Text tokens that start a line because a standalone tag before them took its line break.
+        var beginsLine: Set<Int> = []
+        for index in tokens.indices {
+            guard case .tag(let kind, _, _, _) = tokens[index], "#^/>!=".contains(kind) else { continue }
+            // Before: start of template, or text whose part after its last newline is blank.
+            var indentation = ""
+            var lineStart = false
+            if index == 0 {
+                lineStart = true
+            } else if case .text(let before) = tokens[index - 1] {
+                let scalars = before.unicodeScalars
+                let tail = scalars.lastIndex(of: "\n").map { String(scalars[scalars.index(after: $0)...]) }
+                if let tail, tail.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                    lineStart = true
+                    indentation = tail
+                } else if index - 1 == 0 || beginsLine.contains(index - 1), scalars.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                    lineStart = true
+                    indentation = before
+                }
+            }
+            guard lineStart else { continue }
+            // After: end of template, or text whose part before its first newline is blank.
+            var removeHead = 0
+            if index + 1 < tokens.count {
+                guard case .text(let after) = tokens[index + 1] else { continue }
+                let chars = Array(after.unicodeScalars)
+                var k = 0
+                while k < chars.count, chars[k] == " " || chars[k] == "\t" { k += 1 }
+                if k < chars.count, chars[k] == "\n" { removeHead = k + 1 }
+                else if k + 1 < chars.count, chars[k] == "\r", chars[k + 1] == "\n" { removeHead = k + 2 }
+                else if k == chars.count, index + 2 >= tokens.count { removeHead = k }
+                else { continue }
+            }
+            if index > 0, case .text(let before) = tokens[index - 1] {
+                tokens[index - 1] = .text(String(String.UnicodeScalarView(before.unicodeScalars.dropLast(indentation.unicodeScalars.count))))
+            }
+            if index + 1 < tokens.count, case .text(let after) = tokens[index + 1] {
+                tokens[index + 1] = .text(String(String.UnicodeScalarView(after.unicodeScalars.dropFirst(removeHead))))
+            }
+            if kind == ">" { indentations[index] = indentation }
+            if removeHead > 0 { beginsLine.insert(index + 1) }
+        }
+    }
+
+    func build(_ tokens: [Token], _ index: inout Int, _ indentations: [Int: String], closing: (name: String, line: Int, column: Int)?)
+        throws(MustacheTemplate.SyntaxError) -> [MustacheTemplate.Operation]
+    {
+        var operations: [MustacheTemplate.Operation] = []
+        while index < tokens.count {
+            let position = index
+            let token = tokens[index]
+            index += 1
+            switch token {
+            case .text(let text):
+                if !text.isEmpty { operations.append(.text(text)) }
+            case .tag(let kind, let content, let line, let column):
+                switch kind {
+                case "!", "=": continue
+                case "#", "^":
+                    let body = try build(tokens, &index, indentations, closing: (content, line, column))
+                    operations.append(.section(Self.path(content), inverted: kind == "^", body: body))
+                case "/":
+                    guard let closing, closing.name == content else {
+                        throw .init(line: line, column: column,
+                                    message: closing.map { "`{{/\(content)}}` closes `{{#\($0.name)}}`, opened at \($0.line):\($0.column)" }
+                                        ?? "`{{/\(content)}}` closes a section that was never opened")
+                    }
+                    return operations
+                case ">": operations.append(.partial(content, indentation: indentations[position] ?? ""))
+                case "&": operations.append(.variable(Self.path(content), escaped: false))
+                default: operations.append(.variable(Self.path(content), escaped: true))
+                }
+            }
+        }
+        if let closing {
+            throw .init(line: closing.line, column: closing.column, message: "`{{#\(closing.name)}}` is never closed")
+        }
+        return operations
+    }
+
+    static func path(_ name: String) -> [String] {
+        name == "." ? ["."] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+}
+
+// MARK: - Rendering
+
+private struct Renderer {
+    let partials: [String: String]
+    var output = ""
+    var compiledPartials: [String: [MustacheTemplate.Operation]] = [:]
+
+    init(partials: [String: String]) { self.partials = partials }
+
+    func resolve(_ path: [String], _ stack: [MustacheValue]) -> MustacheValue? {
+        if path == ["."] { return stack.last }
+        var value: MustacheValue?
+        for frame in stack.reversed() {
+            if let found = frame.member(path[0]) {
+                value = found
+                break
+            }
+        }
+        for key in path.dropFirst() {
+            value = value?.member(key)
+            if value == nil { return nil }
+        }
+        return value
+    }
+
+    mutating func run(_ operations: [MustacheTemplate.Operation], _ stack: inout [MustacheValue], depth: Int) {
+        for operation in operations {
+            switch operation {
+            case .text(let text):
+                output += text
+            case .variable(let path, let escaped):
+                let text = resolve(path, stack)?.text ?? ""
+                if escaped { appendEscaped(text) } else { output += text }
+            case .section(let path, let inverted, let body):
+                let value = resolve(path, stack) ?? .null
+                if inverted {
+                    if !value.isTruthy { run(body, &stack, depth: depth) }
+                    continue
+                }
+                guard value.isTruthy else { continue }
+                if case .list(let items) = value {
+                    for item in items {
+                        stack.append(item)
+                        run(body, &stack, depth: depth)
+                        stack.removeLast()
+                    }
+                } else {
+                    stack.append(value)
+                    run(body, &stack, depth: depth)
+                    stack.removeLast()
+                }
+            case .partial(let name, let indentation):
+                // A recursion limit keeps a partial that includes itself forever from hanging the run.
+                guard depth < 100, let source = partials[name] else { continue }
+                let key = name + "\u{0}" + indentation
+                if compiledPartials[key] == nil {
+                    compiledPartials[key] = (try? MustacheTemplate(Self.indent(source, indentation)).operations) ?? []
+                }
+                run(compiledPartials[key]!, &stack, depth: depth + 1)
+            }
+        }
+    }
+
+    static func indent(_ source: String, _ indentation: String) -> String {
+        guard !indentation.isEmpty else { return source }
+        var out = indentation
+        let scalars = Array(source.unicodeScalars)
+        for (i, c) in scalars.enumerated() {
+            out.unicodeScalars.append(c)
+            if c == "\n", i < scalars.count - 1 { out += indentation }
+        }
+        return out
+    }
+
+    mutating func appendEscaped(_ text: String) {
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+    }
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        var s = Substring(self)
+        while let first = s.first, first == " " || first == "\t" || first == "\n" || first == "\r" { s = s.dropFirst() }
+        while let last = s.last, last == " " || last == "\t" || last == "\n" || last == "\r" { s = s.dropLast() }
+        return String(s)
+    }
+}

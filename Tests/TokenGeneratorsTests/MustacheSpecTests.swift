@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import TokenGenerators
+
+/// One test of the Mustache specification's core files, read at test time from Tests/Fixtures/mustache-spec.
+struct MustacheSpecCase: CustomTestStringConvertible, @unchecked Sendable {
+    var file: String
+    var name: String
+    var template: String
+    var data: Any
+    var partials: [String: String]
+    var expected: String
+    var testDescription: String { "\(file): \(name)" }
+
+    static let files = ["comments", "delimiters", "interpolation", "inverted", "partials", "sections"]
+
+    static let all: [MustacheSpecCase] = files.flatMap { file -> [MustacheSpecCase] in
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/mustache-spec/specs/\(file).json")
+        guard let data = try? Data(contentsOf: url),
+              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let tests = json["tests"] as? [[String: Any]] else { return [] }
+        return tests.map {
+            MustacheSpecCase(file: file, name: $0["name"] as! String, template: $0["template"] as! String, data: $0["data"] as Any,
+                             partials: $0["partials"] as? [String: String] ?? [:], expected: $0["expected"] as! String)
+        }
+    }
+
+    /// JSON data as template values (numbers keep integer or decimal form).
+    static func value(_ any: Any) -> MustacheValue {
+        guard let data = try? JSONSerialization.data(withJSONObject: ["v": any], options: [.fragmentsAllowed]),
+              let decoded = try? JSONDecoder().decode([String: JSONValue].self, from: data) else { return .null }
+        return decoded["v"]?.mustache ?? .null
+    }
+}
+
+/// Strict JSON decoding: `true` is a Bool, `1` an Int, `1.5` a Double (JSONSerialization blurs them on Linux).
+enum JSONValue: Decodable {
+    case bool(Bool), integer(Int), number(Double), string(String), list([JSONValue]), object([String: JSONValue]), null
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let i = try? c.decode(Int.self) { self = .integer(i) }
+        else if let d = try? c.decode(Double.self) { self = .number(d) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let l = try? c.decode([JSONValue].self) { self = .list(l) }
+        else { self = .object(try c.decode([String: JSONValue].self)) }
+    }
+
+    var mustache: MustacheValue {
+        switch self {
+        case .bool(let b): .bool(b)
+        case .integer(let i): .integer(i)
+        case .number(let d): .number(d)
+        case .string(let s): .string(s)
+        case .list(let l): .list(l.map(\.mustache))
+        case .object(let o): .object(MustacheDictionary(o.mapValues(\.mustache)))
+        case .null: .null
+        }
+    }
+}
+
+@Suite struct MustacheSpecTests {
+    @Test func coreSpecificationIsLoaded() {
+        #expect(MustacheSpecCase.all.count == 12 + 14 + 42 + 22 + 12 + 34)
+    }
+
+    @Test(arguments: MustacheSpecCase.all)
+    func rendersAsTheSpecificationSays(_ spec: MustacheSpecCase) throws {
+        let template = try MustacheTemplate(spec.template)
+        #expect(template.render(MustacheSpecCase.value(spec.data), partials: spec.partials) == spec.expected)
+    }
+
+    @Test func syntaxErrorsAreLocated() {
+        #expect(throws: MustacheTemplate.SyntaxError(line: 2, column: 3, message: "`{{/b}}` closes `{{#a}}`, opened at 1:1")) {
+            try MustacheTemplate("{{#a}}\n  {{/b}}")
+        }
+        #expect(throws: MustacheTemplate.SyntaxError(line: 1, column: 4, message: "this tag is never closed with `}}`")) {
+            try MustacheTemplate("ab {{name")
+        }
+        #expect(throws: MustacheTemplate.SyntaxError(line: 1, column: 1, message: "`{{#a}}` is never closed")) {
+            try MustacheTemplate("{{#a}} text")
+        }
+    }
+
+    @Test func selfIncludingPartialStops() throws {
+        let template = try MustacheTemplate("{{>loop}}")
+        #expect(template.render(.null, partials: ["loop": "x{{>loop}}"]) == String(repeating: "x", count: 100))
+    }
+}
