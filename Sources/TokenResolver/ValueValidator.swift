@@ -13,12 +13,7 @@ struct ValueValidator {
     static let strokeKeywords = ["solid", "dashed", "dotted", "double", "groove", "ridge", "outset", "inset"]
     static let lineCaps = ["round", "butt", "square"]
     /// DTCG's font-weight names and their numeric values.
-    static let fontWeightNames: [String: Int] = [
-        "thin": 100, "hairline": 100, "extra-light": 200, "ultra-light": 200, "light": 300,
-        "normal": 400, "regular": 400, "book": 400, "medium": 500, "semi-bold": 600, "demi-bold": 600,
-        "bold": 700, "extra-bold": 800, "ultra-bold": 800, "black": 900, "heavy": 900,
-        "extra-black": 950, "ultra-black": 950,
-    ]
+    static let fontWeightNames = FontWeight.dtcgNames
 
     private var problems: [ValueProblem] = []
 

@@ -55,7 +55,7 @@ public struct Pipeline: Sendable {
 
     /// The built-in generators with their options.
     public static func generators(jsonAliases: JSONAliasStyle = .resolved) -> [any Generator] {
-        [DTCGJSONGenerator(aliases: jsonAliases)]
+        [DTCGJSONGenerator(aliases: jsonAliases), SwiftGenerator()]
     }
 
     /// Runs every stage on the token files under `path`; `render` false stops after checking.
@@ -108,16 +108,23 @@ public struct Pipeline: Sendable {
             diagnostics.add(contentsOf: RuleEngine(configuration: ruleConfiguration).check(set, readFile: Self.readRelative))
         }
 
+        var outputs: [GeneratedFile] = []
+        if render && !diagnostics.hasErrors {
+            var rendered: [GeneratedFile] = []
+            for generator in generators {
+                let (files, problems) = generator.render(set)
+                rendered += files
+                diagnostics.add(contentsOf: problems)
+            }
+            // A generator that cannot render (a name collision, a broken template) means nothing is written.
+            outputs = diagnostics.hasErrors ? [] : rendered
+        }
         let selected = diagnostics.all.filter { diagnostic in
             switch rules {
             case .all: true
             case .structure: Self.isStructural(diagnostic.id)
             case .guidelines: !Self.isStructural(diagnostic.id) || diagnostic.severity == .error
             }
-        }
-        var outputs: [GeneratedFile] = []
-        if render && !diagnostics.hasErrors {
-            outputs = generators.flatMap { $0.generate(set) }
         }
         return PipelineResult(files: files, sources: allSources, diagnostics: Diagnostic.sortedForReport(selected),
                               tokens: set, outputs: outputs)
@@ -134,6 +141,7 @@ public struct Pipeline: Sendable {
     /// Loader and structure diagnostics always count: without them nothing else can be checked.
     static func isStructural(_ id: String) -> Bool {
         id.hasPrefix("yaml/") || id.hasPrefix("token/") || id.hasPrefix("alias/") || id.hasPrefix("resolver/")
+            || id.hasPrefix("swift/") || id.hasPrefix("template/")
     }
 }
 

@@ -67,7 +67,8 @@ enum Golden {
         let again = Pipeline(rules: .structure, generators: generators).run(files: ["tokens.json"], sources: ["tokens.json": json.contents], render: true)
         let errors = again.diagnostics.filter { $0.severity == .error }.map { "\($0.id): \($0.message)" }
         #expect(errors.isEmpty, "\(errors)")
-        #expect(again.outputs == first.outputs)
+        // The JSON must come back byte for byte (the Swift header names its source folder, so it differs).
+        #expect(again.outputs.filter { $0.relativePath.hasPrefix("json/") } == first.outputs.filter { $0.relativePath.hasPrefix("json/") })
     }
 
     @Test func sameInputGivesTheSameBytes() throws {

@@ -1,0 +1,85 @@
+import TokenModel
+
+/// The template context of the Swift output, version 1 (docs/template-context.md): typed, computed in Swift.
+public struct SwiftFileContext: MustacheObject {
+    /// The version of this contract; bumped when a field changes meaning or disappears.
+    public static let contextVersion = 1
+    /// Where the tokens came from, for the header comment.
+    public var source: String
+    /// The root type's name.
+    public var rootName: String
+    /// Tokens directly under the root.
+    public var tokens: [SwiftTokenContext]
+    /// Top-level groups.
+    public var groups: [SwiftGroupContext]
+
+    public subscript(key: String) -> MustacheValue? {
+        switch key {
+        case "contextVersion": .integer(Self.contextVersion)
+        case "source": .string(source)
+        case "rootName": .string(rootName)
+        case "tokens": .list(tokens.map { .object($0) })
+        case "groups": .list(groups.map { .object($0) })
+        default: nil
+        }
+    }
+}
+
+/// A group: a nested enum.
+public struct SwiftGroupContext: MustacheObject {
+    /// The dotted path.
+    public var path: String
+    /// The Swift type name.
+    public var typeName: String
+    /// The group's `$description`, if any.
+    public var description: String?
+    /// Its tokens, in path order.
+    public var tokens: [SwiftTokenContext]
+    /// Its subgroups, in path order.
+    public var groups: [SwiftGroupContext]
+
+    public subscript(key: String) -> MustacheValue? {
+        switch key {
+        case "path": .string(path)
+        case "typeName": .string(typeName)
+        case "description": description.map { .string($0) } ?? .null
+        case "tokens": .list(tokens.map { .object($0) })
+        case "groups": .list(groups.map { .object($0) })
+        default: nil
+        }
+    }
+}
+
+/// A token: a static constant.
+public struct SwiftTokenContext: MustacheObject {
+    /// The dotted path.
+    public var path: String
+    /// The token type's DTCG name.
+    public var type: String
+    /// The member name (valid Swift, keywords escaped).
+    public var swiftName: String
+    /// The declared type, when the literal alone does not say it.
+    public var swiftType: String?
+    /// The Swift expression of the value.
+    public var swiftValue: String
+    /// For values written over several lines: the type being constructed, and one argument per line (commas included).
+    public var constructor: String?
+    public var arguments: [String] = []
+    /// Doc-comment lines: the description, then each appearance's value.
+    public var docLines: [String]
+
+    public subscript(key: String) -> MustacheValue? {
+        switch key {
+        case "path": .string(path)
+        case "type": .string(type)
+        case "swiftName": .string(swiftName)
+        case "swiftType": swiftType.map { .string($0) } ?? .null
+        case "swiftValue": .string(swiftValue)
+        case "multiline": .bool(!arguments.isEmpty)
+        case "constructor": constructor.map { .string($0) } ?? .null
+        case "arguments": .list(arguments.map { .string($0) })
+        case "docLines": .list(docLines.map { .string($0) })
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,233 @@
+import TokenModel
+
+/// Writes `swift/Tokens.swift`: a platform-neutral core of token values, rendered from Templates/swift.
+public struct SwiftGenerator: Generator {
+    /// `swift`.
+    public let id = "swift"
+    /// The template files by relative path (`swift/Tokens.swift.mustache` …), embedded or the user's own.
+    public var templates: [String: String]
+    /// The root type's name.
+    public var rootName: String
+
+    /// Creates the generator with the embedded templates unless others are given.
+    public init(templates: [String: String] = EmbeddedTemplates.files, rootName: String = "Tokens") {
+        self.templates = templates
+        self.rootName = rootName
+    }
+
+    public func generate(_ set: ResolvedTokenSet) -> [GeneratedFile] { render(set).files }
+
+    /// Renders the file, or reports name collisions and template errors instead.
+    public func render(_ set: ResolvedTokenSet) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
+        var builder = SwiftContextBuilder()
+        let context = builder.build(set, rootName: rootName)
+        guard builder.diagnostics.isEmpty else { return ([], builder.diagnostics) }
+        let main = "swift/Tokens.swift.mustache"
+        guard let source = templates[main] else {
+            return ([], [Diagnostic(id: "template/missing", severity: .error, message: "the template `\(main)` is missing", location: nil)])
+        }
+        let template: MustacheTemplate
+        do {
+            template = try MustacheTemplate(source)
+        } catch {
+            return ([], [Diagnostic(id: "template/syntax", severity: .error, message: "\(main): \(error.message)",
+                                    location: SourceLocation(file: main, line: error.line, column: error.column))])
+        }
+        var partials: [String: String] = [:]
+        for (path, text) in templates where path.hasPrefix("swift/") {
+            partials[String(path.dropFirst("swift/".count).dropLast(".mustache".count))] = text
+        }
+        // Partial indentation also indents blank lines; trailing whitespace is noise in a diff, so it goes.
+        let text = template.render(.object(context), partials: partials).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in line.last == " " ? String(line.reversed().drop { $0 == " " }.reversed()) : String(line) }
+            .joined(separator: "\n")
+        return ([GeneratedFile(relativePath: "swift/Tokens.swift", contents: Array(text.utf8))], [])
+    }
+}
+
+/// Builds the typed context: names through `SwiftNamer`, values formatted as Swift literals.
+struct SwiftContextBuilder {
+    var diagnostics: [Diagnostic] = []
+
+    final class GroupNode {
+        var path: [String]
+        var description: String?
+        var tokens: [SwiftTokenContext] = []
+        var tokenSources: [(String, SourceLocation)] = []
+        var children: [String: GroupNode] = [:]
+        var order: [String] = []
+        init(path: [String]) { self.path = path }
+    }
+
+    mutating func build(_ set: ResolvedTokenSet, rootName: String) -> SwiftFileContext {
+        let root = GroupNode(path: [])
+        for token in set.tokens {
+            guard let value = swiftValue(token) else { continue }
+            let segments = token.path.split(separator: ".").map(String.init)
+            var node = root
+            for segment in segments.dropLast() {
+                if node.children[segment] == nil {
+                    node.children[segment] = GroupNode(path: node.path + [segment])
+                    node.order.append(segment)
+                }
+                node = node.children[segment]!
+            }
+            var docLines = token.token.description.map { [$0] } ?? []
+            docLines += value.doc
+            if !token.aliasChain.isEmpty { docLines.append("Alias of `\(token.aliasChain[0])`.") }
+            let leaf = segments.last == "$root" ? "root" : segments.last!
+            node.tokens.append(SwiftTokenContext(path: token.path, type: token.type.rawValue, swiftName: SwiftNamer.member(leaf),
+                                                 swiftType: value.type, swiftValue: value.expression,
+                                                 constructor: value.constructor, arguments: value.arguments, docLines: docLines))
+            node.tokenSources.append((token.path, token.token.location))
+        }
+        let context = convert(root)
+        return SwiftFileContext(source: set.tokens.first.map { Self.folder(of: $0.token.location.file) } ?? "tokens",
+                                rootName: SwiftNamer.type(rootName), tokens: context.tokens, groups: context.groups)
+    }
+
+    static func folder(of file: String) -> String {
+        file.lastIndex(of: "/").map { String(file[..<$0]) + "/" } ?? file
+    }
+
+    /// Converts the group tree, reporting two members that map to one Swift name.
+    mutating func convert(_ node: GroupNode) -> SwiftGroupContext {
+        var seen: [String: (String, SourceLocation)] = [:]
+        for (token, source) in zip(node.tokens, node.tokenSources) {
+            if let first = seen[token.swiftName] {
+                diagnostics.append(Diagnostic(
+                    id: "swift/name-collision", severity: .error,
+                    message: "`\(source.0)` and `\(first.0)` both become the Swift name `\(token.swiftName)`",
+                    location: source.1, path: source.0, related: [RelatedLocation(first.1, "`\(first.0)` is defined here")],
+                    fix: "rename one of the two tokens"))
+            } else {
+                seen[token.swiftName] = source
+            }
+        }
+        var groups: [SwiftGroupContext] = []
+        var typeNames: [String: String] = [:]
+        for name in node.order {
+            let child = convert(node.children[name]!)
+            if let first = typeNames[child.typeName] {
+                diagnostics.append(Diagnostic(
+                    id: "swift/name-collision", severity: .error,
+                    message: "the groups `\(child.path)` and `\(first)` both become the Swift type `\(child.typeName)`",
+                    location: node.children[name]!.tokenSources.first?.1, path: child.path, fix: "rename one of the two groups"))
+            }
+            typeNames[child.typeName] = child.path
+            groups.append(child)
+        }
+        return SwiftGroupContext(path: node.path.joined(separator: "."), typeName: SwiftNamer.type(node.path.last ?? ""),
+                                 description: node.description, tokens: node.tokens, groups: groups)
+    }
+
+    struct Value {
+        var expression: String
+        var type: String?
+        var doc: [String]
+        var constructor: String? = nil
+        var arguments: [String] = []
+    }
+
+    func swiftValue(_ token: ResolvedToken) -> Value? {
+        let light = token.values[0].value
+        switch token.type {
+        case .color:
+            return themeColor(token.values.map { ($0.mode, $0.value) })
+        case .accent:
+            let modes = token.values.compactMap { mode, value in value["color"].map { (mode, $0) } }
+            return modes.isEmpty ? nil : themeColor(modes)
+        case .dimension:
+            return dimension(light).map { Value(expression: $0, type: nil, doc: []) }
+        case .number:
+            return light.number.map { Value(expression: SwiftNamer.literal($0), type: "Double", doc: []) }
+        case .duration:
+            guard let value = light["value"]?.number, let unit = light["unit"]?.string else { return nil }
+            let seconds = unit == "ms" ? value / 1000 : value
+            return Value(expression: SwiftNamer.literal(seconds), type: "Double", doc: ["\(SwiftNamer.literal(value)) \(unit), in seconds."])
+        case .fontWeight:
+            return FontWeight.numeric(light).map { Value(expression: String($0), type: "Int", doc: []) }
+        case .fontFamily:
+            let names = light.sequenceItems?.compactMap(\.string) ?? light.string.map { [$0] } ?? []
+            return Value(expression: "[" + names.map(SwiftNamer.string).joined(separator: ", ") + "]", type: "[String]", doc: [])
+        case .cubicBezier:
+            let numbers = light.sequenceItems?.compactMap(\.number) ?? []
+            return Value(expression: "[" + numbers.map(SwiftNamer.literal).joined(separator: ", ") + "]", type: "[Double]",
+                         doc: ["Cubic Bézier control points x1, y1, x2, y2."])
+        case .typography:
+            guard let family = light["fontFamily"], let size = light["fontSize"].flatMap(dimension),
+                  let weight = light["fontWeight"].flatMap(FontWeight.numeric),
+                  let spacing = light["letterSpacing"].flatMap(dimension), let lineHeight = light["lineHeight"]?.number else { return nil }
+            let families = family.sequenceItems?.compactMap(\.string) ?? family.string.map { [$0] } ?? []
+            return Value(expression: "TokenTypography(fontFamily: [" + families.map(SwiftNamer.string).joined(separator: ", ")
+                            + "], fontSize: \(size), fontWeight: \(weight), letterSpacing: \(spacing), lineHeight: \(SwiftNamer.literal(lineHeight)))",
+                         type: nil, doc: [])
+        case .symbol:
+            guard let name = light["name"]?.string else { return nil }
+            let field = { (key: String, fallback: String) in SwiftNamer.string(light[key]?.string ?? fallback) }
+            return Value(expression: "TokenSymbol(name: \(SwiftNamer.string(name)), weight: \(field("weight", "regular")), "
+                            + "scale: \(field("scale", "medium")), rendering: \(field("rendering", "monochrome")))",
+                         type: nil, doc: light["context"]?.string.map { ["Used in: \($0)."] } ?? [])
+        case .icon:
+            guard let width = light["size"]?["width"]?.number, let height = light["size"]?["height"]?.number else { return nil }
+            let scales = light["scales"]?.sequenceItems?.compactMap(\.number).map { String(Int($0)) } ?? []
+            return Value(expression: "TokenIconSize(width: \(SwiftNamer.literal(width)), height: \(SwiftNamer.literal(height)), scales: [\(scales.joined(separator: ", "))])",
+                         type: nil, doc: light["kind"]?.string.map { ["A \($0) icon, in points."] } ?? [])
+        case .border, .shadow, .transition, .gradient, .strokeStyle:
+            return nil
+        }
+    }
+
+    func dimension(_ node: Node) -> String? {
+        guard let value = node["value"]?.number, let unit = node["unit"]?.string else { return nil }
+        return "TokenDimension(\(SwiftNamer.literal(value)), .\(unit == "rem" ? "rem" : "points"))"
+    }
+
+    func themeColor(_ modes: [(String, Node)]) -> Value? {
+        var arguments: [String] = []
+        var doc: [String] = []
+        var systemName: String?
+        let labels = [Appearance.light: "light", Appearance.dark: "dark", Appearance.lightHighContrast: "lightHighContrast",
+                      Appearance.darkHighContrast: "darkHighContrast"]
+        for (mode, node) in modes {
+            guard let label = labels[mode], case .success(let parsed) = ColorValue.parse(node) else { continue }
+            if case .system(let system) = parsed { systemName = system.name }
+            let color = parsed.color(in: mode)
+            arguments.append("\(label): \(tokenColor(color))")
+            doc.append("- \(mode): `\(color.hex)`" + (color.isInGamut(.srgb) ? "" : " (sRGB fallback of a Display P3 color)"))
+        }
+        if let systemName {
+            // Referenced system colors carry all four documented values, and their name for the native API.
+            if let system = SystemColors.named(systemName) {
+                arguments = Appearance.builtIn.map { "\(labels[$0]!): \(tokenColor(system.value(for: $0)))" }
+                doc = ["The system color `\(systemName)`; these are its documented values."]
+            }
+            arguments.append("systemName: \(SwiftNamer.string(systemName))")
+        }
+        guard !arguments.isEmpty, arguments[0].hasPrefix("light:") else { return nil }
+        // One appearance per line, so a reviewer sees each value at a glance.
+        let lines = arguments.enumerated().map { $0.offset == arguments.count - 1 ? $0.element : $0.element + "," }
+        return Value(expression: "ThemeColor(" + arguments.joined(separator: ", ") + ")", type: nil, doc: doc,
+                     constructor: "ThemeColor", arguments: lines)
+    }
+
+    /// sRGB when the color fits sRGB and was not written as Display P3; Display P3 otherwise (gamut-mapped into P3).
+    func tokenColor(_ color: Color) -> String {
+        let alpha = color.alpha == 1 ? "" : ", alpha: \(SwiftNamer.literal(color.alpha))"
+        if color.space != .displayP3 && color.isInGamut(.srgb) {
+            let c = color.converted(to: .srgb).components
+            return "TokenColor(.sRGB, \(Self.component(c.x)), \(Self.component(c.y)), \(Self.component(c.z))\(alpha))"
+        }
+        let p3 = color.isInGamut(.displayP3) ? color.converted(to: .displayP3) : color.gamutMapped(to: .displayP3)
+        let c = p3.components
+        return "TokenColor(.displayP3, \(Self.component(c.x, srgb: false)), \(Self.component(c.y, srgb: false)), \(Self.component(c.z, srgb: false))\(alpha))"
+    }
+
+    /// A component as a literal; 8-bit values are written as `n / 255`, which is exact and readable.
+    static func component(_ value: Double, srgb: Bool = true) -> String {
+        let clamped = min(1, max(0, value))
+        let byte = (clamped * 255).rounded()
+        if srgb, abs(clamped * 255 - byte) < 1e-9, byte != 0, byte != 255 { return "\(Int(byte)) / 255" }
+        return SwiftNamer.literal((clamped * 1e9).rounded() / 1e9)
+    }
+}

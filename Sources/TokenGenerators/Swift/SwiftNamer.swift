@@ -1,0 +1,79 @@
+/// Turns token path segments into Swift identifiers that are always valid: one namer for every output.
+public enum SwiftNamer {
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
+        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
+        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as", "false",
+        "is", "nil", "self", "super", "throws", "true", "try", "await", "async", "any", "some",
+    ]
+    /// Type names that backticks cannot rescue inside a nested type (`Outer.Type` means the metatype).
+    static let reservedTypeNames: Set<String> = ["Type", "Protocol", "Self", "Any"]
+
+    /// The words of a name: split at non-alphanumerics and at lower-to-upper case changes.
+    public static func words(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var previousIsLower = false
+        for scalar in name.unicodeScalars {
+            let isAlnum = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            guard isAlnum else {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                previousIsLower = false
+                continue
+            }
+            if scalar.properties.isUppercase && previousIsLower && !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            current.unicodeScalars.append(scalar)
+            previousIsLower = scalar.properties.isLowercase || ("0"..."9").contains(scalar)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    static func capitalized(_ word: String) -> String { word.prefix(1).uppercased() + word.dropFirst() }
+
+    /// `lowerCamelCase` for a member; keywords in backticks, a leading digit prefixed with `_`.
+    public static func member(_ name: String) -> String {
+        let parts = words(name)
+        guard let first = parts.first else { return "_" }
+        var identifier = first.lowercased() + parts.dropFirst().map(capitalized).joined()
+        if identifier.first?.isNumber == true { identifier = "_" + identifier }
+        return keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// `UpperCamelCase` for a nested type; reserved names get a `_` suffix, a leading digit a `_` prefix.
+    public static func type(_ name: String) -> String {
+        var identifier = words(name).map(capitalized).joined()
+        if identifier.isEmpty { identifier = "_" }
+        if identifier.first?.isNumber == true { identifier = "_" + identifier }
+        if reservedTypeNames.contains(identifier) { identifier += "_" }
+        return keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// A Swift `Double` literal that reads back as the same value.
+    public static func literal(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return "\(value)"
+    }
+
+    /// A Swift string literal.
+    public static func string(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += "\\u{\(String(scalar.value, radix: 16))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import TokenGenerators
+@testable import TokencKit
+
+/// The generated Swift for Tokens/: compared with its golden copy, and compiled and run with swiftc.
+@Suite struct SwiftOutputTests {
+    static func generatedSwift() throws -> String {
+        let result = try GoldenTests.buildTokens()
+        let file = try #require(result.outputs.first { $0.relativePath == "swift/Tokens.swift" })
+        return String(decoding: file.contents, as: UTF8.self)
+    }
+
+    @Test func matchesTheGoldenFile() throws {
+        let result = try GoldenTests.buildTokens()
+        try Golden.check(result.outputs.filter { $0.relativePath.hasPrefix("swift/") }, under: "Tokens")
+    }
+
+    @Test func compilesAndRunsOnLinux() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tokenc-swift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(try Self.generatedSwift().utf8).write(to: folder.appendingPathComponent("Tokens.swift"))
+        // Expected values come from the token files in Tokens/, not from tokenc.
+        try Data("""
+            let accent = Tokens.Color.accent
+            print(Int(accent.light.red * 255 + 0.5), Int(accent.light.green * 255 + 0.5), Int(accent.light.blue * 255 + 0.5))
+            print(Int(accent.dark.red * 255 + 0.5), Int(accent.dark.green * 255 + 0.5), Int(accent.dark.blue * 255 + 0.5))
+            print(Tokens.Color.highlight.light.space, Tokens.Color.highlight.light.red, Tokens.Color.highlight.light.blue)
+            print(Tokens.Color.systemLabel.systemName ?? "none")
+            print(Tokens.Color.separator.darkHighContrast == Tokens.Color.separator.dark)
+            print(Tokens.Spacing.m.value, Tokens.Spacing.m.unit)
+            print(Tokens.Motion.Duration.quick)
+            print(Tokens.Typography.body.fontSize.value, Tokens.Typography.body.fontWeight, Tokens.Typography.body.lineHeight)
+            print(Tokens.Symbol.Toolbar.share.name, Tokens.Symbol.Toolbar.share.rendering)
+            print(Tokens.Icon.toolbarShare.width, Tokens.Icon.toolbarShare.scales)
+            print(Tokens.Palette.Gray._1000.light.red)
+            """.utf8).write(to: folder.appendingPathComponent("main.swift"))
+        let compile = try Self.run("/usr/bin/env", ["swiftc", "-o", "check", "Tokens.swift", "main.swift"], in: folder)
+        #expect(compile.status == 0, "\(compile.output)")
+        guard compile.status == 0 else { return }
+        let run = try Self.run(folder.appendingPathComponent("check").path, [], in: folder)
+        #expect(run.output == """
+            11 95 194
+            108 180 255
+            displayP3 0.6 1.0
+            label
+            true
+            16.0 points
+            0.15
+            17.0 400 1.29
+            square.and.arrow.up palette
+            22.0 [2, 3]
+            0.0
+
+            """)
+    }
+
+    static func run(_ executable: String, _ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let log = folder.appendingPathComponent("log-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+    }
+}
