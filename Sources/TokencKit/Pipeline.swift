@@ -1,3 +1,4 @@
+import Foundation
 import TokenGenerators
 import TokenLoader
 import TokenModel
@@ -53,9 +54,28 @@ public struct Pipeline: Sendable {
     /// The generators `tokenc build` runs by default.
     public static let defaultGenerators: [any Generator] = generators()
 
-    /// The built-in generators with their options.
-    public static func generators(jsonAliases: JSONAliasStyle = .resolved) -> [any Generator] {
-        [DTCGJSONGenerator(aliases: jsonAliases), SwiftGenerator()]
+    /// The built-in generators with their options; `templates` overrides embedded templates by relative path.
+    public static func generators(jsonAliases: JSONAliasStyle = .resolved, templates: [String: String] = [:],
+                                  templateFolder: String? = nil) -> [any Generator]
+    {
+        let locations = Dictionary(uniqueKeysWithValues: templates.keys.map { ($0, (templateFolder ?? "Templates") + "/" + $0) })
+        return [DTCGJSONGenerator(aliases: jsonAliases),
+                SwiftGenerator(templates: EmbeddedTemplates.files.merging(templates) { _, user in user }, templateFiles: locations)]
+    }
+
+    /// Reads a user's template folder: every `*.mustache` file by its path relative to the folder.
+    public static func templates(in folder: String) throws(ToolError) -> [String: String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ToolError("no template folder at \(folder)")
+        }
+        var files: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder)
+        while let name = enumerator?.nextObject() as? String {
+            guard name.hasSuffix(".mustache") else { continue }
+            files[name] = String(decoding: try TokenSources.read(folder + "/" + name), as: UTF8.self)
+        }
+        return files
     }
 
     /// Runs every stage on the token files under `path`; `render` false stops after checking.

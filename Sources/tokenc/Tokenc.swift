@@ -103,6 +103,7 @@ struct Build: ParsableCommand {
         Examples:
           tokenc build                         read Tokens/, write Generated/
           tokenc build Design/Tokens --output Sources/Theme/Generated
+          tokenc build --templates MyTemplates  use MyTemplates/swift/token.mustache instead of the built-in one
         """
     )
 
@@ -114,8 +115,18 @@ struct Build: ParsableCommand {
     @Option(help: "In json/tokens.json, write aliases resolved to their values or kept as {references}.")
     var jsonAliases: JSONAliasStyle = .resolved
 
+    @Option(help: "A folder of your own templates (such as swift/token.mustache) that replace the built-in ones.")
+    var templates: String?
+
     func run() throws {
-        let pipeline = Pipeline(rules: input.rules, generators: Pipeline.generators(jsonAliases: jsonAliases))
+        var userTemplates: [String: String] = [:]
+        if let templates {
+            do { userTemplates = try Pipeline.templates(in: templates) } catch {
+                printError("tokenc: error: \(error.message)\n")
+                throw ExitCode(2)
+            }
+        }
+        let pipeline = Pipeline(rules: input.rules, generators: Pipeline.generators(jsonAliases: jsonAliases, templates: userTemplates, templateFolder: templates))
         let result = try runPipeline(pipeline, path: input.path, render: true)
         printError(TextReporter(colored: stderrWantsColor()).report(result.diagnostics, sources: result.sources))
         let status = failureStatus(result, strict: input.strict)

@@ -72,3 +72,29 @@ import TokenGenerators
         return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
     }
 }
+
+@Suite struct UserTemplateTests {
+    @Test func aTemplateFolderReplacesBuiltInTemplates() throws {
+        let sandbox = try Sandbox([
+            "Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n",
+            "Mine/swift/token.mustache": "public static let {{swiftName}} = {{{swiftValue}}} // {{path}}\n",
+        ])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build", "--templates", "Mine"], in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let swift = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/swift/Tokens.swift"), encoding: .utf8)
+        #expect(swift.contains("        public static let a = ThemeColor(light: TokenColor(.sRGB, 1, 1, 1)) // c.a\n"))
+    }
+
+    @Test func aBrokenTemplateIsALocatedErrorAndWritesNothing() throws {
+        let sandbox = try Sandbox([
+            "Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n",
+            "Mine/swift/token.mustache": "// {{path}}\n{{#docLines}}\n",
+        ])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build", "--templates", "Mine"], in: sandbox.root)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("Mine/swift/token.mustache:2:1: error: `{{#docLines}}` is never closed [template/syntax]\n"))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated").path))
+    }
+}

@@ -8,11 +8,16 @@ public struct SwiftGenerator: Generator {
     public var templates: [String: String]
     /// The root type's name.
     public var rootName: String
+    /// Where each template came from, for error locations (default: `Templates/<path>`).
+    public var templateFiles: [String: String]
 
     /// Creates the generator with the embedded templates unless others are given.
-    public init(templates: [String: String] = EmbeddedTemplates.files, rootName: String = "Tokens") {
+    public init(templates: [String: String] = EmbeddedTemplates.files, rootName: String = "Tokens",
+                templateFiles: [String: String] = [:])
+    {
         self.templates = templates
         self.rootName = rootName
+        self.templateFiles = templateFiles
     }
 
     public func generate(_ set: ResolvedTokenSet) -> [GeneratedFile] { render(set).files }
@@ -26,17 +31,19 @@ public struct SwiftGenerator: Generator {
         guard let source = templates[main] else {
             return ([], [Diagnostic(id: "template/missing", severity: .error, message: "the template `\(main)` is missing", location: nil)])
         }
-        let template: MustacheTemplate
-        do {
-            template = try MustacheTemplate(source)
-        } catch {
-            return ([], [Diagnostic(id: "template/syntax", severity: .error, message: "\(main): \(error.message)",
-                                    location: SourceLocation(file: main, line: error.line, column: error.column))])
-        }
+        // Every template compiles before anything renders: a broken partial is an error, never an empty output.
+        var problems: [Diagnostic] = []
         var partials: [String: String] = [:]
-        for (path, text) in templates where path.hasPrefix("swift/") {
-            partials[String(path.dropFirst("swift/".count).dropLast(".mustache".count))] = text
+        for path in templates.keys.sorted() where path.hasPrefix("swift/") {
+            do {
+                _ = try MustacheTemplate(templates[path]!)
+            } catch {
+                problems.append(Diagnostic(id: "template/syntax", severity: .error, message: error.message,
+                                           location: SourceLocation(file: templateFiles[path] ?? "Templates/" + path, line: error.line, column: error.column)))
+            }
+            partials[String(path.dropFirst("swift/".count).dropLast(".mustache".count))] = templates[path]
         }
+        guard problems.isEmpty, let template = try? MustacheTemplate(source) else { return ([], problems) }
         // Partial indentation also indents blank lines; trailing whitespace is noise in a diff, so it goes.
         let text = template.render(.object(context), partials: partials).split(separator: "\n", omittingEmptySubsequences: false)
             .map { line in line.last == " " ? String(line.reversed().drop { $0 == " " }.reversed()) : String(line) }
