@@ -60,7 +60,8 @@ public struct Pipeline: Sendable {
     {
         let locations = Dictionary(uniqueKeysWithValues: templates.keys.map { ($0, (templateFolder ?? "Templates") + "/" + $0) })
         return [DTCGJSONGenerator(aliases: jsonAliases),
-                SwiftGenerator(templates: EmbeddedTemplates.files.merging(templates) { _, user in user }, templateFiles: locations)]
+                SwiftGenerator(templates: EmbeddedTemplates.files.merging(templates) { _, user in user }, templateFiles: locations),
+                AssetCatalogGenerator(readFile: { readRelative($0, $1) })]
     }
 
     /// Reads a user's template folder: every `*.mustache` file by its path relative to the folder.
@@ -161,7 +162,7 @@ public struct Pipeline: Sendable {
     /// Loader and structure diagnostics always count: without them nothing else can be checked.
     static func isStructural(_ id: String) -> Bool {
         id.hasPrefix("yaml/") || id.hasPrefix("token/") || id.hasPrefix("alias/") || id.hasPrefix("resolver/")
-            || id.hasPrefix("swift/") || id.hasPrefix("template/")
+            || id.hasPrefix("swift/") || id.hasPrefix("template/") || id.hasPrefix("xcassets/")
     }
 }
 

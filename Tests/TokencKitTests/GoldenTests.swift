@@ -51,7 +51,7 @@ enum Golden {
         // Tokens/ is the example design system: no errors, no warnings; only the notes about its P3 colors.
         #expect(result.diagnostics.allSatisfy { $0.severity == .info }, "\(result.diagnostics.map(\.message))")
         #expect(result.diagnostics.map(\.id) == ["color/out-of-gamut", "color/out-of-gamut"])
-        try Golden.check(result.outputs, under: "Tokens")
+        try Golden.check(result.outputs.filter { !$0.relativePath.hasSuffix(".png") }, under: "Tokens")
     }
 
     @Test func keptAliasesMatchTheirGoldenJSON() throws {
@@ -64,7 +64,7 @@ enum Golden {
         let generators = Pipeline.generators(jsonAliases: style)
         let first = try Self.buildTokens(generators: generators)
         let json = try #require(first.outputs.first { $0.relativePath == "json/tokens.json" })
-        let again = Pipeline(rules: .structure, generators: generators).run(files: ["tokens.json"], sources: ["tokens.json": json.contents], render: true)
+        let again = Pipeline(rules: .structure, generators: [DTCGJSONGenerator(aliases: style)]).run(files: ["tokens.json"], sources: ["tokens.json": json.contents], render: true)
         let errors = again.diagnostics.filter { $0.severity == .error }.map { "\($0.id): \($0.message)" }
         #expect(errors.isEmpty, "\(errors)")
         // The JSON must come back byte for byte (the Swift header names its source folder, so it differs).

@@ -1,0 +1,181 @@
+import TokenModel
+
+/// Writes an Xcode asset catalog: a `.colorset` per color token (every appearance, P3 kept, system
+/// colors by reference) and `AppIcon.appiconset` for iOS, macOS and watchOS app icons with their images.
+public struct AssetCatalogGenerator: Generator {
+    /// `xcassets`.
+    public let id = "xcassets"
+    /// The catalog's name, without `.xcassets`.
+    public var catalogName: String
+    /// Reads an image named relative to a token file; the composing module does the I/O.
+    public var readFile: @Sendable (_ path: String, _ relativeTo: String) -> [UInt8]?
+
+    /// Creates the generator.
+    public init(catalogName: String = "Tokens", readFile: @escaping @Sendable (String, String) -> [UInt8]? = { _, _ in nil }) {
+        self.catalogName = catalogName
+        self.readFile = readFile
+    }
+
+    static let info = "\"info\" : {\n    \"author\" : \"tokenc\",\n    \"version\" : 1\n  }"
+
+    public func generate(_ set: ResolvedTokenSet) -> [GeneratedFile] { render(set).files }
+
+    public func render(_ set: ResolvedTokenSet) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
+        let root = "xcassets/\(catalogName).xcassets"
+        var files = [GeneratedFile(relativePath: root + "/Contents.json", contents: Array("{\n  \(Self.info)\n}\n".utf8))]
+        var diagnostics: [Diagnostic] = []
+        var names: [String: ResolvedToken] = [:]
+        var accentWritten = false
+        for token in set.tokens {
+            let modes: [(String, Node)]
+            var name: String
+            switch token.type {
+            case .color:
+                modes = token.values.map { ($0.mode, $0.value) }
+                name = SwiftNamer.type(token.path.replacing(".", with: "-"))
+            case .accent where !accentWritten:
+                // The first accent token becomes Xcode's AccentColor, which the app's tint reads.
+                modes = token.values.compactMap { mode, value in value["color"].map { (mode, $0) } }
+                name = "AccentColor"
+                accentWritten = true
+            default:
+                continue
+            }
+            name = name.replacing("`", with: "")
+            if let first = names[name] {
+                diagnostics.append(Diagnostic(
+                    id: "xcassets/name-collision", severity: .error,
+                    message: "`\(token.path)` and `\(first.path)` both become the color set `\(name)`",
+                    location: token.token.location, path: token.path,
+                    related: [RelatedLocation(first.token.location, "`\(first.path)` is defined here")], fix: "rename one of the two tokens"))
+                continue
+            }
+            names[name] = token
+            guard let json = colorSet(modes) else { continue }
+            files.append(GeneratedFile(relativePath: "\(root)/\(name).colorset/Contents.json", contents: Array(json.utf8)))
+        }
+        let (iconFiles, iconDiagnostics) = appIcons(set, root: root)
+        files += iconFiles
+        diagnostics += iconDiagnostics
+        return diagnostics.contains { $0.severity == .error } ? ([], diagnostics) : (files, diagnostics)
+    }
+
+    // MARK: Color sets
+
+    static let appearanceKeys: [String: [(String, String)]] = [
+        Appearance.light: [],
+        Appearance.dark: [("luminosity", "dark")],
+        Appearance.lightHighContrast: [("contrast", "high")],
+        Appearance.darkHighContrast: [("luminosity", "dark"), ("contrast", "high")],
+    ]
+
+    func colorSet(_ modes: [(String, Node)]) -> String? {
+        var entries: [String] = []
+        for (mode, node) in modes {
+            // Custom modes (brand themes) have no asset-catalog appearance; docs/template-context.md says so.
+            guard let appearances = Self.appearanceKeys[mode], case .success(let parsed) = ColorValue.parse(node) else { continue }
+            if case .system(let system) = parsed {
+                if mode == Appearance.light { entries.append(Self.entry(appearances, gamut: nil, color: Self.reference(system.name))) }
+                continue
+            }
+            let color = parsed.color(in: mode)
+            if color.space == .displayP3 || !color.isInGamut(.srgb) {
+                // A wide color gets its own sRGB fallback for sRGB screens: a display-gamut pair.
+                let p3 = color.isInGamut(.displayP3) ? color.converted(to: .displayP3) : color.gamutMapped(to: .displayP3)
+                entries.append(Self.entry(appearances, gamut: "sRGB", color: Self.components("srgb", color.displayedInSRGB)))
+                entries.append(Self.entry(appearances, gamut: "display-P3", color: Self.components("display-p3", p3)))
+            } else {
+                entries.append(Self.entry(appearances, gamut: nil, color: Self.components("srgb", color.converted(to: .srgb))))
+            }
+        }
+        guard !entries.isEmpty else { return nil }
+        return "{\n  \"colors\" : [\n" + entries.joined(separator: ",\n") + "\n  ],\n  \(Self.info)\n}\n"
+    }
+
+    static func entry(_ appearances: [(String, String)], gamut: String?, color: String) -> String {
+        var fields: [String] = []
+        if !appearances.isEmpty {
+            let list = appearances.map { "        {\n          \"appearance\" : \"\($0.0)\",\n          \"value\" : \"\($0.1)\"\n        }" }
+            fields.append("      \"appearances\" : [\n" + list.joined(separator: ",\n") + "\n      ]")
+        }
+        fields.append("      \"color\" : " + color)
+        if let gamut { fields.append("      \"display-gamut\" : \"\(gamut)\"") }
+        fields.append("      \"idiom\" : \"universal\"")
+        return "    {\n" + fields.joined(separator: ",\n") + "\n    }"
+    }
+
+    /// Components as decimal strings with six places: never `"1"`, which Xcode reads as an 8-bit integer.
+    static func components(_ space: String, _ color: Color) -> String {
+        let c = color.components
+        func decimal(_ value: Double) -> String {
+            let clamped = min(1, max(0, value.isNaN ? 0 : value))
+            let scaled = Int((clamped * 1_000_000).rounded())
+            let fraction = String(scaled % 1_000_000)
+            return "\(scaled / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+        }
+        return "{\n        \"color-space\" : \"\(space)\",\n        \"components\" : {\n"
+            + "          \"alpha\" : \"\(decimal(color.alpha))\",\n          \"blue\" : \"\(decimal(c.z))\",\n"
+            + "          \"green\" : \"\(decimal(c.y))\",\n          \"red\" : \"\(decimal(c.x))\"\n        }\n      }"
+    }
+
+    /// A system color by reference, as Xcode writes one (`systemBlueColor`, `labelColor`).
+    static func reference(_ name: String) -> String {
+        "{\n        \"platform\" : \"universal\",\n        \"reference\" : \"\(name)Color\"\n      }"
+    }
+
+    // MARK: App icons
+
+    func appIcons(_ set: ResolvedTokenSet, root: String) -> ([GeneratedFile], [Diagnostic]) {
+        var images: [(entry: String, filename: String, bytes: [UInt8])] = []
+        var diagnostics: [Diagnostic] = []
+        for token in set.tokens where token.type == .icon {
+            let value = token.values[0].value
+            guard value["kind"]?.string == "app-icon", let platform = value["platform"]?.string else { continue }
+            func add(_ path: String?, idiom: String, size: String, scale: String?, appearance: String?, platform: String?) {
+                guard let path else { return }
+                guard let bytes = readFile(path, token.token.location.file) else {
+                    diagnostics.append(Diagnostic(id: "xcassets/missing-image", severity: .error,
+                                                  message: "cannot read `\(path)` for the app icon", location: value.location, path: token.path))
+                    return
+                }
+                let filename = platform.map { "\($0)-" } .map { $0 + size + (scale.map { "@\($0)" } ?? "") + (appearance.map { "-\($0)" } ?? "") + ".png" }
+                    ?? "mac-\(size)@\(scale ?? "1x").png"
+                var fields: [String] = []
+                if let appearance {
+                    fields.append("      \"appearances\" : [\n        {\n          \"appearance\" : \"luminosity\",\n          \"value\" : \"\(appearance)\"\n        }\n      ]")
+                }
+                fields.append("      \"filename\" : \"\(filename)\"")
+                fields.append("      \"idiom\" : \"\(idiom)\"")
+                if let platform { fields.append("      \"platform\" : \"\(platform)\"") }
+                if let scale { fields.append("      \"scale\" : \"\(scale)\"") }
+                fields.append("      \"size\" : \"\(size)\"")
+                images.append(("    {\n" + fields.joined(separator: ",\n") + "\n    }", filename, bytes))
+            }
+            switch platform {
+            case "ios", "ipados", "watchos":
+                let target = platform == "watchos" ? "watchos" : "ios"
+                add(value["image"]?.string, idiom: "universal", size: "1024x1024", scale: nil, appearance: nil, platform: target)
+                if target == "ios" {
+                    add(value["dark"]?.string, idiom: "universal", size: "1024x1024", scale: nil, appearance: "dark", platform: target)
+                    add(value["tinted"]?.string, idiom: "universal", size: "1024x1024", scale: nil, appearance: "tinted", platform: target)
+                }
+            case "macos":
+                for entry in value["images"]?.mappingEntries ?? [] {
+                    let parts = entry.key.split(separator: "@")
+                    guard parts.count == 2, let points = Double(parts[0]) else { continue }
+                    let size = "\(SwiftNamer.literal(points))x\(SwiftNamer.literal(points))"
+                    add(entry.value.string, idiom: "mac", size: size, scale: String(parts[1]), appearance: nil, platform: nil)
+                }
+            default:
+                continue  // tvOS and visionOS take layered image stacks, not an appiconset (not written yet).
+            }
+        }
+        guard !images.isEmpty else { return ([], diagnostics) }
+        let folder = root + "/AppIcon.appiconset"
+        let contents = "{\n  \"images\" : [\n" + images.map(\.entry).joined(separator: ",\n") + "\n  ],\n  \(Self.info)\n}\n"
+        var files = [GeneratedFile(relativePath: folder + "/Contents.json", contents: Array(contents.utf8))]
+        // Images are copied as they are, never resized.
+        for image in images { files.append(GeneratedFile(relativePath: folder + "/" + image.filename, contents: image.bytes)) }
+        return (files, diagnostics)
+    }
+}
