@@ -102,6 +102,8 @@ public struct TokenSymbol: Sendable, Hashable {
     public var weight: String
     public var scale: String
     public var rendering: String
+    /// One color per layer for palette rendering (one for hierarchical or monochrome).
+    public var paletteColors: [ThemeColor] = []
 }
 
 /// An icon size in points, with the scales its images come in.
@@ -110,6 +112,148 @@ public struct TokenIconSize: Sendable, Hashable {
     public var height: Double
     public var scales: [Int]
 }
+
+#if canImport(UIKit)
+import UIKit
+
+extension TokenColor {
+    /// This value as a UIColor, in its own color space.
+    public var uiColor: UIColor {
+        switch space {
+        case .sRGB: UIColor(red: red, green: green, blue: blue, alpha: alpha)
+        case .displayP3: UIColor(displayP3Red: red, green: green, blue: blue, alpha: alpha)
+        }
+    }
+}
+
+extension ThemeColor {
+    /// A dynamic UIColor: system colors through UIKit's own API, others resolved per trait collection
+    /// (light or dark, normal or increased contrast).
+    public var uiColor: UIColor {
+        if let systemName, let system = Self.uiKitSystemColor(systemName) { return system }
+        let theme = self
+        return UIColor { traits in
+            let dark = traits.userInterfaceStyle == .dark
+            let high = traits.accessibilityContrast == .high
+            return (dark ? (high ? theme.darkHighContrast : theme.dark) : (high ? theme.lightHighContrast : theme.light)).uiColor
+        }
+    }
+
+    static func uiKitSystemColor(_ name: String) -> UIColor? {
+        switch name {
+        {{#uiKitSystemColors}}
+        case "{{name}}": return .{{name}}
+        {{/uiKitSystemColors}}
+        default: return nil
+        }
+    }
+}
+#endif
+
+#if canImport(AppKit)
+import AppKit
+
+extension TokenColor {
+    /// This value as an NSColor, in its own color space.
+    public var nsColor: NSColor {
+        switch space {
+        case .sRGB: NSColor(srgbRed: red, green: green, blue: blue, alpha: alpha)
+        case .displayP3: NSColor(displayP3Red: red, green: green, blue: blue, alpha: alpha)
+        }
+    }
+}
+
+extension ThemeColor {
+    /// A dynamic NSColor: system colors through AppKit's own API, others resolved per appearance
+    /// (aqua, dark aqua and their high-contrast forms).
+    public var nsColor: NSColor {
+        if let systemName, let system = Self.appKitSystemColor(systemName) { return system }
+        let theme = self
+        return NSColor(name: nil) { appearance in
+            switch appearance.bestMatch(from: [.aqua, .darkAqua, .accessibilityHighContrastAqua, .accessibilityHighContrastDarkAqua]) {
+            case .darkAqua?: return theme.dark.nsColor
+            case .accessibilityHighContrastAqua?: return theme.lightHighContrast.nsColor
+            case .accessibilityHighContrastDarkAqua?: return theme.darkHighContrast.nsColor
+            default: return theme.light.nsColor
+            }
+        }
+    }
+
+    static func appKitSystemColor(_ name: String) -> NSColor? {
+        switch name {
+        {{#appKitSystemColors}}
+        case "{{name}}": return .{{appKitName}}
+        {{/appKitSystemColors}}
+        default: return nil
+        }
+    }
+}
+#endif
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension ThemeColor {
+    /// A SwiftUI color that adapts like the platform color it wraps.
+    public var color: Color {
+        #if canImport(UIKit)
+        Color(uiColor: uiColor)
+        #else
+        Color(nsColor: nsColor)
+        #endif
+    }
+}
+
+extension TokenSymbol {
+    /// The symbol as a SwiftUI image with its weight, scale, rendering mode and palette colors applied.
+    @ViewBuilder public var image: some View {
+        let base = Image(systemName: name)
+            .symbolRenderingMode(renderingMode)
+            .fontWeight(fontWeight)
+            .imageScale(imageScale)
+        switch paletteColors.count {
+        case 0: base
+        case 1: base.foregroundStyle(paletteColors[0].color)
+        case 2: base.foregroundStyle(paletteColors[0].color, paletteColors[1].color)
+        default: base.foregroundStyle(paletteColors[0].color, paletteColors[1].color, paletteColors[2].color)
+        }
+    }
+
+    /// The rendering mode for SwiftUI.
+    public var renderingMode: SymbolRenderingMode {
+        switch rendering {
+        case "hierarchical": .hierarchical
+        case "palette": .palette
+        case "multicolor": .multicolor
+        default: .monochrome
+        }
+    }
+
+    /// The weight for SwiftUI.
+    public var fontWeight: Font.Weight {
+        switch weight {
+        case "ultralight": .ultraLight
+        case "thin": .thin
+        case "light": .light
+        case "medium": .medium
+        case "semibold": .semibold
+        case "bold": .bold
+        case "heavy": .heavy
+        case "black": .black
+        default: .regular
+        }
+    }
+
+    /// The scale for SwiftUI.
+    public var imageScale: Image.Scale {
+        switch scale {
+        case "small": .small
+        case "large": .large
+        default: .medium
+        }
+    }
+}
+#endif
 
 """#,
         "swift/token.mustache": #"""

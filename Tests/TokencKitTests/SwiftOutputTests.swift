@@ -98,3 +98,35 @@ import TokenGenerators
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated").path))
     }
 }
+
+/// The UIKit, AppKit and SwiftUI layers type-check on Linux against the stubs in Tests/Stubs.
+@Suite struct PlatformLayerTests {
+    static let stubs = Golden.packageRoot.appendingPathComponent("Tests/Stubs")
+
+    @Test func platformLayersTypeCheckAgainstTheStubs() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tokenc-stubs-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for sub in ["ui", "ak", "sui-ui", "sui-ak"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        func emit(_ module: String, into sub: String, search: [String] = []) throws {
+            let result = try SwiftOutputTests.run("/usr/bin/env", ["swiftc", "-parse-as-library", "-emit-module", "-module-name", module]
+                + search.flatMap { ["-I", $0] } + ["-emit-module-path", "\(sub)/\(module).swiftmodule",
+                                                   Self.stubs.appendingPathComponent("\(module)/\(module).swift").path], in: folder)
+            #expect(result.status == 0, "\(module) stub: \(result.output)")
+        }
+        try emit("UIKit", into: "ui")
+        try emit("AppKit", into: "ak")
+        try emit("SwiftUI", into: "sui-ui", search: ["ui"])
+        try emit("SwiftUI", into: "sui-ak", search: ["ak"])
+        try Data(try SwiftOutputTests.generatedSwift().utf8).write(to: folder.appendingPathComponent("Tokens.swift"))
+        // A probe proves the stubs are seen: with UIKit on the search path, canImport(UIKit) is true.
+        try Data("#if canImport(UIKit)\nlet probe: Int = \"not an Int\"\n#endif\n".utf8).write(to: folder.appendingPathComponent("probe.swift"))
+        #expect(try SwiftOutputTests.run("/usr/bin/env", ["swiftc", "-typecheck", "-I", "ui", "probe.swift"], in: folder).status != 0)
+        for search in [["ui"], ["ak"], ["ui", "sui-ui"], ["ak", "sui-ak"]] {
+            let result = try SwiftOutputTests.run("/usr/bin/env", ["swiftc", "-typecheck", "-parse-as-library"]
+                + search.flatMap { ["-I", $0] } + ["Tokens.swift"], in: folder)
+            #expect(result.status == 0, "with \(search): \(result.output)")
+        }
+    }
+}

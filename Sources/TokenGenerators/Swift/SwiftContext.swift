@@ -12,9 +12,13 @@ public struct SwiftFileContext: MustacheObject {
     public var tokens: [SwiftTokenContext]
     /// Top-level groups.
     public var groups: [SwiftGroupContext]
+    /// The system colors the tokens reference, for the UIKit and AppKit lookups.
+    public var systemColors: [SystemColorContext] = []
 
     public subscript(key: String) -> MustacheValue? {
         switch key {
+        case "uiKitSystemColors": .list(systemColors.filter(\.inUIKit).map { .object($0) })
+        case "appKitSystemColors": .list(systemColors.filter { $0.appKitName != nil }.map { .object($0) })
         case "contextVersion": .integer(Self.contextVersion)
         case "source": .string(source)
         case "rootName": .string(rootName)
@@ -79,6 +83,24 @@ public struct SwiftTokenContext: MustacheObject {
         case "constructor": constructor.map { .string($0) } ?? .null
         case "arguments": .list(arguments.map { .string($0) })
         case "docLines": .list(docLines.map { .string($0) })
+        default: nil
+        }
+    }
+}
+
+/// A referenced system color and its names in UIKit and AppKit.
+public struct SystemColorContext: MustacheObject {
+    /// The name tokens use (UIKit's, or AppKit's for macOS-only colors).
+    public var name: String
+    /// Whether UIKit has a color of this name.
+    public var inUIKit: Bool
+    /// The AppKit name, when AppKit has an equivalent.
+    public var appKitName: String?
+
+    public subscript(key: String) -> MustacheValue? {
+        switch key {
+        case "name": .string(name)
+        case "appKitName": appKitName.map { .string($0) } ?? .null
         default: nil
         }
     }

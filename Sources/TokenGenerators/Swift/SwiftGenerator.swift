@@ -90,7 +90,39 @@ struct SwiftContextBuilder {
         }
         let context = convert(root)
         return SwiftFileContext(source: set.tokens.first.map { Self.folder(of: $0.token.location.file) } ?? "tokens",
-                                rootName: SwiftNamer.type(rootName), tokens: context.tokens, groups: context.groups)
+                                rootName: SwiftNamer.type(rootName), tokens: context.tokens, groups: context.groups,
+                                systemColors: systemColorsUsed(set))
+    }
+
+    /// AppKit names of UIKit system colors, where AppKit has the same color.
+    static let appKitNames: [String: String] = [
+        "label": "labelColor", "secondaryLabel": "secondaryLabelColor", "tertiaryLabel": "tertiaryLabelColor",
+        "quaternaryLabel": "quaternaryLabelColor", "placeholderText": "placeholderTextColor", "link": "linkColor",
+        "separator": "separatorColor", "systemRed": "systemRed", "systemOrange": "systemOrange", "systemYellow": "systemYellow",
+        "systemGreen": "systemGreen", "systemMint": "systemMint", "systemTeal": "systemTeal", "systemCyan": "systemCyan",
+        "systemBlue": "systemBlue", "systemIndigo": "systemIndigo", "systemPurple": "systemPurple", "systemPink": "systemPink",
+        "systemBrown": "systemBrown", "systemGray": "systemGray",
+    ]
+
+    func systemColorsUsed(_ set: ResolvedTokenSet) -> [SystemColorContext] {
+        var names: Set<String> = []
+        for token in set.tokens where token.type == .color || token.type == .accent || token.type == .symbol {
+            for (_, value) in token.values { collectSystemNames(value, into: &names) }
+        }
+        return names.sorted().compactMap { name in
+            guard let system = SystemColors.named(name) else { return nil }
+            let macOnly = system.platforms == [.macos]
+            return SystemColorContext(name: name, inUIKit: !macOnly, appKitName: macOnly ? name : Self.appKitNames[name])
+        }
+    }
+
+    func collectSystemNames(_ node: Node, into names: inout Set<String>) {
+        switch node.kind {
+        case .scalar(.string(let text), _): if let name = ColorValue.systemName(text) { names.insert(name) }
+        case .scalar: break
+        case .sequence(let items): for item in items { collectSystemNames(item, into: &names) }
+        case .mapping(let entries): for entry in entries { collectSystemNames(entry.value, into: &names) }
+        }
     }
 
     static func folder(of file: String) -> String {
@@ -172,9 +204,20 @@ struct SwiftContextBuilder {
         case .symbol:
             guard let name = light["name"]?.string else { return nil }
             let field = { (key: String, fallback: String) in SwiftNamer.string(light[key]?.string ?? fallback) }
-            return Value(expression: "TokenSymbol(name: \(SwiftNamer.string(name)), weight: \(field("weight", "regular")), "
-                            + "scale: \(field("scale", "medium")), rendering: \(field("rendering", "monochrome")))",
-                         type: nil, doc: light["context"]?.string.map { ["Used in: \($0)."] } ?? [])
+            // Palette colors: one ThemeColor per layer, each with the layer's color in every appearance.
+            let layerCount = light["colors"]?.sequenceItems?.count ?? 0
+            let palette = (0..<layerCount).compactMap { layer in
+                themeColor(token.values.compactMap { mode, value in value["colors"]?.sequenceItems.flatMap { layer < $0.count ? (mode, $0[layer]) : nil } })?.expression
+            }
+            var arguments = ["name: \(SwiftNamer.string(name)),", "weight: \(field("weight", "regular")),",
+                             "scale: \(field("scale", "medium")),", "rendering: \(field("rendering", "monochrome"))"]
+            if !palette.isEmpty {
+                arguments[arguments.count - 1] += ","
+                arguments.append("paletteColors: [" + palette.joined(separator: ", ") + "]")
+            }
+            return Value(expression: "TokenSymbol(" + arguments.joined(separator: " ") + ")",
+                         type: nil, doc: light["context"]?.string.map { ["Used in: \($0)."] } ?? [],
+                         constructor: "TokenSymbol", arguments: arguments)
         case .icon:
             guard let width = light["size"]?["width"]?.number, let height = light["size"]?["height"]?.number else { return nil }
             let scales = light["scales"]?.sequenceItems?.compactMap(\.number).map { String(Int($0)) } ?? []

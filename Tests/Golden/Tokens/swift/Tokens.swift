@@ -67,6 +67,8 @@ public struct TokenSymbol: Sendable, Hashable {
     public var weight: String
     public var scale: String
     public var rendering: String
+    /// One color per layer for palette rendering (one for hierarchical or monochrome).
+    public var paletteColors: [ThemeColor] = []
 }
 
 /// An icon size in points, with the scales its images come in.
@@ -75,6 +77,144 @@ public struct TokenIconSize: Sendable, Hashable {
     public var height: Double
     public var scales: [Int]
 }
+
+#if canImport(UIKit)
+import UIKit
+
+extension TokenColor {
+    /// This value as a UIColor, in its own color space.
+    public var uiColor: UIColor {
+        switch space {
+        case .sRGB: UIColor(red: red, green: green, blue: blue, alpha: alpha)
+        case .displayP3: UIColor(displayP3Red: red, green: green, blue: blue, alpha: alpha)
+        }
+    }
+}
+
+extension ThemeColor {
+    /// A dynamic UIColor: system colors through UIKit's own API, others resolved per trait collection
+    /// (light or dark, normal or increased contrast).
+    public var uiColor: UIColor {
+        if let systemName, let system = Self.uiKitSystemColor(systemName) { return system }
+        let theme = self
+        return UIColor { traits in
+            let dark = traits.userInterfaceStyle == .dark
+            let high = traits.accessibilityContrast == .high
+            return (dark ? (high ? theme.darkHighContrast : theme.dark) : (high ? theme.lightHighContrast : theme.light)).uiColor
+        }
+    }
+
+    static func uiKitSystemColor(_ name: String) -> UIColor? {
+        switch name {
+        case "label": return .label
+        default: return nil
+        }
+    }
+}
+#endif
+
+#if canImport(AppKit)
+import AppKit
+
+extension TokenColor {
+    /// This value as an NSColor, in its own color space.
+    public var nsColor: NSColor {
+        switch space {
+        case .sRGB: NSColor(srgbRed: red, green: green, blue: blue, alpha: alpha)
+        case .displayP3: NSColor(displayP3Red: red, green: green, blue: blue, alpha: alpha)
+        }
+    }
+}
+
+extension ThemeColor {
+    /// A dynamic NSColor: system colors through AppKit's own API, others resolved per appearance
+    /// (aqua, dark aqua and their high-contrast forms).
+    public var nsColor: NSColor {
+        if let systemName, let system = Self.appKitSystemColor(systemName) { return system }
+        let theme = self
+        return NSColor(name: nil) { appearance in
+            switch appearance.bestMatch(from: [.aqua, .darkAqua, .accessibilityHighContrastAqua, .accessibilityHighContrastDarkAqua]) {
+            case .darkAqua?: return theme.dark.nsColor
+            case .accessibilityHighContrastAqua?: return theme.lightHighContrast.nsColor
+            case .accessibilityHighContrastDarkAqua?: return theme.darkHighContrast.nsColor
+            default: return theme.light.nsColor
+            }
+        }
+    }
+
+    static func appKitSystemColor(_ name: String) -> NSColor? {
+        switch name {
+        case "label": return .labelColor
+        default: return nil
+        }
+    }
+}
+#endif
+
+#if canImport(SwiftUI)
+import SwiftUI
+
+extension ThemeColor {
+    /// A SwiftUI color that adapts like the platform color it wraps.
+    public var color: Color {
+        #if canImport(UIKit)
+        Color(uiColor: uiColor)
+        #else
+        Color(nsColor: nsColor)
+        #endif
+    }
+}
+
+extension TokenSymbol {
+    /// The symbol as a SwiftUI image with its weight, scale, rendering mode and palette colors applied.
+    @ViewBuilder public var image: some View {
+        let base = Image(systemName: name)
+            .symbolRenderingMode(renderingMode)
+            .fontWeight(fontWeight)
+            .imageScale(imageScale)
+        switch paletteColors.count {
+        case 0: base
+        case 1: base.foregroundStyle(paletteColors[0].color)
+        case 2: base.foregroundStyle(paletteColors[0].color, paletteColors[1].color)
+        default: base.foregroundStyle(paletteColors[0].color, paletteColors[1].color, paletteColors[2].color)
+        }
+    }
+
+    /// The rendering mode for SwiftUI.
+    public var renderingMode: SymbolRenderingMode {
+        switch rendering {
+        case "hierarchical": .hierarchical
+        case "palette": .palette
+        case "multicolor": .multicolor
+        default: .monochrome
+        }
+    }
+
+    /// The weight for SwiftUI.
+    public var fontWeight: Font.Weight {
+        switch weight {
+        case "ultralight": .ultraLight
+        case "thin": .thin
+        case "light": .light
+        case "medium": .medium
+        case "semibold": .semibold
+        case "bold": .bold
+        case "heavy": .heavy
+        case "black": .black
+        default: .regular
+        }
+    }
+
+    /// The scale for SwiftUI.
+    public var imageScale: Image.Scale {
+        switch scale {
+        case "small": .small
+        case "large": .large
+        default: .medium
+        }
+    }
+}
+#endif
 
 /// The design tokens, one nested type per group.
 public enum Tokens {
@@ -397,25 +537,57 @@ public enum Tokens {
         /// `symbol.status`
         public enum Status {
             /// Used in: inline.
-            public static let signal = TokenSymbol(name: "wifi", weight: "semibold", scale: "small", rendering: "hierarchical")
+            public static let signal = TokenSymbol(
+                name: "wifi",
+                weight: "semibold",
+                scale: "small",
+                rendering: "hierarchical"
+            )
         }
 
         /// `symbol.tab`
         public enum Tab {
             /// Used in: tab-bar.
-            public static let home = TokenSymbol(name: "house", weight: "regular", scale: "medium", rendering: "monochrome")
+            public static let home = TokenSymbol(
+                name: "house",
+                weight: "regular",
+                scale: "medium",
+                rendering: "monochrome"
+            )
             /// Used in: tab-bar.
-            public static let search = TokenSymbol(name: "magnifyingglass", weight: "regular", scale: "medium", rendering: "monochrome")
+            public static let search = TokenSymbol(
+                name: "magnifyingglass",
+                weight: "regular",
+                scale: "medium",
+                rendering: "monochrome"
+            )
             /// Used in: tab-bar.
-            public static let settings = TokenSymbol(name: "gearshape", weight: "regular", scale: "medium", rendering: "monochrome")
+            public static let settings = TokenSymbol(
+                name: "gearshape",
+                weight: "regular",
+                scale: "medium",
+                rendering: "monochrome"
+            )
         }
 
         /// `symbol.toolbar`
         public enum Toolbar {
             /// Used in: toolbar.
-            public static let delete = TokenSymbol(name: "trash", weight: "regular", scale: "medium", rendering: "hierarchical")
+            public static let delete = TokenSymbol(
+                name: "trash",
+                weight: "regular",
+                scale: "medium",
+                rendering: "hierarchical",
+                paletteColors: [ThemeColor(light: TokenColor(.sRGB, 196 / 255, 22 / 255, 28 / 255), dark: TokenColor(.sRGB, 1, 122 / 255, 112 / 255), lightHighContrast: TokenColor(.sRGB, 143 / 255, 10 / 255, 15 / 255), darkHighContrast: TokenColor(.sRGB, 1, 179 / 255, 173 / 255))]
+            )
             /// Used in: toolbar.
-            public static let share = TokenSymbol(name: "square.and.arrow.up", weight: "regular", scale: "medium", rendering: "palette")
+            public static let share = TokenSymbol(
+                name: "square.and.arrow.up",
+                weight: "regular",
+                scale: "medium",
+                rendering: "palette",
+                paletteColors: [ThemeColor(light: TokenColor(.sRGB, 11 / 255, 95 / 255, 194 / 255), dark: TokenColor(.sRGB, 108 / 255, 180 / 255, 1), lightHighContrast: TokenColor(.sRGB, 8 / 255, 63 / 255, 128 / 255), darkHighContrast: TokenColor(.sRGB, 169 / 255, 210 / 255, 1)), ThemeColor(light: TokenColor(.sRGB, 74 / 255, 79 / 255, 92 / 255), dark: TokenColor(.sRGB, 195 / 255, 199 / 255, 209 / 255), lightHighContrast: TokenColor(.sRGB, 38 / 255, 41 / 255, 48 / 255), darkHighContrast: TokenColor(.sRGB, 230 / 255, 232 / 255, 238 / 255))]
+            )
         }
     }
 

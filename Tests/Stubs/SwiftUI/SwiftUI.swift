@@ -1,0 +1,82 @@
+// Stub of SwiftUI for type-checking generated code on Linux. Not Apple's code: declarations only.
+#if canImport(UIKit)
+import UIKit
+#elseif canImport(AppKit)
+import AppKit
+#endif
+
+/// https://developer.apple.com/documentation/swiftui/view
+public protocol View {}
+
+/// https://developer.apple.com/documentation/swiftui/shapestyle
+public protocol ShapeStyle {}
+
+/// https://developer.apple.com/documentation/swiftui/color
+public struct Color: View, ShapeStyle {
+    #if canImport(UIKit)
+    /// https://developer.apple.com/documentation/swiftui/color/init(uicolor:)
+    public init(uiColor: UIColor) {}
+    #elseif canImport(AppKit)
+    /// https://developer.apple.com/documentation/swiftui/color/init(nscolor:)
+    public init(nsColor: NSColor) {}
+    #endif
+}
+
+/// https://developer.apple.com/documentation/swiftui/image
+public struct Image: View {
+    /// https://developer.apple.com/documentation/swiftui/image/init(systemname:)
+    public init(systemName: String) {}
+    /// https://developer.apple.com/documentation/swiftui/image/scale
+    public enum Scale { case small, medium, large }
+}
+
+/// https://developer.apple.com/documentation/swiftui/symbolrenderingmode
+public struct SymbolRenderingMode {
+    public static let monochrome = SymbolRenderingMode()
+    public static let hierarchical = SymbolRenderingMode()
+    public static let palette = SymbolRenderingMode()
+    public static let multicolor = SymbolRenderingMode()
+}
+
+/// https://developer.apple.com/documentation/swiftui/font
+public struct Font {
+    /// https://developer.apple.com/documentation/swiftui/font/weight
+    public struct Weight {
+        public static let ultraLight = Weight(), thin = Weight(), light = Weight(), regular = Weight(), medium = Weight()
+        public static let semibold = Weight(), bold = Weight(), heavy = Weight(), black = Weight()
+    }
+}
+
+/// A modified view (SwiftUI's ModifiedContent, simplified).
+public struct ModifiedView: View {}
+
+extension View {
+    /// https://developer.apple.com/documentation/swiftui/view/symbolrenderingmode(_:)
+    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> some View { ModifiedView() }
+    /// https://developer.apple.com/documentation/swiftui/view/fontweight(_:)
+    public func fontWeight(_ weight: Font.Weight?) -> some View { ModifiedView() }
+    /// https://developer.apple.com/documentation/swiftui/view/imagescale(_:)
+    public func imageScale(_ scale: Image.Scale) -> some View { ModifiedView() }
+    /// https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:)
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { ModifiedView() }
+    /// https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:_:)
+    public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle>(_ primary: S1, _ secondary: S2) -> some View { ModifiedView() }
+    /// https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:_:_:)
+    public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle, S3: ShapeStyle>(_ primary: S1, _ secondary: S2, _ tertiary: S3) -> some View { ModifiedView() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/_conditionalcontent
+public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
+    init() {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/viewbuilder
+@resultBuilder
+public struct ViewBuilder {
+    /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)
+    public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+    /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(first:)
+    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> { _ConditionalContent() }
+    /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(second:)
+    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> { _ConditionalContent() }
+}
