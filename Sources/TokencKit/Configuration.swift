@@ -9,12 +9,14 @@ public struct Configuration: Sendable {
     /// The file name tokenc looks for in the current folder.
     public static let fileName = "tokenc.yml"
     /// The top-level keys tokenc reads.
-    public static let knownKeys = ["tokens", "rules"]
+    public static let knownKeys = ["tokens", "rules", "outputs"]
 
     /// The token folder, relative to the configuration file's folder.
     public var tokens: String?
     /// Rule severities and options.
     public var rules = RuleConfiguration()
+    /// Extra files rendered from the user's templates with the Swift output's context.
+    public var customOutputs: [(template: String, output: String)] = []
 
     /// Creates the default configuration.
     public init() {}
@@ -34,6 +36,7 @@ public struct Configuration: Sendable {
                         problems.append(problem("`tokens` must be a folder path", entry.value.location))
                     }
                 case "rules": configuration.rules = readRules(entry.value, &problems)
+                case "outputs": configuration.customOutputs = readOutputs(entry.value, &problems)
                 default:
                     problems.append(problem("`\(entry.key)` is not a tokenc.yml key", entry.keyLocation,
                                             fix: NearestName.find(entry.key, in: knownKeys).map { "did you mean `\($0)`?" }
@@ -51,6 +54,31 @@ public struct Configuration: Sendable {
 
     static func problem(_ message: String, _ location: SourceLocation, fix: String? = nil) -> Diagnostic {
         Diagnostic(id: "config/invalid", severity: .error, message: message, location: location, fix: fix)
+    }
+
+    /// `outputs: [{ template: Templates/colors.txt.mustache, file: colors.txt }]`; files stay inside the output folder.
+    static func readOutputs(_ node: Node, _ problems: inout [Diagnostic]) -> [(template: String, output: String)] {
+        guard let items = node.sequenceItems else {
+            problems.append(problem("`outputs` is a list of `{ template: …, file: … }`", node.location))
+            return []
+        }
+        var outputs: [(String, String)] = []
+        for item in items {
+            guard let template = item["template"]?.string, let file = item["file"]?.string else {
+                problems.append(problem("each output needs `template` (a Mustache file) and `file` (where to write it)", item.location))
+                continue
+            }
+            let parts = file.split(separator: "/")
+            if file.hasPrefix("/") || parts.contains("..") || parts.isEmpty {
+                problems.append(problem("`\(file)` would leave the output folder; give a relative path inside it", item["file"]!.location))
+                continue
+            }
+            for entry in item.mappingEntries ?? [] where entry.key != "template" && entry.key != "file" {
+                problems.append(problem("`\(entry.key)` is not an output key; use `template` and `file`", entry.keyLocation))
+            }
+            outputs.append((template, file))
+        }
+        return outputs
     }
 
     static func readRules(_ node: Node, _ problems: inout [Diagnostic]) -> RuleConfiguration {

@@ -64,6 +64,22 @@ public struct Pipeline: Sendable {
                 AssetCatalogGenerator(readFile: { readRelative($0, $1) })]
     }
 
+    /// Generators for tokenc.yml's `outputs`, each reading its template file.
+    public static func customGenerators(_ outputs: [(template: String, output: String)], templates: [String: String] = [:])
+        throws(ToolError) -> [any Generator]
+    {
+        var partials: [String: String] = [:]
+        for (path, text) in EmbeddedTemplates.files.merging(templates, uniquingKeysWith: { _, user in user }) where path.hasPrefix("swift/") {
+            partials[String(path.dropFirst("swift/".count).dropLast(".mustache".count))] = text
+        }
+        var generators: [any Generator] = []
+        for output in outputs {
+            let text = String(decoding: try TokenSources.read(output.template), as: UTF8.self)
+            generators.append(CustomTemplateGenerator(template: text, templatePath: output.template, outputPath: output.output, partials: partials))
+        }
+        return generators
+    }
+
     /// Reads a user's template folder: every `*.mustache` file by its path relative to the folder.
     public static func templates(in folder: String) throws(ToolError) -> [String: String] {
         var isDirectory: ObjCBool = false

@@ -126,8 +126,14 @@ struct Build: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        let pipeline = Pipeline(rules: input.rules, generators: Pipeline.generators(jsonAliases: jsonAliases, templates: userTemplates, templateFolder: templates))
-        let result = try runPipeline(pipeline, path: input.path, render: true)
+        let configuration = try loadConfiguration()
+        var generators = Pipeline.generators(jsonAliases: jsonAliases, templates: userTemplates, templateFolder: templates)
+        do { generators += try Pipeline.customGenerators(configuration.customOutputs, templates: userTemplates) } catch {
+            printError("tokenc: error: \(error.message)\n")
+            throw ExitCode(2)
+        }
+        let pipeline = Pipeline(rules: input.rules, generators: generators)
+        let result = try runPipeline(pipeline, path: input.path, render: true, configuration: configuration)
         printError(TextReporter(colored: stderrWantsColor()).report(result.diagnostics, sources: result.sources))
         let status = failureStatus(result, strict: input.strict)
         guard status == 0 else {

@@ -130,3 +130,31 @@ import TokenGenerators
         }
     }
 }
+
+@Suite struct CustomOutputTests {
+    @Test func tokencYmlOutputsRenderUserTemplatesWithTheSameContext() throws {
+        let sandbox = try Sandbox([
+            "Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\", $description: White }\n",
+            "tokenc.yml": "outputs:\n  - { template: Templates/list.txt.mustache, file: lists/tokens.txt }\n",
+            "Templates/list.txt.mustache": "v{{contextVersion}}\n{{#groups}}\n{{#tokens}}\n{{path}} {{swiftName}} = {{{swiftValue}}}\n{{/tokens}}\n{{/groups}}\n",
+        ])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build"], in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/lists/tokens.txt"), encoding: .utf8)
+        #expect(text == "v1\nc.a a = ThemeColor(light: TokenColor(.sRGB, 1, 1, 1))\n")
+    }
+
+    @Test func outputsMayNotLeaveTheOutputFolder() throws {
+        let sandbox = try Sandbox([
+            "Tokens/c.yaml": "n: { $type: number, $value: 1 }\n",
+            "tokenc.yml": "outputs:\n  - { template: t.mustache, file: ../escape.txt }\n",
+            "t.mustache": "x\n",
+        ])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build"], in: sandbox.root)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("tokenc.yml:2:35: error: `../escape.txt` would leave the output folder; give a relative path inside it [config/invalid]"))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("escape.txt").path))
+    }
+}
