@@ -1,4 +1,5 @@
 import TokenGenerators
+import TokenModel
 import TokenResolver
 import TokenRules
 

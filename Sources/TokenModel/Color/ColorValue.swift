@@ -46,26 +46,10 @@ public enum ColorValue: Sendable {
     }
 }
 
-/// Suggests a system color name for a misspelt one.
+/// Suggests a system color name for a misspelt one (case-insensitive first, then by edit distance).
 enum NearestSystemName {
     static func find(_ name: String) -> String? {
-        let lower = name.lowercased()
-        if let exact = SystemColors.all.first(where: { $0.name.lowercased() == lower }) { return exact.name }
-        return SystemColors.all.map(\.name).min { distance($0.lowercased(), lower) < distance($1.lowercased(), lower) }
-            .flatMap { distance($0.lowercased(), lower) <= max(2, lower.count / 3) ? $0 : nil }
-    }
-
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        if let exact = SystemColors.all.first(where: { $0.name.lowercased() == name.lowercased() }) { return exact.name }
+        return NearestName.find(name, in: SystemColors.all.map(\.name))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TokenGenerators
 import TokenModel
 
 /// Prints diagnostics as JSON findings in the shape of DESIGN.md §2, with a summary.
@@ -52,20 +53,8 @@ public struct JSONReporter: Reporter {
     }
 
     static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var writer = JSONWriter()
+        writer.string(s)
+        return writer.text
     }
 }
