@@ -125,8 +125,10 @@ struct SwiftContextBuilder {
         }
     }
 
+    /// The token folder's own name (`Tokens/`): never an absolute path, so output is the same on every machine.
     static func folder(of file: String) -> String {
-        file.lastIndex(of: "/").map { String(file[..<$0]) + "/" } ?? file
+        let parts = file.split(separator: "/")
+        return parts.count >= 2 ? String(parts[parts.count - 2]) + "/" : file
     }
 
     /// Converts the group tree, reporting two members that map to one Swift name.
