@@ -61,6 +61,7 @@ public struct Pipeline: Sendable {
         let locations = Dictionary(uniqueKeysWithValues: templates.keys.map { ($0, (templateFolder ?? "Templates") + "/" + $0) })
         return [DTCGJSONGenerator(aliases: jsonAliases),
                 SwiftGenerator(templates: EmbeddedTemplates.files.merging(templates) { _, user in user }, templateFiles: locations),
+                CSSGenerator(templates: EmbeddedTemplates.files.merging(templates) { _, user in user }),
                 AssetCatalogGenerator(readFile: { readRelative($0, $1) })]
     }
 

@@ -1,0 +1,206 @@
+import TokenModel
+
+/// Writes `css/tokens.css`: custom properties per appearance, dark by media query and `[data-theme]`,
+/// increased contrast by `prefers-contrast: more`, Display P3 inside `@media (color-gamut: p3)`.
+public struct CSSGenerator: Generator {
+    /// `css`.
+    public let id = "css"
+    /// Templates by relative path (the embedded ones unless replaced).
+    public var templates: [String: String]
+    /// The custom-property prefix (`--` + prefix + name).
+    public var prefix: String
+
+    /// Creates the generator.
+    public init(templates: [String: String] = EmbeddedTemplates.files, prefix: String = "") {
+        self.templates = templates
+        self.prefix = prefix
+    }
+
+    public func generate(_ set: ResolvedTokenSet) -> [GeneratedFile] { render(set).files }
+
+    public func render(_ set: ResolvedTokenSet) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
+        let path = "css/tokens.css.mustache"
+        guard let source = templates[path] else { return ([], []) }
+        let template: MustacheTemplate
+        do { template = try MustacheTemplate(source) } catch {
+            return ([], [Diagnostic(id: "template/syntax", severity: .error, message: error.message,
+                                    location: SourceLocation(file: "Templates/" + path, line: error.line, column: error.column))])
+        }
+        let context = CSSContextBuilder(prefix: prefix).build(set)
+        return ([GeneratedFile(relativePath: "css/tokens.css", contents: Array(template.render(.object(context)).utf8))], [])
+    }
+}
+
+/// The CSS template context: blocks of declarations, each with its selector and media query.
+public struct CSSFileContext: MustacheObject {
+    /// The version of this contract.
+    public static let contextVersion = 1
+    /// Where the tokens came from.
+    public var source: String
+    /// The blocks in cascade order (later blocks win).
+    public var blocks: [CSSBlock]
+
+    public subscript(key: String) -> MustacheValue? {
+        switch key {
+        case "contextVersion": .integer(Self.contextVersion)
+        case "source": .string(source)
+        case "blocks": .list(blocks.map { .object($0) })
+        default: nil
+        }
+    }
+}
+
+/// One rule: a selector, an optional media query and its custom properties.
+public struct CSSBlock: MustacheObject {
+    /// What the block is for, as a comment.
+    public var comment: String?
+    /// The media query, without `@media`.
+    public var media: String?
+    /// The selector.
+    public var selector: String
+    /// `name: value` pairs.
+    public var declarations: [(name: String, value: String)]
+
+    public subscript(key: String) -> MustacheValue? {
+        switch key {
+        case "comment": comment.map { .string($0) } ?? .null
+        case "media": media.map { .string($0) } ?? .null
+        case "selector": .string(selector)
+        case "declarations":
+            .list(declarations.map { .object(MustacheDictionary(["name": .string($0.name), "value": .string($0.value)])) })
+        default: nil
+        }
+    }
+}
+
+struct CSSContextBuilder {
+    var prefix: String
+
+    /// `--color-background-primary` from `color.background.primary`.
+    func propertyName(_ path: String) -> String {
+        "--" + prefix + path.split(separator: ".").map { segment in
+            SwiftNamer.words(String(segment)).map { $0.lowercased() }.joined(separator: "-")
+        }.filter { !$0.isEmpty }.joined(separator: "-")
+    }
+
+    func build(_ set: ResolvedTokenSet) -> CSSFileContext {
+        // Values per mode, sRGB (fallback) and P3 (only where they differ).
+        var srgb: [String: [(String, String)]] = [:]
+        var p3: [String: [(String, String)]] = [:]
+        let modes = [Appearance.light, Appearance.dark, Appearance.lightHighContrast, Appearance.darkHighContrast]
+            + set.modes.filter { !Appearance.builtIn.contains($0) }
+        for token in set.tokens {
+            let name = propertyName(token.path)
+            for mode in modes {
+                guard let node = token.values.first(where: { $0.mode == mode })?.value else { continue }
+                guard let (plain, wide) = value(token.type, node, mode: mode) else { continue }
+                srgb[mode, default: []].append((name, plain))
+                // Custom properties carry the sRGB value; wide colors add their P3 form for P3 screens.
+                if let wide { p3[mode, default: []].append((name, wide)) }
+            }
+        }
+        var blocks: [CSSBlock] = []
+        let dark = "(prefers-color-scheme: dark)", light = "(prefers-color-scheme: light)"
+        let more = "(prefers-contrast: more)", gamut = "(color-gamut: p3)"
+        let systemDark = ":root:not([data-theme=\"light\"])", systemLight = ":root:not([data-theme=\"dark\"])"
+        let forcedDark = ":root[data-theme=\"dark\"]", forcedLight = ":root[data-theme=\"light\"]"
+        // Every block but the first has the same specificity, so the cascade order below decides:
+        // light, dark (system or forced), then increased contrast; each sRGB block is followed by its P3 form.
+        func add(_ mode: String, comment: String, media: String?, selector: String, extra: [(String, String)] = []) {
+            let list = extra + (srgb[mode] ?? [])
+            if !list.isEmpty {
+                blocks.append(CSSBlock(comment: comment, media: media, selector: selector, declarations: list))
+            }
+            if let list = p3[mode], !list.isEmpty {
+                blocks.append(CSSBlock(comment: comment + ", Display P3", media: media.map { "\($0) and \(gamut)" } ?? gamut,
+                                       selector: selector, declarations: list))
+            }
+        }
+        add(Appearance.light, comment: "Light (default)", media: nil, selector: ":root", extra: [("color-scheme", "light dark")])
+        add(Appearance.dark, comment: "Dark, when the system asks and no [data-theme=\"light\"] says otherwise", media: dark, selector: systemDark)
+        add(Appearance.dark, comment: "Dark, chosen by [data-theme=\"dark\"]", media: nil, selector: forcedDark, extra: [("color-scheme", "dark")])
+        blocks.append(CSSBlock(comment: "Light, chosen by [data-theme=\"light\"]", media: nil, selector: forcedLight,
+                               declarations: [("color-scheme", "light")]))
+        add(Appearance.lightHighContrast, comment: "Increased contrast", media: "\(more) and \(light)", selector: systemLight)
+        add(Appearance.lightHighContrast, comment: "Increased contrast, light chosen by [data-theme=\"light\"]", media: more, selector: forcedLight)
+        add(Appearance.darkHighContrast, comment: "Dark with increased contrast", media: "\(more) and \(dark)", selector: systemDark)
+        add(Appearance.darkHighContrast, comment: "Dark with increased contrast, chosen by [data-theme=\"dark\"]", media: more, selector: forcedDark)
+        for mode in modes where !Appearance.builtIn.contains(mode) {
+            add(mode, comment: "The \(mode) theme", media: nil, selector: ":root[data-theme=\"\(mode)\"]")
+        }
+        let source = set.tokens.first.map { SwiftContextBuilder.folder(of: $0.token.location.file) } ?? "tokens"
+        return CSSFileContext(source: source, blocks: blocks)
+    }
+
+    /// The CSS value (sRGB or plain) and, for wide colors, the Display P3 value.
+    func value(_ type: TokenType, _ node: Node, mode: String) -> (String, String?)? {
+        switch type {
+        case .color:
+            guard case .success(let parsed) = ColorValue.parse(node) else { return nil }
+            let color = parsed.color(in: mode)
+            let hex = color.hex
+            if color.isInGamut(.srgb) && color.space != .displayP3 { return (hex, nil) }
+            let p3 = color.isInGamut(.displayP3) ? color.converted(to: .displayP3) : color.gamutMapped(to: .displayP3)
+            let c = p3.components
+            let alpha = color.alpha == 1 ? "" : " / \(Self.number(color.alpha))"
+            return (hex, "color(display-p3 \(Self.number(c.x)) \(Self.number(c.y)) \(Self.number(c.z))\(alpha))")
+        case .dimension: return dimension(node).map { ($0, nil) }
+        case .duration:
+            guard let value = node["value"]?.number, let unit = node["unit"]?.string else { return nil }
+            return ("\(Self.number(value))\(unit)", nil)
+        case .number: return node.number.map { (Self.number($0), nil) }
+        case .fontWeight: return FontWeight.numeric(node).map { (String($0), nil) }
+        case .fontFamily:
+            let names = node.sequenceItems?.compactMap(\.string) ?? node.string.map { [$0] } ?? []
+            return (names.map(Self.family).joined(separator: ", "), nil)
+        case .cubicBezier:
+            let n = node.sequenceItems?.compactMap(\.number) ?? []
+            return n.count == 4 ? ("cubic-bezier(" + n.map(Self.number).joined(separator: ", ") + ")", nil) : nil
+        case .icon:
+            guard let width = node["size"]?["width"]?.number else { return nil }
+            return ("\(Self.number(width))px", nil)
+        case .typography:
+            guard let size = node["fontSize"].flatMap(dimension), let weight = node["fontWeight"].flatMap(FontWeight.numeric),
+                  let line = node["lineHeight"]?.number, let family = node["fontFamily"] else { return nil }
+            let names = family.sequenceItems?.compactMap(\.string) ?? family.string.map { [$0] } ?? []
+            return ("\(weight) \(size)/\(Self.number(line)) " + names.map(Self.family).joined(separator: ", "), nil)
+        case .border:
+            guard let width = node["width"].flatMap(dimension), let style = node["style"]?.string,
+                  let colorNode = node["color"], case .success(let color) = ColorValue.parse(colorNode) else { return nil }
+            return ("\(width) \(style) \(color.color(in: mode).hex)", nil)
+        case .shadow:
+            let items = node.sequenceItems ?? [node]
+            let parts = items.compactMap { item -> String? in
+                guard let x = item["offsetX"].flatMap(dimension), let y = item["offsetY"].flatMap(dimension),
+                      let blur = item["blur"].flatMap(dimension), let spread = item["spread"].flatMap(dimension),
+                      let colorNode = item["color"], case .success(let color) = ColorValue.parse(colorNode) else { return nil }
+                let inset = item["inset"]?.scalar == .bool(true) ? "inset " : ""
+                return "\(inset)\(x) \(y) \(blur) \(spread) \(color.color(in: mode).hex)"
+            }
+            return parts.isEmpty ? nil : (parts.joined(separator: ", "), nil)
+        case .transition:
+            guard let duration = node["duration"], let delay = node["delay"], let curve = node["timingFunction"]?.sequenceItems?.compactMap(\.number),
+                  curve.count == 4, let d = value(.duration, duration, mode: mode)?.0, let l = value(.duration, delay, mode: mode)?.0 else { return nil }
+            return ("all \(d) cubic-bezier(" + curve.map(Self.number).joined(separator: ", ") + ") \(l)", nil)
+        case .symbol, .accent, .gradient, .strokeStyle: return nil
+        }
+    }
+
+    /// `px` (an Apple point is a CSS pixel) or `rem`; never `pt`, never a hidden ×16.
+    func dimension(_ node: Node) -> String? {
+        guard let value = node["value"]?.number, let unit = node["unit"]?.string else { return nil }
+        return "\(Self.number(value))\(unit == "rem" ? "rem" : "px")"
+    }
+
+    static func number(_ value: Double) -> String {
+        let rounded = (value * 1e6).rounded() / 1e6
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+    }
+
+    static let genericFamilies: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-monospace",
+                                               "ui-sans-serif", "ui-serif", "ui-rounded", "-apple-system"]
+
+    static func family(_ name: String) -> String {
+        genericFamilies.contains(name) ? name : "\"" + name.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+    }
+}
