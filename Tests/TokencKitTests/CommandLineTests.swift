@@ -147,14 +147,14 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         defer { sandbox.remove() }
         let first = try TokencProcess.run(["build", "Tokens", "--output", "Out"], in: sandbox.root)
         #expect(first.status == 0)
-        #expect(first.stderr == "built 2 tokens from 1 file into Out/: 6 written, 0 unchanged\n")
+        #expect(first.stderr == "built 2 tokens from 1 file into Out/: 7 written, 0 unchanged\n")
         #expect(sandbox.listing() == [
-            "Out/json/tokens.flat.json", "Out/json/tokens.json", "Out/swift/Tokens.swift",
+            "Out/css/tokens.css", "Out/json/tokens.flat.json", "Out/json/tokens.json", "Out/swift/Tokens.swift",
             "Out/xcassets/Tokens.xcassets/CA.colorset/Contents.json", "Out/xcassets/Tokens.xcassets/CB.colorset/Contents.json",
             "Out/xcassets/Tokens.xcassets/Contents.json", "Tokens/c.yaml",
         ])
         let second = try TokencProcess.run(["build", "Tokens", "--output", "Out"], in: sandbox.root)
-        #expect(second.stderr == "built 2 tokens from 1 file into Out/: 0 written, 6 unchanged\n")
+        #expect(second.stderr == "built 2 tokens from 1 file into Out/: 0 written, 7 unchanged\n")
     }
 
     @Test func failedBuildLeavesPreviousOutputsUntouched() throws {

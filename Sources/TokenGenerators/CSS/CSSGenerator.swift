@@ -92,7 +92,14 @@ struct CSSContextBuilder {
         for token in set.tokens {
             let name = propertyName(token.path)
             for mode in modes {
-                guard let node = token.values.first(where: { $0.mode == mode })?.value else { continue }
+                var node = token.values.first(where: { $0.mode == mode })?.value
+                // A system color is dynamic: it has a documented value in every appearance, defined or not.
+                if node == nil, Appearance.builtIn.contains(mode), let light = token.values.first?.value,
+                   let text = light.string, ColorValue.systemName(text) != nil
+                {
+                    node = light
+                }
+                guard let node else { continue }
                 guard let (plain, wide) = value(token.type, node, mode: mode) else { continue }
                 srgb[mode, default: []].append((name, plain))
                 // Custom properties carry the sRGB value; wide colors add their P3 form for P3 screens.

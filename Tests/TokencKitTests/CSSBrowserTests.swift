@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import TokenModel
+@testable import TokenGenerators
+@testable import TokencKit
+
+/// Loads the CSS of Tokens/ into headless Chromium and compares computed values with tokenc's own, per appearance.
+@Suite struct CSSBrowserTests {
+    struct Scenario {
+        var name: String
+        var features: [(String, String)]
+        var theme: String?
+        var mode: String
+        var p3 = false
+    }
+
+    static let scenarios = [
+        Scenario(name: "light", features: [("prefers-color-scheme", "light")], theme: nil, mode: Appearance.light),
+        Scenario(name: "dark", features: [("prefers-color-scheme", "dark")], theme: nil, mode: Appearance.dark),
+        Scenario(name: "forced-dark", features: [("prefers-color-scheme", "light")], theme: "dark", mode: Appearance.dark),
+        Scenario(name: "forced-light", features: [("prefers-color-scheme", "dark")], theme: "light", mode: Appearance.light),
+        Scenario(name: "light-more", features: [("prefers-color-scheme", "light"), ("prefers-contrast", "more")], theme: nil,
+                 mode: Appearance.lightHighContrast),
+        Scenario(name: "dark-more", features: [("prefers-color-scheme", "dark"), ("prefers-contrast", "more")], theme: nil,
+                 mode: Appearance.darkHighContrast),
+        Scenario(name: "forced-dark-more", features: [("prefers-color-scheme", "light"), ("prefers-contrast", "more")], theme: "dark",
+                 mode: Appearance.darkHighContrast),
+        Scenario(name: "forced-light-more", features: [("prefers-color-scheme", "dark"), ("prefers-contrast", "more")], theme: "light",
+                 mode: Appearance.lightHighContrast),
+        Scenario(name: "p3", features: [("prefers-color-scheme", "light"), ("color-gamut", "p3")], theme: nil, mode: Appearance.light, p3: true),
+        Scenario(name: "dark-p3", features: [("prefers-color-scheme", "dark"), ("color-gamut", "p3")], theme: nil, mode: Appearance.dark, p3: true),
+    ]
+
+    /// The token's value in a mode, with tokenc's documented fallback.
+    static func value(_ token: ResolvedToken, _ mode: String) -> Node {
+        for candidate in [mode] + Appearance.fallbacks(for: mode) {
+            if let found = token.values.first(where: { $0.mode == candidate }) { return found.value }
+        }
+        return token.values[0].value
+    }
+
+    @Test func computedStylesMatchTokencInEveryAppearance() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            Issue.record("chromium is not installed: run script/test (it installs it) or `apt-get install chromium`")
+            return
+        }
+        let result = try GoldenTests.buildTokens()
+        let css = try #require(result.outputs.first { $0.relativePath == "css/tokens.css" })
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tokenc-css-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(css.contents).write(to: folder.appendingPathComponent("tokens.css"))
+
+        let builder = CSSContextBuilder(prefix: "")
+        let colors = result.tokens.tokens.filter { $0.type == .color }
+        let dimensions = result.tokens.tokens.filter { $0.type == .dimension }
+        let durations = result.tokens.tokens.filter { $0.type == .duration }
+        var probes: [[String: String]] = colors.map { ["id": $0.path, "property": "color", "value": "var(\(builder.propertyName($0.path)))"] }
+        probes += dimensions.map { ["id": $0.path, "property": "width", "value": "var(\(builder.propertyName($0.path)))"] }
+        probes += durations.map { ["id": $0.path, "property": "transition-duration", "value": "var(\(builder.propertyName($0.path)))"] }
+        let request: [String: Any] = [
+            "css": folder.appendingPathComponent("tokens.css").path, "probes": probes,
+            "scenarios": Self.scenarios.map { s -> [String: Any] in
+                ["name": s.name, "features": s.features.map { ["name": $0.0, "value": $0.1] }, "theme": s.theme as Any]
+            },
+        ]
+        try JSONSerialization.data(withJSONObject: request).write(to: folder.appendingPathComponent("request.json"))
+        let script = Golden.packageRoot.appendingPathComponent("Tests/Browser/computed-styles.py").path
+        let run = try SwiftOutputTests.run("/usr/bin/env", ["python3", script, "request.json"], in: folder)
+        #expect(run.status == 0, "\(run.output)")
+        let computed = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: [String: String]])
+
+        var checked = 0
+        for scenario in Self.scenarios {
+            let values = try #require(computed[scenario.name])
+            for token in colors {
+                guard case .success(let parsed) = ColorValue.parse(Self.value(token, scenario.mode)) else { continue }
+                let color = parsed.color(in: scenario.mode)
+                let actual = values[token.path] ?? "missing"
+                if scenario.p3 && (color.space == .displayP3 || !color.isInGamut(.srgb)) {
+                    let p3 = color.converted(to: .displayP3).components
+                    let numbers = actual.dropFirst("color(display-p3 ".count).dropLast().split(separator: " ").compactMap { Double($0) }
+                    #expect(numbers.count == 3 && zip(numbers, [p3.x, p3.y, p3.z]).allSatisfy { abs($0 - $1) < 1e-3 },
+                            "\(scenario.name) \(token.path): \(actual)")
+                } else {
+                    // The sRGB value tokenc reports (`inspect`'s hex), as the browser writes it.
+                    let b = color.srgb8Bit
+                    let expected = b.alpha == 255 ? "rgb(\(b.red), \(b.green), \(b.blue))"
+                        : "rgba(\(b.red), \(b.green), \(b.blue), \(Double(b.alpha) / 255))"
+                    if b.alpha == 255 {
+                        #expect(actual == expected, "\(scenario.name) \(token.path) (\(color.hex))")
+                    } else {
+                        #expect(actual.hasPrefix("rgba(\(b.red), \(b.green), \(b.blue), "), "\(scenario.name) \(token.path): \(actual)")
+                    }
+                }
+                checked += 1
+            }
+            for token in dimensions {
+                let value = try #require(token.values[0].value["value"]?.number)
+                let unit = token.values[0].value["unit"]?.string
+                #expect(values[token.path] == (unit == "rem" ? "\(CSSContextBuilder.number(value * 16))px" : "\(CSSContextBuilder.number(value))px"),
+                        "\(token.path)")
+            }
+            for token in durations {
+                let value = try #require(token.values[0].value["value"]?.number)
+                let seconds = token.values[0].value["unit"]?.string == "ms" ? value / 1000 : value
+                #expect(values[token.path] == "\(CSSContextBuilder.number(seconds))s", "\(token.path)")
+            }
+        }
+        #expect(checked == colors.count * Self.scenarios.count)
+    }
+}
