@@ -8,6 +8,9 @@ import TokenRules
 /// How `json/tokens.json` writes aliases: resolved to values, or kept as `{references}`.
 public typealias JSONAliasStyle = DTCGJSONGenerator.AliasStyle
 
+/// The CSS output's options, for the command line.
+public typealias CSSOutputOptions = CSSOptions
+
 /// Which rule groups a run reports: DTCG structure, Apple guideline checks, or both.
 public enum RuleSelection: String, Sendable, CaseIterable {
     case structure, guidelines, all
@@ -56,12 +59,12 @@ public struct Pipeline: Sendable {
 
     /// The built-in generators with their options; `templates` overrides embedded templates by relative path.
     public static func generators(jsonAliases: JSONAliasStyle = .resolved, templates: [String: String] = [:],
-                                  templateFolder: String? = nil) -> [any Generator]
+                                  templateFolder: String? = nil, css: CSSOptions = CSSOptions()) -> [any Generator]
     {
         let locations = Dictionary(uniqueKeysWithValues: templates.keys.map { ($0, (templateFolder ?? "Templates") + "/" + $0) })
         return [DTCGJSONGenerator(aliases: jsonAliases),
                 SwiftGenerator(templates: EmbeddedTemplates.files.merging(templates) { _, user in user }, templateFiles: locations),
-                CSSGenerator(templates: EmbeddedTemplates.files.merging(templates) { _, user in user }),
+                CSSGenerator(templates: EmbeddedTemplates.files.merging(templates) { _, user in user }, options: css),
                 AssetCatalogGenerator(readFile: { readRelative($0, $1) })]
     }
 

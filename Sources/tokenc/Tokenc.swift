@@ -56,6 +56,7 @@ extension RuleSelection: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
 extension RuleCatalog.Format: ExpressibleByArgument {}
 extension JSONAliasStyle: ExpressibleByArgument {}
+extension CSSOutputOptions.Case: ExpressibleByArgument {}
 
 /// Whether stderr is a terminal that wants color.
 func stderrWantsColor() -> Bool {
@@ -118,6 +119,18 @@ struct Build: ParsableCommand {
     @Option(help: "A folder of your own templates (such as swift/token.mustache) that replace the built-in ones.")
     var templates: String?
 
+    @Option(help: "Prefix for CSS custom properties: `ds-` gives --ds-color-accent.")
+    var cssPrefix: String = ""
+
+    @Option(help: "Case of CSS custom property names: kebab (--color-accent) or camel (--colorAccent).")
+    var cssCase: CSSOutputOptions.Case = .kebab
+
+    @Flag(help: "Write CSS colors as light-dark(light, dark) instead of a dark block.")
+    var cssLightDark = false
+
+    @Flag(help: "Write CSS aliases as var(--target) instead of their values.")
+    var cssAliasVariables = false
+
     func run() throws {
         var userTemplates: [String: String] = [:]
         if let templates {
@@ -127,7 +140,8 @@ struct Build: ParsableCommand {
             }
         }
         let configuration = try loadConfiguration()
-        var generators = Pipeline.generators(jsonAliases: jsonAliases, templates: userTemplates, templateFolder: templates)
+        let css = CSSOutputOptions(prefix: cssPrefix, nameCase: cssCase, lightDark: cssLightDark, aliasesAsVariables: cssAliasVariables)
+        var generators = Pipeline.generators(jsonAliases: jsonAliases, templates: userTemplates, templateFolder: templates, css: css)
         do { generators += try Pipeline.customGenerators(configuration.customOutputs, templates: userTemplates) } catch {
             printError("tokenc: error: \(error.message)\n")
             throw ExitCode(2)

@@ -39,19 +39,28 @@ import TokenModel
         return token.values[0].value
     }
 
-    @Test func computedStylesMatchTokencInEveryAppearance() throws {
+    static let optionSets: [(String, CSSOptions)] = [
+        ("default", CSSOptions()),
+        ("light-dark()", CSSOptions(lightDark: true)),
+        ("var() aliases", CSSOptions(aliasesAsVariables: true)),
+        ("prefix and camel case", CSSOptions(prefix: "ds-", nameCase: .camel)),
+    ]
+
+    @Test(arguments: optionSets.map(\.0))
+    func computedStylesMatchTokencInEveryAppearance(_ optionName: String) throws {
+        let options = Self.optionSets.first { $0.0 == optionName }!.1
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
             Issue.record("chromium is not installed: run script/test (it installs it) or `apt-get install chromium`")
             return
         }
-        let result = try GoldenTests.buildTokens()
+        let result = try GoldenTests.buildTokens(generators: [CSSGenerator(options: options)])
         let css = try #require(result.outputs.first { $0.relativePath == "css/tokens.css" })
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tokenc-css-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(css.contents).write(to: folder.appendingPathComponent("tokens.css"))
 
-        let builder = CSSContextBuilder(prefix: "")
+        let builder = CSSContextBuilder(options: options)
         let colors = result.tokens.tokens.filter { $0.type == .color }
         let dimensions = result.tokens.tokens.filter { $0.type == .dimension }
         let durations = result.tokens.tokens.filter { $0.type == .duration }

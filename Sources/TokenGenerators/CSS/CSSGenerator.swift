@@ -7,13 +7,13 @@ public struct CSSGenerator: Generator {
     public let id = "css"
     /// Templates by relative path (the embedded ones unless replaced).
     public var templates: [String: String]
-    /// The custom-property prefix (`--` + prefix + name).
-    public var prefix: String
+    /// How custom properties are named and written.
+    public var options: CSSOptions
 
     /// Creates the generator.
-    public init(templates: [String: String] = EmbeddedTemplates.files, prefix: String = "") {
+    public init(templates: [String: String] = EmbeddedTemplates.files, options: CSSOptions = CSSOptions()) {
         self.templates = templates
-        self.prefix = prefix
+        self.options = options
     }
 
     public func generate(_ set: ResolvedTokenSet) -> [GeneratedFile] { render(set).files }
@@ -26,8 +26,30 @@ public struct CSSGenerator: Generator {
             return ([], [Diagnostic(id: "template/syntax", severity: .error, message: error.message,
                                     location: SourceLocation(file: "Templates/" + path, line: error.line, column: error.column))])
         }
-        let context = CSSContextBuilder(prefix: prefix).build(set)
+        let context = CSSContextBuilder(options: options).build(set)
         return ([GeneratedFile(relativePath: "css/tokens.css", contents: Array(template.render(.object(context)).utf8))], [])
+    }
+}
+
+/// The CSS output's options (docs/css.md).
+public struct CSSOptions: Sendable {
+    /// How names are cased: `kebab` (`--color-accent`) or `camel` (`--colorAccent`).
+    public enum Case: String, Sendable, CaseIterable { case kebab, camel }
+    /// Prepended to every name: `ds-` gives `--ds-color-accent`.
+    public var prefix: String
+    /// The name case.
+    public var nameCase: Case
+    /// Write light and dark colors as one `light-dark()` value instead of a dark block.
+    public var lightDark: Bool
+    /// Write aliases as `var(--target)` so the cascade follows them, instead of their resolved values.
+    public var aliasesAsVariables: Bool
+
+    /// Creates options; the defaults give `--color-accent` with resolved values and dark blocks.
+    public init(prefix: String = "", nameCase: Case = .kebab, lightDark: Bool = false, aliasesAsVariables: Bool = false) {
+        self.prefix = prefix
+        self.nameCase = nameCase
+        self.lightDark = lightDark
+        self.aliasesAsVariables = aliasesAsVariables
     }
 }
 
@@ -74,13 +96,16 @@ public struct CSSBlock: MustacheObject {
 }
 
 struct CSSContextBuilder {
-    var prefix: String
+    var options: CSSOptions
 
-    /// `--color-background-primary` from `color.background.primary`.
+    /// `--color-background-primary` (or `--colorBackgroundPrimary`) from `color.background.primary`.
     func propertyName(_ path: String) -> String {
-        "--" + prefix + path.split(separator: ".").map { segment in
-            SwiftNamer.words(String(segment)).map { $0.lowercased() }.joined(separator: "-")
-        }.filter { !$0.isEmpty }.joined(separator: "-")
+        let words = path.split(separator: ".").flatMap { SwiftNamer.words(String($0)) }.map { $0.lowercased() }
+        switch options.nameCase {
+        case .kebab: return "--" + options.prefix + words.joined(separator: "-")
+        case .camel:
+            return "--" + options.prefix + (words.first ?? "") + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        }
     }
 
     func build(_ set: ResolvedTokenSet) -> CSSFileContext {
@@ -89,8 +114,23 @@ struct CSSContextBuilder {
         var p3: [String: [(String, String)]] = [:]
         let modes = [Appearance.light, Appearance.dark, Appearance.lightHighContrast, Appearance.darkHighContrast]
             + set.modes.filter { !Appearance.builtIn.contains($0) }
+        let paths = Set(set.tokens.map(\.path))
         for token in set.tokens {
             let name = propertyName(token.path)
+            if options.aliasesAsVariables, let variables = variables(token, paths: paths, modes: modes) {
+                for (mode, plain, wide) in variables {
+                    srgb[mode, default: []].append((name, plain))
+                    if let wide { p3[mode, default: []].append((name, wide)) }
+                }
+                continue
+            }
+            if options.lightDark, token.type == .color, let merged = lightDark(token) {
+                for (mode, plain, wide) in merged {
+                    srgb[mode, default: []].append((name, plain))
+                    if let wide { p3[mode, default: []].append((name, wide)) }
+                }
+                continue
+            }
             for mode in modes {
                 var node = token.values.first(where: { $0.mode == mode })?.value
                 // A system color is dynamic: it has a documented value in every appearance, defined or not.
@@ -132,11 +172,53 @@ struct CSSContextBuilder {
         add(Appearance.lightHighContrast, comment: "Increased contrast, light chosen by [data-theme=\"light\"]", media: more, selector: forcedLight)
         add(Appearance.darkHighContrast, comment: "Dark with increased contrast", media: "\(more) and \(dark)", selector: systemDark)
         add(Appearance.darkHighContrast, comment: "Dark with increased contrast, chosen by [data-theme=\"dark\"]", media: more, selector: forcedDark)
+        // light-dark() colors: the contrast pair follows color-scheme, so one block serves both appearances.
+        add("contrast", comment: "Increased contrast (light-dark)", media: more, selector: ":root")
         for mode in modes where !Appearance.builtIn.contains(mode) {
             add(mode, comment: "The \(mode) theme", media: nil, selector: ":root[data-theme=\"\(mode)\"]")
         }
         let source = set.tokens.first.map { SwiftContextBuilder.folder(of: $0.token.location.file) } ?? "tokens"
         return CSSFileContext(source: source, blocks: blocks)
+    }
+
+    /// `var(--target)` for each mode the token writes as a whole alias; nil when the token is not an alias.
+    /// Modes the token only inherits from its target are left out: the target's own blocks change the variable.
+    func variables(_ token: ResolvedToken, paths: Set<String>, modes: [String]) -> [(String, String, String?)]? {
+        func target(_ node: Node) -> String? {
+            guard let text = node.string, text.hasPrefix("{"), text.hasSuffix("}"), ColorValue.systemName(text) == nil else { return nil }
+            let path = String(text.dropFirst().dropLast())
+            return paths.contains(path) ? path : nil
+        }
+        guard let light = target(token.token.value) else { return nil }
+        var out: [(String, String, String?)] = [(Appearance.light, "var(\(propertyName(light)))", nil)]
+        for (mode, node) in token.token.modes where modes.contains(mode) {
+            if let path = target(node) {
+                out.append((mode, "var(\(propertyName(path)))", nil))
+            } else if let resolved = token.values.first(where: { $0.mode == mode })?.value, let (plain, wide) = value(token.type, resolved, mode: mode) {
+                out.append((mode, plain, wide))
+            }
+        }
+        return out
+    }
+
+    /// Colors as `light-dark(light, dark)` in the light block and `light-dark(lhc, dhc)` in the contrast block.
+    func lightDark(_ token: ResolvedToken) -> [(String, String, String?)]? {
+        func parts(_ mode: String) -> (String, String?)? {
+            var node = token.values.first(where: { $0.mode == mode })?.value
+            for fallback in Appearance.fallbacks(for: mode) where node == nil {
+                node = token.values.first(where: { $0.mode == fallback })?.value
+            }
+            return node.flatMap { value(.color, $0, mode: mode) }
+        }
+        guard let light = parts(Appearance.light), let dark = parts(Appearance.dark) else { return nil }
+        var out: [(String, String, String?)] = [(Appearance.light, "light-dark(\(light.0), \(dark.0))",
+                                                  light.1 == nil && dark.1 == nil ? nil : "light-dark(\(light.1 ?? light.0), \(dark.1 ?? dark.0))")]
+        let hasContrast = token.values.contains { $0.mode == Appearance.lightHighContrast || $0.mode == Appearance.darkHighContrast }
+        if hasContrast, let lhc = parts(Appearance.lightHighContrast), let dhc = parts(Appearance.darkHighContrast) {
+            out.append(("contrast", "light-dark(\(lhc.0), \(dhc.0))",
+                        lhc.1 == nil && dhc.1 == nil ? nil : "light-dark(\(lhc.1 ?? lhc.0), \(dhc.1 ?? dhc.0))"))
+        }
+        return out
     }
 
     /// The CSS value (sRGB or plain) and, for wide colors, the Display P3 value.
