@@ -1,55 +1,117 @@
 import Foundation
 import TokenGenerators
 
-/// What writing the outputs changed.
+/// What writing the outputs changed (or, for a dry run or a check, would change).
 public struct WriteSummary: Sendable, Equatable {
     /// Files written because they were new or their bytes changed.
     public var written: [String] = []
     /// Files left alone because their bytes were already right.
     public var unchanged: [String] = []
+    /// Files tokenc wrote earlier that no output produces any more, removed.
+    public var removed: [String] = []
+
+    /// Whether anything is out of date.
+    public var changesAnything: Bool { !written.isEmpty || !removed.isEmpty }
 }
 
-/// Writes generated files under one output folder: atomically, only when bytes changed, never outside the folder.
+/// Writes generated files under one output folder: atomically, only when bytes changed, never outside the folder,
+/// and removes the files it wrote before that are no longer produced (tracked by a manifest).
 public struct OutputWriter: Sendable {
     /// The output folder.
     public var folder: String
+    /// The manifest's name inside the output folder: one relative path per line, the files tokenc wrote.
+    public static let manifestName = ".tokenc-manifest"
 
     /// Creates a writer for `folder`.
     public init(folder: String) { self.folder = folder }
 
-    /// Writes every file; throws before touching anything if a path would leave the folder.
-    public func write(_ files: [GeneratedFile]) throws(ToolError) -> WriteSummary {
-        for file in files {
-            let parts = file.relativePath.split(separator: "/")
-            if file.relativePath.hasPrefix("/") || parts.contains("..") || parts.isEmpty {
-                throw ToolError("refusing to write \(file.relativePath): outputs stay inside \(folder)")
-            }
-        }
+    /// The files a previous build recorded.
+    public func previousFiles() -> [String] {
+        let path = (folder as NSString).appendingPathComponent(Self.manifestName)
+        guard let data = FileManager.default.contents(atPath: path) else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { Self.isSafe($0) }
+    }
+
+    static func isSafe(_ relativePath: String) -> Bool {
+        let parts = relativePath.split(separator: "/")
+        return !relativePath.hasPrefix("/") && !parts.contains("..") && !parts.isEmpty && !relativePath.contains("\0")
+    }
+
+    /// Compares `files` with what is on disk, writing nothing: what `--check` and `--dry-run` report.
+    public func plan(_ files: [GeneratedFile]) -> WriteSummary {
         var summary = WriteSummary()
-        let manager = FileManager.default
         for file in files {
             let target = (folder as NSString).appendingPathComponent(file.relativePath)
-            if let existing = manager.contents(atPath: target), existing.elementsEqual(file.contents) {
+            if let existing = FileManager.default.contents(atPath: target), existing.elementsEqual(file.contents) {
+                summary.unchanged.append(target)
+            } else {
+                summary.written.append(target)
+            }
+        }
+        let current = Set(files.map(\.relativePath))
+        for old in previousFiles() where !current.contains(old) {
+            let target = (folder as NSString).appendingPathComponent(old)
+            if FileManager.default.fileExists(atPath: target) { summary.removed.append(target) }
+        }
+        return summary
+    }
+
+    /// Writes every file; throws before touching anything if a path would leave the folder.
+    public func write(_ files: [GeneratedFile], faultAfter: Int? = nil) throws(ToolError) -> WriteSummary {
+        for file in files where !Self.isSafe(file.relativePath) {
+            throw ToolError("refusing to write \(file.relativePath): outputs stay inside \(folder)")
+        }
+        let plan = plan(files)
+        var summary = WriteSummary()
+        let manager = FileManager.default
+        var count = 0
+        for file in files {
+            let target = (folder as NSString).appendingPathComponent(file.relativePath)
+            guard plan.written.contains(target) else {
                 summary.unchanged.append(target)
                 continue
             }
-            let directory = (target as NSString).deletingLastPathComponent
-            do {
-                try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                // Write beside the target, then rename: readers never see a half-written file.
-                let temporary = (directory as NSString).appendingPathComponent(".\((target as NSString).lastPathComponent).tokenc-tmp")
-                try Data(file.contents).write(to: URL(fileURLWithPath: temporary))
-                if rename(temporary, target) != 0 {
-                    try? manager.removeItem(atPath: temporary)
-                    throw ToolError("cannot write \(target): \(String(cString: strerror(errno)))")
-                }
-            } catch let error as ToolError {
-                throw error
-            } catch {
-                throw ToolError("cannot write \(target): \(error.localizedDescription)")
-            }
+            if let faultAfter, count >= faultAfter { throw ToolError("fault injected after \(count) files") }
+            try Self.atomicWrite(file.contents, to: target)
+            count += 1
             summary.written.append(target)
         }
+        // Files this tool wrote before and no longer produces go; files it never wrote are never touched.
+        for target in plan.removed {
+            try? manager.removeItem(atPath: target)
+            summary.removed.append(target)
+            // Folders the removal emptied (a color set's) go too, up to the output folder and no further.
+            var directory = (target as NSString).deletingLastPathComponent
+            while directory.count > folder.count, (try? manager.contentsOfDirectory(atPath: directory))?.isEmpty == true {
+                try? manager.removeItem(atPath: directory)
+                directory = (directory as NSString).deletingLastPathComponent
+            }
+        }
+        let manifest = files.map(\.relativePath).sorted().joined(separator: "\n") + "\n"
+        let manifestPath = (folder as NSString).appendingPathComponent(Self.manifestName)
+        if manager.contents(atPath: manifestPath).map({ !$0.elementsEqual(Array(manifest.utf8)) }) ?? true {
+            try Self.atomicWrite(Array(manifest.utf8), to: manifestPath)
+        }
         return summary
+    }
+
+    /// Writes beside the target, then renames: readers never see a half-written file.
+    static func atomicWrite(_ bytes: [UInt8], to target: String) throws(ToolError) {
+        let manager = FileManager.default
+        let directory = (target as NSString).deletingLastPathComponent
+        do {
+            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let temporary = (directory as NSString).appendingPathComponent(".\((target as NSString).lastPathComponent).tokenc-tmp")
+            try Data(bytes).write(to: URL(fileURLWithPath: temporary))
+            if rename(temporary, target) != 0 {
+                let reason = String(cString: strerror(errno))
+                try? manager.removeItem(atPath: temporary)
+                throw ToolError("cannot write \(target): \(reason)")
+            }
+        } catch let error as ToolError {
+            throw error
+        } catch {
+            throw ToolError("cannot write \(target): \(error.localizedDescription)")
+        }
     }
 }

@@ -105,6 +105,7 @@ struct Build: ParsableCommand {
           tokenc build                         read Tokens/, write Generated/
           tokenc build Design/Tokens --output Sources/Theme/Generated
           tokenc build --templates MyTemplates  use MyTemplates/swift/token.mustache instead of the built-in one
+          tokenc build --check                  exit 1 when Generated/ is out of date (CI)
         """
     )
 
@@ -131,6 +132,12 @@ struct Build: ParsableCommand {
     @Flag(help: "Write CSS aliases as var(--target) instead of their values.")
     var cssAliasVariables = false
 
+    @Flag(help: "Write nothing; exit 1 when any output is out of date (for CI drift checks).")
+    var check = false
+
+    @Flag(help: "Write nothing; list what would be written or removed.")
+    var dryRun = false
+
     func run() throws {
         var userTemplates: [String: String] = [:]
         if let templates {
@@ -154,16 +161,27 @@ struct Build: ParsableCommand {
             printError("build failed: \(SeverityCounts(result.diagnostics).sentence); nothing was written\n")
             throw ExitCode(status)
         }
+        let writer = OutputWriter(folder: output)
+        if check || dryRun {
+            let plan = writer.plan(result.outputs)
+            for path in plan.written { printError("\(check ? "out of date" : "would write"): \(path)\n") }
+            for path in plan.removed { printError("\(check ? "stale" : "would remove"): \(path)\n") }
+            printError("\(plan.written.count) to write, \(plan.removed.count) to remove, \(plan.unchanged.count) up to date\n")
+            if check && plan.changesAnything { throw ExitCode(1) }
+            return
+        }
         let summary: WriteSummary
         do {
-            summary = try OutputWriter(folder: output).write(result.outputs)
+            summary = try writer.write(result.outputs)
         } catch {
             printError("tokenc: error: \(error.message)\n")
             throw ExitCode(2)
         }
         let counts = SeverityCounts(result.diagnostics)
-        printError("built \(result.tokens.tokens.count) tokens from \(result.files.count) file\(result.files.count == 1 ? "" : "s") into \(output)/: "
+        let tokenCount = result.tokens.tokens.count
+        printError("built \(tokenCount) token\(tokenCount == 1 ? "" : "s") from \(result.files.count) file\(result.files.count == 1 ? "" : "s") into \(output)/: "
             + "\(summary.written.count) written, \(summary.unchanged.count) unchanged"
+            + (summary.removed.isEmpty ? "" : ", \(summary.removed.count) removed")
             + (counts.errors + counts.warnings + counts.infos > 0 ? " (\(counts.sentence))" : "") + "\n")
     }
 }

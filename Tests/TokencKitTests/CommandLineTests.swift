@@ -149,7 +149,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(first.status == 0)
         #expect(first.stderr == "built 2 tokens from 1 file into Out/: 7 written, 0 unchanged\n")
         #expect(sandbox.listing() == [
-            "Out/css/tokens.css", "Out/json/tokens.flat.json", "Out/json/tokens.json", "Out/swift/Tokens.swift",
+            "Out/.tokenc-manifest", "Out/css/tokens.css", "Out/json/tokens.flat.json", "Out/json/tokens.json", "Out/swift/Tokens.swift",
             "Out/xcassets/Tokens.xcassets/CA.colorset/Contents.json", "Out/xcassets/Tokens.xcassets/CB.colorset/Contents.json",
             "Out/xcassets/Tokens.xcassets/Contents.json", "Tokens/c.yaml",
         ])
@@ -343,5 +343,46 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         let result = try TokencProcess.run(["validate"], in: sandbox.root)
         #expect(result.status == 0)
         #expect(result.stderr == "1 file, 1 token: no problems\n")
+    }
+}
+
+@Suite struct IncrementalWriteTests {
+    static let two = "c:\n  $type: color\n  a: { $value: \"#fff\" }\n  b: { $value: \"#000\" }\n"
+    static let one = "c:\n  $type: color\n  a: { $value: \"#fff\" }\n"
+
+    @Test func unchangedFilesKeepTheirModificationTime() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": Self.two])
+        defer { sandbox.remove() }
+        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
+        let swift = sandbox.root.appendingPathComponent("Generated/swift/Tokens.swift").path
+        let old = Date(timeIntervalSince1970: 1_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: swift)
+        let again = try TokencProcess.run(["build"], in: sandbox.root)
+        #expect(again.stderr == "built 2 tokens from 1 file into Generated/: 0 written, 7 unchanged\n")
+        #expect((try FileManager.default.attributesOfItem(atPath: swift)[.modificationDate] as? Date) == old)
+    }
+
+    @Test func checkDryRunAndStaleOutputs() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": Self.two])
+        defer { sandbox.remove() }
+        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
+        #expect(try TokencProcess.run(["build", "--check"], in: sandbox.root).status == 0)
+        try Data(Self.one.utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
+        try Data("mine\n".utf8).write(to: sandbox.root.appendingPathComponent("Generated/mine.txt"))
+        let before = sandbox.listing()
+        let check = try TokencProcess.run(["build", "--check"], in: sandbox.root)
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("stale: Generated/xcassets/Tokens.xcassets/CB.colorset/Contents.json\n"))
+        #expect(check.stderr.hasSuffix("4 to write, 1 to remove, 2 up to date\n"))
+        let dry = try TokencProcess.run(["build", "--dry-run"], in: sandbox.root)
+        #expect(dry.status == 0)
+        #expect(dry.stderr.contains("would remove: Generated/xcassets/Tokens.xcassets/CB.colorset/Contents.json\n"))
+        #expect(sandbox.listing() == before)
+        let build = try TokencProcess.run(["build"], in: sandbox.root)
+        #expect(build.stderr == "built 1 token from 1 file into Generated/: 4 written, 2 unchanged, 1 removed\n")
+        let listing = sandbox.listing()
+        #expect(!listing.contains { $0.contains("CB.colorset") })
+        #expect(listing.contains("Generated/mine.txt"))  // never touches files it did not write
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated/xcassets/Tokens.xcassets/CB.colorset").path))
     }
 }
