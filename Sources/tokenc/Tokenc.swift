@@ -20,7 +20,7 @@ struct Tokenc: ParsableCommand {
         Exit codes: 0 clean, 1 error-level findings, 2 usage or I/O failures.
         """,
         version: version,
-        subcommands: [Build.self, Validate.self, Inspect.self, Rules.self, Explain.self]
+        subcommands: [Build.self, Validate.self, Inspect.self, Rules.self, Explain.self, Init.self]
     )
 
     static func main() {
@@ -296,5 +296,27 @@ struct Explain: ParsableCommand {
             throw ExitCode(2)
         }
         print(text, terminator: "")
+    }
+}
+
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Create Tokens/ and tokenc.yml with a small example that builds clean.",
+        discussion: """
+        Writes nothing when Tokens/color.yaml, Tokens/layout.yaml or tokenc.yml already exists.
+
+        Examples:
+          tokenc init && tokenc build
+        """
+    )
+
+    func run() throws {
+        do {
+            for path in try Scaffold.create(in: FileManager.default.currentDirectoryPath) { printError("created \(path)\n") }
+            printError("next: tokenc build\n")
+        } catch {
+            printError("tokenc: error: \(error.message)\n")
+            throw ExitCode(2)
+        }
     }
 }

@@ -386,3 +386,21 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated/xcassets/Tokens.xcassets/CB.colorset").path))
     }
 }
+
+@Suite struct InitTests {
+    @Test func initThenBuildIsClean() throws {
+        let sandbox = try Sandbox([:])
+        try FileManager.default.createDirectory(at: sandbox.root, withIntermediateDirectories: true)
+        defer { sandbox.remove() }
+        let created = try TokencProcess.run(["init"], in: sandbox.root)
+        #expect(created.status == 0)
+        #expect(created.stderr == "created tokenc.yml\ncreated Tokens/color.yaml\ncreated Tokens/layout.yaml\nnext: tokenc build\n")
+        let build = try TokencProcess.run(["build"], in: sandbox.root)
+        #expect(build.status == 0)
+        #expect(build.stderr == "built 6 tokens from 2 files into Generated/: 8 written, 0 unchanged\n")
+        #expect(try TokencProcess.run(["validate", "--strict"], in: sandbox.root).status == 0)
+        let again = try TokencProcess.run(["init"], in: sandbox.root)
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("already exist"))
+    }
+}
