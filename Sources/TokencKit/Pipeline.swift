@@ -28,6 +28,17 @@ public struct PipelineResult: Sendable {
     public var tokens: ResolvedTokenSet
     /// The rendered outputs; empty when there were errors, since a failed build writes nothing.
     public var outputs: [GeneratedFile]
+    /// How long each stage took, in order, with what it handled (for `--verbose`).
+    public var timings: [(stage: String, duration: Duration, detail: String)] = []
+
+    /// One line per stage: `resolve   1.234 ms  70 tokens, 4 modes`.
+    public var timingReport: String {
+        timings.map { stage, duration, detail in
+            let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+            let whole = Int(ms), fraction = Int((ms - Double(whole)) * 1000)
+            return stage.padding(toLength: 8, withPad: " ", startingAt: 0) + "\(whole).\(String(repeating: "0", count: 3 - String(fraction).count))\(fraction) ms  \(detail)"
+        }.joined(separator: "\n") + "\n"
+    }
 
     /// Whether the run found error-level diagnostics.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
@@ -110,6 +121,14 @@ public struct Pipeline: Sendable {
     /// Runs every stage on files already in memory.
     public func run(files: [String], sources: [String: [UInt8]], render: Bool) -> PipelineResult {
         var diagnostics = DiagnosticBag()
+        let clock = ContinuousClock()
+        var timings: [(String, Duration, String)] = []
+        var mark = clock.now
+        func lap(_ stage: String, _ detail: String) {
+            let now = clock.now
+            timings.append((stage, now - mark, detail))
+            mark = now
+        }
         let loader = TokenFileLoader(limits: limits)
         var loaded: [LoadedFile] = []
         for file in files {
@@ -117,6 +136,7 @@ public struct Pipeline: Sendable {
             loaded.append(result)
             diagnostics.add(contentsOf: found)
         }
+        lap("load", "\(files.count) files, \(sources.values.reduce(0) { $0 + $1.count }) bytes")
         var allSources = sources
         let tokens: [Token]
         if let document = loaded.first(where: { ResolverDocumentReader.isResolverDocument($0.root) }) {
@@ -143,10 +163,13 @@ public struct Pipeline: Sendable {
             diagnostics.add(contentsOf: treeDiagnostics)
             tokens = built
         }
+        lap("tree", "\(tokens.count) tokens")
         let (set, resolveDiagnostics) = AliasResolver().resolve(tokens)
         diagnostics.add(contentsOf: resolveDiagnostics)
+        lap("resolve", "\(set.tokens.count) tokens, \(set.modes.count) modes")
         if rules != .structure {
             diagnostics.add(contentsOf: RuleEngine(configuration: ruleConfiguration).check(set, readFile: Self.readRelative))
+            lap("check", "\(RuleRegistry.all.count) rules")
         }
 
         var outputs: [GeneratedFile] = []
@@ -159,6 +182,7 @@ public struct Pipeline: Sendable {
             }
             // A generator that cannot render (a name collision, a broken template) means nothing is written.
             outputs = diagnostics.hasErrors ? [] : rendered
+            lap("render", "\(rendered.count) files, \(rendered.reduce(0) { $0 + $1.contents.count }) bytes")
         }
         let selected = diagnostics.all.filter { diagnostic in
             switch rules {
@@ -168,7 +192,7 @@ public struct Pipeline: Sendable {
             }
         }
         return PipelineResult(files: files, sources: allSources, diagnostics: Diagnostic.sortedForReport(selected),
-                              tokens: set, outputs: outputs)
+                              tokens: set, outputs: outputs, timings: timings)
     }
 
     /// Reads a file named relative to a token file (icon images); at most 64 MiB.

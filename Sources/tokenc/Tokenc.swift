@@ -50,6 +50,9 @@ struct TokenInputOptions: ParsableArguments {
 
     @Flag(help: "Treat warnings as failures.")
     var strict = false
+
+    @Flag(help: "Print how long each stage took, and what it handled.")
+    var verbose = false
 }
 
 extension RuleSelection: ExpressibleByArgument {}
@@ -155,6 +158,7 @@ struct Build: ParsableCommand {
         }
         let pipeline = Pipeline(rules: input.rules, generators: generators)
         let result = try runPipeline(pipeline, path: input.path, render: true, configuration: configuration)
+        if input.verbose { printError(result.timingReport) }
         printError(TextReporter(colored: stderrWantsColor()).report(result.diagnostics, sources: result.sources))
         let status = failureStatus(result, strict: input.strict)
         guard status == 0 else {
@@ -206,6 +210,7 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let result = try runPipeline(Pipeline(rules: input.rules), path: input.path, render: false)
+        if input.verbose { printError(result.timingReport) }
         switch format {
         case .text:
             printError(TextReporter(colored: stderrWantsColor()).report(result.diagnostics, sources: result.sources))

@@ -404,3 +404,16 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(again.stderr.contains("already exist"))
     }
 }
+
+@Suite struct VerboseTests {
+    @Test func verbosePrintsEachStageWithCounts() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#fff\" }\n"])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build", "--verbose"], in: sandbox.root)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.map { String($0.prefix(8)) } == ["load    ", "tree    ", "resolve ", "check   ", "render  ", "built 1 "])
+        #expect(lines[0].hasSuffix(" ms  1 files, 42 bytes"))
+        #expect(lines[2].hasSuffix(" ms  1 tokens, 1 modes"))
+        #expect(lines[4].hasSuffix(" ms  6 files, \(lines[4].split(separator: " ").dropLast().last!) bytes"))
+    }
+}
