@@ -34,6 +34,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "tokenc-fuzz", dependencies: ["TokencKit"]),
         .testTarget(name: "TokenModelTests", dependencies: ["TokenModel"]),
         .testTarget(name: "TokenGeneratorsTests", dependencies: ["TokenGenerators", "TokenModel"]),
         .testTarget(name: "TokenLoaderTests", dependencies: ["TokenLoader", "TokenModel"]),
