@@ -141,7 +141,24 @@ struct Build: ParsableCommand {
     @Flag(help: "Write nothing; list what would be written or removed.")
     var dryRun = false
 
+    @Flag(help: "Rebuild whenever a token file, tokenc.yml or a template changes; keeps running after errors.")
+    var watch = false
+
     func run() throws {
+        guard watch else { return try buildOnce() }
+        let configuration = try loadConfiguration()
+        let path = input.path ?? configuration.tokens ?? "Tokens"
+        var extra = [Configuration.fileName]
+        if let templates { extra += ((try? Pipeline.templates(in: templates)) ?? [:]).keys.map { templates + "/" + $0 } }
+        printError("watching \(path) (Ctrl-C to stop)\n")
+        Watcher(path: path, extra: extra).run {
+            // Errors are reported and the watch goes on: the next save may fix them.
+            do { try buildOnce() } catch {}
+            printError("--- \(Date().formatted(date: .omitted, time: .standard)): waiting for changes\n")
+        }
+    }
+
+    func buildOnce() throws {
         var userTemplates: [String: String] = [:]
         if let templates {
             do { userTemplates = try Pipeline.templates(in: templates) } catch {

@@ -417,3 +417,44 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(lines[4].hasSuffix(" ms  6 files, \(lines[4].split(separator: " ").dropLast().last!) bytes"))
     }
 }
+
+@Suite struct WatchTests {
+    /// Waits up to `seconds` for `condition`.
+    static func eventually(_ seconds: Double = 20, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return condition()
+    }
+
+    @Test func watchRebuildsOnChangeAndSurvivesErrors() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#ffffff\" }\n"])
+        defer { sandbox.remove() }
+        let process = Process()
+        process.executableURL = TokencProcess.binary
+        process.arguments = ["build", "--watch"]
+        process.currentDirectoryURL = sandbox.root
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // SIGKILL: a child of the test runner can inherit a blocked SIGTERM, and terminate() would wait forever.
+        defer {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        let css = sandbox.root.appendingPathComponent("Generated/css/tokens.css")
+        let tokens = sandbox.root.appendingPathComponent("Tokens/c.yaml")
+        func cssContains(_ text: String) -> Bool { ((try? String(contentsOf: css, encoding: .utf8)) ?? "").contains(text) }
+        #expect(Self.eventually { cssContains("--c-a: #ffffff;") })
+        try Data("c:\n  $type: color\n  a: { $value: \"#123456\" }\n".utf8).write(to: tokens)
+        #expect(Self.eventually { cssContains("--c-a: #123456;") }, "a change is picked up")
+        try Data("c:\n  $type: color\n  a: { $value: #654321 }\n".utf8).write(to: tokens)
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(process.isRunning, "an error does not stop the watch")
+        #expect(cssContains("--c-a: #123456;"), "a failed build leaves the outputs as they were")
+        try Data("c:\n  $type: color\n  a: { $value: \"#654321\" }\n".utf8).write(to: tokens)
+        #expect(Self.eventually { cssContains("--c-a: #654321;") }, "the fix is picked up")
+    }
+}
