@@ -26,7 +26,10 @@ public struct CSSGenerator: Generator {
             return ([], [Diagnostic(id: "template/syntax", severity: .error, message: error.message,
                                     location: SourceLocation(file: "Templates/" + path, line: error.line, column: error.column))])
         }
-        let context = CSSContextBuilder(options: options).build(set)
+        var context = CSSContextBuilder(options: options).build(set)
+        var swift = SwiftContextBuilder()
+        let shared = swift.build(set, rootName: "Tokens")
+        if swift.diagnostics.isEmpty { context.shared = shared }
         return ([GeneratedFile(relativePath: "css/tokens.css", contents: Array(template.render(.object(context)).utf8))], [])
     }
 }
@@ -61,13 +64,15 @@ public struct CSSFileContext: MustacheObject {
     public var source: String
     /// The blocks in cascade order (later blocks win).
     public var blocks: [CSSBlock]
+    /// The Swift output's context (tokens, groups, names): the contract every template shares.
+    public var shared: SwiftFileContext?
 
     public subscript(key: String) -> MustacheValue? {
         switch key {
         case "contextVersion": .integer(Self.contextVersion)
         case "source": .string(source)
         case "blocks": .list(blocks.map { .object($0) })
-        default: nil
+        default: shared?[key]
         }
     }
 }

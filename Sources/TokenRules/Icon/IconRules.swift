@@ -209,7 +209,7 @@ struct TintedGrayscaleRule: Rule {
     static let description = RuleDescription(
         id: "icon/tinted-grayscale", name: "Tinted icon grayscale", severity: .error,
         summary: "The iOS tinted app-icon variant is not an opaque grayscale image.",
-        rationale: "hig-app-icons.txt (dark and tinted variants, June 10, 2024): the system applies the tint to a grayscale version of the icon; it must be opaque grayscale for the tint to read.",
+        rationale: "hig-app-icons.txt (dark and tinted variants, June 10, 2024): the system applies the tint to a grayscale version of the icon; it must be opaque grayscale for the tint to read. tokenc reads this from the PNG header: the file must be stored as grayscale without alpha (color type 0); an RGB file with gray pixels is reported too, with the fix to export it as Gray.",
         triggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png, tinted: ↓ios-1024.png } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png, tinted: ios-tinted.png } }\n")])
 
