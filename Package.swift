@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // One pipeline, one direction: load → tree/resolve → check → render → write.
@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "tokenc", targets: ["tokenc"]),
         .library(name: "TokencKit", targets: ["TokencKit"]),
+        .plugin(name: "TokencPlugin", targets: ["TokencPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -35,6 +36,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "tokenc-fuzz", dependencies: ["TokencKit"]),
+        .plugin(name: "TokencPlugin", capability: .buildTool(), dependencies: ["tokenc"]),
         .testTarget(name: "TokenModelTests", dependencies: ["TokenModel"]),
         .testTarget(name: "TokenGeneratorsTests", dependencies: ["TokenGenerators", "TokenModel"]),
         .testTarget(name: "TokenLoaderTests", dependencies: ["TokenLoader", "TokenModel"]),

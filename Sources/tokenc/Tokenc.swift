@@ -144,6 +144,12 @@ struct Build: ParsableCommand {
     @Flag(help: "Rebuild whenever a token file, tokenc.yml or a template changes; keeps running after errors.")
     var watch = false
 
+    @Option(help: "Write only these outputs (comma-separated: swift, css, json, xcassets), as the build plugin does.")
+    var only: String?
+
+    @Option(help: "How to print problems: text, or xcode (for build systems).")
+    var format: ReportFormat = .text
+
     func run() throws {
         guard watch else { return try buildOnce() }
         let configuration = try loadConfiguration()
@@ -173,10 +179,15 @@ struct Build: ParsableCommand {
             printError("tokenc: error: \(error.message)\n")
             throw ExitCode(2)
         }
+        if let only {
+            let wanted = Set(only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            generators = generators.filter { wanted.contains($0.id) }
+        }
         let pipeline = Pipeline(rules: input.rules, generators: generators)
         let result = try runPipeline(pipeline, path: input.path, render: true, configuration: configuration)
         if input.verbose { printError(result.timingReport) }
-        printError(TextReporter(colored: stderrWantsColor()).report(result.diagnostics, sources: result.sources))
+        printError(format == .text ? TextReporter(colored: stderrWantsColor()).report(result.diagnostics, sources: result.sources)
+                                   : format.reporter(colored: false).report(result.diagnostics, sources: result.sources))
         let status = failureStatus(result, strict: input.strict)
         guard status == 0 else {
             printError("build failed: \(SeverityCounts(result.diagnostics).sentence); nothing was written\n")

@@ -1,0 +1,7 @@
+import Testing
+import ThemeKit
+
+@Test func generatedTokensReachTheApp() {
+    #expect(Theme.darkTextBytes == [0xF5, 0xF5, 0xF7])
+    #expect(Theme.gutter == 16)
+}
