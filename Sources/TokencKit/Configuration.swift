@@ -9,14 +9,30 @@ public struct Configuration: Sendable {
     /// The file name tokenc looks for in the current folder.
     public static let fileName = "tokenc.yml"
     /// The top-level keys tokenc reads.
-    public static let knownKeys = ["tokens", "rules", "outputs"]
+    public static let knownKeys = ["tokens", "rules", "outputs", "swift-root"]
 
     /// The token folder, relative to the configuration file's folder.
     public var tokens: String?
     /// Rule severities and options.
     public var rules = RuleConfiguration()
-    /// Extra files rendered from the user's templates with the Swift output's context.
-    public var customOutputs: [(template: String, output: String)] = []
+    /// One entry of `outputs:`.
+    public struct Output: Sendable {
+        /// A built-in generator id (`swift`, `css`, `json`, `xcassets`), or nil for a user template.
+        public var generator: String?
+        /// The user template's path, for template outputs.
+        public var template: String?
+        /// The file a template output writes, relative to its destination.
+        public var file: String?
+        /// The folder this output writes into, relative to tokenc.yml's folder (nil: `--output` or Generated).
+        public var destination: String?
+        /// CSS options: `prefix`, `case`, `light-dark`, `alias-variables`.
+        public var css = CSSOutputOptions()
+    }
+
+    /// The outputs tokenc.yml lists; empty means every built-in output into one folder.
+    public var outputs: [Output] = []
+    /// The Swift root type's name (`prefix:` in tokenc.yml also prefixes CSS names).
+    public var swiftRootName = "Tokens"
 
     /// Creates the default configuration.
     public init() {}
@@ -36,7 +52,11 @@ public struct Configuration: Sendable {
                         problems.append(problem("`tokens` must be a folder path", entry.value.location))
                     }
                 case "rules": configuration.rules = readRules(entry.value, &problems)
-                case "outputs": configuration.customOutputs = readOutputs(entry.value, &problems)
+                case "outputs": configuration.outputs = readOutputs(entry.value, &problems)
+                case "swift-root":
+                    if let name = entry.value.string, !name.isEmpty { configuration.swiftRootName = name } else {
+                        problems.append(problem("`swift-root` must be a type name such as `Theme`", entry.value.location))
+                    }
                 default:
                     problems.append(problem("`\(entry.key)` is not a tokenc.yml key", entry.keyLocation,
                                             fix: NearestName.find(entry.key, in: knownKeys).map { "did you mean `\($0)`?" }
@@ -56,27 +76,58 @@ public struct Configuration: Sendable {
         Diagnostic(id: "config/invalid", severity: .error, message: message, location: location, fix: fix)
     }
 
-    /// `outputs: [{ template: Templates/colors.txt.mustache, file: colors.txt }]`; files stay inside the output folder.
-    static func readOutputs(_ node: Node, _ problems: inout [Diagnostic]) -> [(template: String, output: String)] {
+    static let generatorIDs = ["swift", "css", "json", "xcassets"]
+
+    /// `outputs:` — `{ generator: css, destination: web, options: {…} }` or `{ template: t.mustache, file: x.txt }`.
+    static func readOutputs(_ node: Node, _ problems: inout [Diagnostic]) -> [Output] {
         guard let items = node.sequenceItems else {
-            problems.append(problem("`outputs` is a list of `{ template: …, file: … }`", node.location))
+            problems.append(problem("`outputs` is a list of `{ generator: …, destination: … }` or `{ template: …, file: … }`", node.location))
             return []
         }
-        var outputs: [(String, String)] = []
+        var outputs: [Output] = []
         for item in items {
-            guard let template = item["template"]?.string, let file = item["file"]?.string else {
-                problems.append(problem("each output needs `template` (a Mustache file) and `file` (where to write it)", item.location))
+            var output = Output()
+            let problemsBefore = problems.count
+            for entry in item.mappingEntries ?? [] {
+                switch entry.key {
+                case "generator":
+                    guard let id = entry.value.string, generatorIDs.contains(id) else {
+                        problems.append(problem("`generator` must be one of " + generatorIDs.joined(separator: ", "), entry.value.location,
+                                                fix: entry.value.string.flatMap { NearestName.find($0, in: generatorIDs) }.map { "did you mean `\($0)`?" }))
+                        continue
+                    }
+                    output.generator = id
+                case "template": output.template = entry.value.string
+                case "file", "destination":
+                    guard let path = entry.value.string, OutputWriter.isSafe(path) else {
+                        problems.append(problem("`\(entry.value.string ?? "")` would leave the output folder; give a relative path inside it",
+                                                entry.value.location))
+                        continue
+                    }
+                    if entry.key == "file" { output.file = path } else { output.destination = path }
+                case "options":
+                    for option in entry.value.mappingEntries ?? [] {
+                        switch (option.key, option.value.kind) {
+                        case ("prefix", .scalar(.string(let prefix), _)): output.css.prefix = prefix
+                        case ("case", .scalar(.string(let name), _)) where CSSOutputOptions.Case(rawValue: name) != nil:
+                            output.css.nameCase = CSSOutputOptions.Case(rawValue: name)!
+                        case ("light-dark", .scalar(.bool(let flag), _)): output.css.lightDark = flag
+                        case ("alias-variables", .scalar(.bool(let flag), _)): output.css.aliasesAsVariables = flag
+                        default:
+                            problems.append(problem("`\(option.key)` is not an output option with that value", option.keyLocation,
+                                                    fix: "CSS options: prefix (text), case (kebab or camel), light-dark (true/false), alias-variables (true/false)"))
+                        }
+                    }
+                default:
+                    problems.append(problem("`\(entry.key)` is not an output key", entry.keyLocation,
+                                            fix: "use generator, destination, options, or template and file"))
+                }
+            }
+            if output.generator == nil && (output.template == nil || output.file == nil) && problems.count == problemsBefore {
+                problems.append(problem("an output needs `generator`, or `template` and `file`", item.location))
                 continue
             }
-            let parts = file.split(separator: "/")
-            if file.hasPrefix("/") || parts.contains("..") || parts.isEmpty {
-                problems.append(problem("`\(file)` would leave the output folder; give a relative path inside it", item["file"]!.location))
-                continue
-            }
-            for entry in item.mappingEntries ?? [] where entry.key != "template" && entry.key != "file" {
-                problems.append(problem("`\(entry.key)` is not an output key; use `template` and `file`", entry.keyLocation))
-            }
-            outputs.append((template, file))
+            outputs.append(output)
         }
         return outputs
     }

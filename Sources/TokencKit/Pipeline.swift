@@ -28,6 +28,8 @@ public struct PipelineResult: Sendable {
     public var tokens: ResolvedTokenSet
     /// The rendered outputs; empty when there were errors, since a failed build writes nothing.
     public var outputs: [GeneratedFile]
+    /// The same files grouped by the generator that rendered them, in generator order (for per-output destinations).
+    public var outputsByGenerator: [[GeneratedFile]] = []
     /// How long each stage took, in order, with what it handled (for `--verbose`).
     public var timings: [(stage: String, duration: Duration, detail: String)] = []
 
@@ -70,29 +72,26 @@ public struct Pipeline: Sendable {
 
     /// The built-in generators with their options; `templates` overrides embedded templates by relative path.
     public static func generators(jsonAliases: JSONAliasStyle = .resolved, templates: [String: String] = [:],
-                                  templateFolder: String? = nil, css: CSSOptions = CSSOptions()) -> [any Generator]
+                                  templateFolder: String? = nil, css: CSSOptions = CSSOptions(), swiftRoot: String = "Tokens") -> [any Generator]
     {
         let locations = Dictionary(uniqueKeysWithValues: templates.keys.map { ($0, (templateFolder ?? "Templates") + "/" + $0) })
         return [DTCGJSONGenerator(aliases: jsonAliases),
-                SwiftGenerator(templates: EmbeddedTemplates.files.merging(templates) { _, user in user }, templateFiles: locations),
+                SwiftGenerator(templates: EmbeddedTemplates.files.merging(templates) { _, user in user }, rootName: swiftRoot,
+                               templateFiles: locations),
                 CSSGenerator(templates: EmbeddedTemplates.files.merging(templates) { _, user in user }, options: css),
                 AssetCatalogGenerator(readFile: { readRelative($0, $1) })]
     }
 
     /// Generators for tokenc.yml's `outputs`, each reading its template file.
-    public static func customGenerators(_ outputs: [(template: String, output: String)], templates: [String: String] = [:])
-        throws(ToolError) -> [any Generator]
+    public static func customGenerator(template: String, file: String, templates: [String: String] = [:])
+        throws(ToolError) -> any Generator
     {
         var partials: [String: String] = [:]
         for (path, text) in EmbeddedTemplates.files.merging(templates, uniquingKeysWith: { _, user in user }) where path.hasPrefix("swift/") {
             partials[String(path.dropFirst("swift/".count).dropLast(".mustache".count))] = text
         }
-        var generators: [any Generator] = []
-        for output in outputs {
-            let text = String(decoding: try TokenSources.read(output.template), as: UTF8.self)
-            generators.append(CustomTemplateGenerator(template: text, templatePath: output.template, outputPath: output.output, partials: partials))
-        }
-        return generators
+        let text = String(decoding: try TokenSources.read(template), as: UTF8.self)
+        return CustomTemplateGenerator(template: text, templatePath: template, outputPath: file, partials: partials)
     }
 
     /// Reads a user's template folder: every `*.mustache` file by its path relative to the folder.
@@ -173,15 +172,19 @@ public struct Pipeline: Sendable {
         }
 
         var outputs: [GeneratedFile] = []
+        var outputsByGenerator: [[GeneratedFile]] = []
         if render && !diagnostics.hasErrors {
             var rendered: [GeneratedFile] = []
+            var byGenerator: [[GeneratedFile]] = []
             for generator in generators {
                 let (files, problems) = generator.render(set)
                 rendered += files
+                byGenerator.append(files)
                 diagnostics.add(contentsOf: problems)
             }
             // A generator that cannot render (a name collision, a broken template) means nothing is written.
             outputs = diagnostics.hasErrors ? [] : rendered
+            outputsByGenerator = diagnostics.hasErrors ? [] : byGenerator
             lap("render", "\(rendered.count) files, \(rendered.reduce(0) { $0 + $1.contents.count }) bytes")
         }
         let selected = diagnostics.all.filter { diagnostic in
@@ -192,7 +195,7 @@ public struct Pipeline: Sendable {
             }
         }
         return PipelineResult(files: files, sources: allSources, diagnostics: Diagnostic.sortedForReport(selected),
-                              tokens: set, outputs: outputs, timings: timings)
+                              tokens: set, outputs: outputs, outputsByGenerator: outputsByGenerator, timings: timings)
     }
 
     /// Reads a file named relative to a token file (icon images); at most 64 MiB.

@@ -114,8 +114,8 @@ struct Build: ParsableCommand {
 
     @OptionGroup var input: TokenInputOptions
 
-    @Option(name: .shortAndLong, help: "The folder outputs are written to.")
-    var output: String = "Generated"
+    @Option(name: .shortAndLong, help: "The folder outputs are written to (default: each output's tokenc.yml destination, else Generated).")
+    var output: String?
 
     @Option(help: "In json/tokens.json, write aliases resolved to their values or kept as {references}.")
     var jsonAliases: JSONAliasStyle = .resolved
@@ -173,16 +173,20 @@ struct Build: ParsableCommand {
             }
         }
         let configuration = try loadConfiguration()
-        let css = CSSOutputOptions(prefix: cssPrefix, nameCase: cssCase, lightDark: cssLightDark, aliasesAsVariables: cssAliasVariables)
-        var generators = Pipeline.generators(jsonAliases: jsonAliases, templates: userTemplates, templateFolder: templates, css: css)
-        do { generators += try Pipeline.customGenerators(configuration.customOutputs, templates: userTemplates) } catch {
+        let cssFlagsGiven = !cssPrefix.isEmpty || cssCase != .kebab || cssLightDark || cssAliasVariables
+        let cssFlags = cssFlagsGiven
+            ? CSSOutputOptions(prefix: cssPrefix, nameCase: cssCase, lightDark: cssLightDark, aliasesAsVariables: cssAliasVariables) : nil
+        let plan: BuildPlan
+        do {
+            plan = try BuildPlan.make(
+                configuration: configuration, jsonAliases: jsonAliases, templates: userTemplates, templateFolder: templates,
+                cssFlags: cssFlags, output: output,
+                only: only.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) })
+        } catch {
             printError("tokenc: error: \(error.message)\n")
             throw ExitCode(2)
         }
-        if let only {
-            let wanted = Set(only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-            generators = generators.filter { wanted.contains($0.id) }
-        }
+        let generators = plan.generators
         let pipeline = Pipeline(rules: input.rules, generators: generators)
         let result = try runPipeline(pipeline, path: input.path, render: true, configuration: configuration)
         if input.verbose { printError(result.timingReport) }
@@ -193,25 +197,26 @@ struct Build: ParsableCommand {
             printError("build failed: \(SeverityCounts(result.diagnostics).sentence); nothing was written\n")
             throw ExitCode(status)
         }
-        let writer = OutputWriter(folder: output)
         if check || dryRun {
-            let plan = writer.plan(result.outputs)
-            for path in plan.written { printError("\(check ? "out of date" : "would write"): \(path)\n") }
-            for path in plan.removed { printError("\(check ? "stale" : "would remove"): \(path)\n") }
-            printError("\(plan.written.count) to write, \(plan.removed.count) to remove, \(plan.unchanged.count) up to date\n")
-            if check && plan.changesAnything { throw ExitCode(1) }
+            let changes = plan.plan(result)
+            for path in changes.written { printError("\(check ? "out of date" : "would write"): \(path)\n") }
+            for path in changes.removed { printError("\(check ? "stale" : "would remove"): \(path)\n") }
+            printError("\(changes.written.count) to write, \(changes.removed.count) to remove, \(changes.unchanged.count) up to date\n")
+            if check && changes.changesAnything { throw ExitCode(1) }
             return
         }
         let summary: WriteSummary
+        let folders: [String]
         do {
-            summary = try writer.write(result.outputs)
+            (summary, folders) = try plan.write(result)
         } catch {
             printError("tokenc: error: \(error.message)\n")
             throw ExitCode(2)
         }
         let counts = SeverityCounts(result.diagnostics)
         let tokenCount = result.tokens.tokens.count
-        printError("built \(tokenCount) token\(tokenCount == 1 ? "" : "s") from \(result.files.count) file\(result.files.count == 1 ? "" : "s") into \(output)/: "
+        printError("built \(tokenCount) token\(tokenCount == 1 ? "" : "s") from \(result.files.count) file\(result.files.count == 1 ? "" : "s") into "
+            + (folders.isEmpty ? [output ?? "Generated"] : folders).map { "\($0)/" }.joined(separator: ", ") + ": "
             + "\(summary.written.count) written, \(summary.unchanged.count) unchanged"
             + (summary.removed.isEmpty ? "" : ", \(summary.removed.count) removed")
             + (counts.errors + counts.warnings + counts.infos > 0 ? " (\(counts.sentence))" : "") + "\n")

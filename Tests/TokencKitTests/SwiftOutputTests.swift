@@ -158,3 +158,44 @@ import TokenGenerators
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("escape.txt").path))
     }
 }
+
+@Suite struct OutputDestinationTests {
+    @Test func tokencYmlSendsEachOutputToItsDestinationWithItsOptions() throws {
+        let sandbox = try Sandbox([
+            "Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\", $extensions: { mode: { dark: \"#000000\" } } }\n",
+            "tokenc.yml": """
+                swift-root: Theme
+                outputs:
+                  - { generator: swift, destination: App/Sources/Theme }
+                  - { generator: css, destination: web/styles, options: { prefix: ds-, case: camel, light-dark: true } }
+
+                """,
+        ])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build"], in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "built 1 token from 1 file into App/Sources/Theme/, web/styles/: 2 written, 0 unchanged\n")
+        let swift = try String(contentsOf: sandbox.root.appendingPathComponent("App/Sources/Theme/swift/Tokens.swift"), encoding: .utf8)
+        #expect(swift.contains("public enum Theme {"))
+        let css = try String(contentsOf: sandbox.root.appendingPathComponent("web/styles/css/tokens.css"), encoding: .utf8)
+        #expect(css.contains("  --ds-cA: light-dark(#ffffff, #000000);\n"))
+        #expect(!sandbox.listing().contains { $0.hasPrefix("Generated/") })
+        // The command line beats the file.
+        let flag = try TokencProcess.run(["build", "--output", "Out"], in: sandbox.root)
+        #expect(flag.stderr == "built 1 token from 1 file into Out/: 2 written, 0 unchanged\n")
+    }
+
+    @Test func unknownGeneratorsAndOptionsAreLocatedErrors() throws {
+        let sandbox = try Sandbox([
+            "Tokens/c.yaml": "n: { $type: number, $value: 1 }\n",
+            "tokenc.yml": "outputs:\n  - { generator: csss }\n  - { generator: css, options: { colour: 1 } }\n",
+        ])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build"], in: sandbox.root)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("tokenc.yml:2:18: error: `generator` must be one of swift, css, json, xcassets [config/invalid]"))
+        #expect(result.stderr.contains("fix: did you mean `css`?"))
+        #expect(!result.stderr.contains("an output needs"), "one problem per mistake")
+        #expect(result.stderr.contains("tokenc.yml:3:34: error: `colour` is not an output option with that value [config/invalid]"))
+    }
+}

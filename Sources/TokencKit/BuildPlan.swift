@@ -1,0 +1,81 @@
+import TokenGenerators
+
+/// Which generators a build runs and where each one writes: tokenc.yml's outputs, or every built-in output into one folder.
+public struct BuildPlan: Sendable {
+    /// One generator and its destination folder.
+    public struct Step: Sendable {
+        /// The generator.
+        public var generator: any Generator
+        /// The folder it writes into.
+        public var folder: String
+    }
+
+    /// The steps, in order.
+    public var steps: [Step]
+
+    /// The generators of every step, in order (what the pipeline renders).
+    public var generators: [any Generator] { steps.map(\.generator) }
+
+    /// Builds the plan. CLI values beat tokenc.yml: `output` overrides every destination, `cssFlags` every CSS option set.
+    public static func make(configuration: Configuration, jsonAliases: JSONAliasStyle, templates: [String: String],
+                            templateFolder: String?, cssFlags: CSSOutputOptions?, output: String?, only: Set<String>?)
+        throws(ToolError) -> BuildPlan
+    {
+        func builtIn(_ css: CSSOutputOptions) -> [any Generator] {
+            Pipeline.generators(jsonAliases: jsonAliases, templates: templates, templateFolder: templateFolder, css: css,
+                                swiftRoot: configuration.swiftRootName)
+        }
+        var steps: [Step] = []
+        if configuration.outputs.isEmpty {
+            steps = builtIn(cssFlags ?? CSSOutputOptions()).map { Step(generator: $0, folder: output ?? "Generated") }
+        } else {
+            for entry in configuration.outputs {
+                let folder = output ?? entry.destination ?? "Generated"
+                if let id = entry.generator, let generator = builtIn(cssFlags ?? entry.css).first(where: { $0.id == id }) {
+                    steps.append(Step(generator: generator, folder: folder))
+                } else if let template = entry.template, let file = entry.file {
+                    steps.append(Step(generator: try Pipeline.customGenerator(template: template, file: file, templates: templates), folder: folder))
+                }
+            }
+        }
+        if let only { steps = steps.filter { only.contains($0.generator.id) } }
+        return BuildPlan(steps: steps)
+    }
+
+    /// The rendered files grouped by destination folder, in plan order.
+    public func filesByFolder(_ result: PipelineResult) -> [(folder: String, files: [GeneratedFile])] {
+        var order: [String] = []
+        var files: [String: [GeneratedFile]] = [:]
+        for (step, rendered) in zip(steps, result.outputsByGenerator) {
+            if files[step.folder] == nil { order.append(step.folder) }
+            files[step.folder, default: []] += rendered
+        }
+        return order.map { ($0, files[$0]!) }
+    }
+
+    /// What writing would change, without writing (for `--check` and `--dry-run`).
+    public func plan(_ result: PipelineResult) -> WriteSummary {
+        var total = WriteSummary()
+        for (folder, files) in filesByFolder(result) {
+            let plan = OutputWriter(folder: folder).plan(files)
+            total.written += plan.written
+            total.removed += plan.removed
+            total.unchanged += plan.unchanged
+        }
+        return total
+    }
+
+    /// Writes every folder (each with its own manifest).
+    public func write(_ result: PipelineResult) throws(ToolError) -> (summary: WriteSummary, folders: [String]) {
+        var total = WriteSummary()
+        var folders: [String] = []
+        for (folder, files) in filesByFolder(result) {
+            let written = try OutputWriter(folder: folder).write(files)
+            total.written += written.written
+            total.unchanged += written.unchanged
+            total.removed += written.removed
+            folders.append(folder)
+        }
+        return (total, folders)
+    }
+}
