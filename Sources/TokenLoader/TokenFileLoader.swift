@@ -330,6 +330,27 @@ private struct TreeBuilder {
 
     // MARK: Errors and locations
 
+    /// An unquoted `#hex` after `: `, `[` or `,` on the error's line or the two before it.
+    private mutating func unquotedHexNear(line: Int) -> String? {
+        for candidate in stride(from: line, through: max(0, line - 2), by: -1) {
+            let scalars = Array(lineText(candidate).unicodeScalars)
+            var inQuotes: Unicode.Scalar?
+            for i in scalars.indices {
+                let c = scalars[i]
+                if let quote = inQuotes { if c == quote { inQuotes = nil }; continue }
+                if c == "\"" || c == "'" { inQuotes = c; continue }
+                guard c == "#", i > 0, scalars[i - 1] == " " else { continue }
+                var j = i + 1
+                while j < scalars.count, scalars[j].properties.isASCIIHexDigit { j += 1 }
+                let digits = j - i - 1
+                let ends = j == scalars.count || [" ", ",", "}", "]", "\r"].contains(scalars[j])
+                if ends, [3, 4, 6, 8].contains(digits) { return String(String.UnicodeScalarView(scalars[i..<j])) }
+                break
+            }
+        }
+        return nil
+    }
+
     private mutating func reportParserError(_ parser: yaml_parser_t) {
         let problem = optionalString(parser.problem) ?? "libyaml could not parse the file"
         let context = optionalString(parser.context)
@@ -365,7 +386,10 @@ private struct TreeBuilder {
             }
         }
         var fix: String?
-        if problem.contains("UTF-8") || problem.contains("Unicode") {
+        if let hex = unquotedHexNear(line: location.line - 1) {
+            // Inside `{ … }` an unquoted color comments out the rest of the line, closing brace included.
+            fix = "`\(hex)` starts a YAML comment, which hides the rest of its line; quote the color: \"\(hex)\""
+        } else if problem.contains("UTF-8") || problem.contains("Unicode") {
             fix = "save the file as UTF-8"
         } else if problem.contains("control characters") {
             fix = "remove the control character (a NUL byte or similar); token files are text"

@@ -27,13 +27,20 @@ struct ValueValidator {
         problems.append(ValueProblem(message: message, location: node.location, fix: fix))
     }
 
+    /// Infinity and NaN (`1e400`, `.inf`, `.nan`) parse as YAML numbers but are no design value.
+    private mutating func finite(_ node: Node) {
+        if let value = node.number, !value.isFinite {
+            fail("`\(node.numberText)` is not a finite number", node, fix: "write a number such as 1.5")
+        }
+    }
+
     private mutating func check(_ node: Node, as type: TokenType) {
         switch type {
         case .color: color(node)
         case .dimension: dimension(node)
         case .duration: duration(node)
         case .number:
-            if node.number == nil { fail("expected a number, found \(node.kindDescription)", node) }
+            if node.number == nil { fail("expected a number, found \(node.kindDescription)", node) } else { finite(node) }
         case .fontFamily: fontFamily(node)
         case .fontWeight: fontWeight(node)
         case .cubicBezier: cubicBezier(node)
@@ -63,7 +70,7 @@ struct ValueValidator {
             dimension(fields["fontSize"]!)
             fontWeight(fields["fontWeight"]!)
             dimension(fields["letterSpacing"]!)
-            if fields["lineHeight"]!.number == nil {
+            if !(fields["lineHeight"]!.number?.isFinite ?? false) {
                 fail("`lineHeight` must be a number (a multiple of the font size), found \(fields["lineHeight"]!.kindDescription)",
                      fields["lineHeight"]!)
             }
@@ -154,6 +161,8 @@ struct ValueValidator {
         }
         if fields["value"]!.number == nil {
             fail("`value` must be a number, found \(fields["value"]!.kindDescription)", fields["value"]!)
+        } else {
+            finite(fields["value"]!)
         }
         guard let unit = fields["unit"]!.string, Self.dimensionUnits.contains(unit) else {
             fail("`unit` must be `px` or `rem` (`pt` is read as `px`)", fields["unit"]!)
@@ -165,6 +174,8 @@ struct ValueValidator {
         guard let fields = object(node, required: ["value", "unit"], optional: []) else { return }
         if fields["value"]!.number == nil {
             fail("`value` must be a number, found \(fields["value"]!.kindDescription)", fields["value"]!)
+        } else {
+            finite(fields["value"]!)
         }
         if let unit = fields["unit"]!.string, unit == "ms" || unit == "s" {} else {
             fail("`unit` must be `ms` or `s`", fields["unit"]!)
@@ -204,8 +215,8 @@ struct ValueValidator {
             return
         }
         for (i, item) in items.enumerated() {
-            guard let value = item.number else {
-                fail("expected a number, found \(item.kindDescription)", item)
+            guard let value = item.number, value.isFinite else {
+                fail(item.number == nil ? "expected a number, found \(item.kindDescription)" : "`\(item.numberText)` is not a finite number", item)
                 continue
             }
             if i % 2 == 0, !(value >= 0 && value <= 1) {
@@ -250,7 +261,7 @@ struct ValueValidator {
         for stop in stops {
             guard let fields = object(stop, required: ["color", "position"], optional: []) else { continue }
             color(fields["color"]!)
-            if fields["position"]!.number == nil {
+            if !(fields["position"]!.number?.isFinite ?? false) {
                 fail("`position` must be a number from 0 to 1", fields["position"]!)
             }
         }

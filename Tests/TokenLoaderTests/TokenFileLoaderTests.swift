@@ -31,6 +31,15 @@ private func summary(_ diagnostics: [Diagnostic]) -> [String] {
         #expect(list[1].string == "two")
     }
 
+    @Test func byteOrderMarkAndCRLFKeepLocationsTrue() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("c:\r\n  a: { $value: \"#fff\" }\r\n".utf8)
+        let (file, diagnostics) = TokenFileLoader().load(bytes: bytes, path: "t.yaml")
+        #expect(diagnostics.isEmpty)
+        let a = try #require(file.root?["c"]?.mappingEntries?.first)
+        #expect(a.key == "a" && a.keyLocation.line == 2 && a.keyLocation.column == 3)
+        #expect(a.value["$value"]?.location.column == 16)
+    }
+
     @Test func columnsCountScalarsNotBytes() throws {
         let (root, _) = load("é: { ü: 1, x: 2 }\n")
         let inner = try #require(root?["é"]?.mappingEntries)

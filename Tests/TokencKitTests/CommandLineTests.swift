@@ -120,6 +120,11 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
             HostileCase(name: "unquoted alias",
                         bytes: Array("a:\n  $type: color\n  $value: \"#fff\"\nb:\n  $value: {a}\n".utf8),
                         firstLine: "Tokens/bad.yaml:5:11: error: `{a}` is read as a YAML mapping, not as an alias [yaml/unquoted-alias]"),
+            HostileCase(name: "numbers that are not finite", bytes: Array("n:\n  $type: number\n  big: { $value: 1e400 }\n  nan: { $value: .nan }\n".utf8),
+                        firstLine: "Tokens/bad.yaml:3:18: error: `n.big` is not a valid number: `1e400` is not a finite number [token/invalid-value]"),
+            HostileCase(name: "unquoted hex inside a flow mapping, BOM and CRLF",
+                        bytes: [0xEF, 0xBB, 0xBF] + Array("c:\r\n  $type: color\r\n  a: { $value: \"#fff\" }\r\n  b: { $value: #000 }\r\n".utf8),
+                        firstLine: "Tokens/bad.yaml:5:1: error: did not find expected node content while parsing a flow node [yaml/syntax]"),
             HostileCase(name: "JSON surrogate pair with a real error after it",
                         bytes: Array("{\"a\": {\"$type\": \"fontFamily\", \"$value\": \"\\ud83d\\ude00\", \"$description\": 1}}\n".utf8),
                         fileName: "bad.json",
@@ -138,6 +143,9 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(result.status == hostile.status)
         #expect(result.stderr.split(separator: "\n").first.map(String.init) == hostile.firstLine)
         #expect(result.stderr.hasSuffix("nothing was written\n"))
+        if hostile.name.hasPrefix("unquoted hex inside") {
+            #expect(result.stderr.contains("fix: `#000` starts a YAML comment, which hides the rest of its line; quote the color: \"#000\""))
+        }
         #expect(result.seconds < 10, "took \(result.seconds) s; the bar is 2 s in a release build")
         #expect(sandbox.listing() == before)
     }
