@@ -288,27 +288,36 @@ private struct TreeBuilder {
         let candidates = [(previousEnd.line, previousEnd.column), (Int(mark.line), 0)]
         for (line, fromColumn) in candidates {
             let scalars = Array(lineText(line).unicodeScalars)
-            var i = max(0, fromColumn)
-            while i < scalars.count {
-                if scalars[i] == "#", i == 0 || scalars[i - 1] == " " || scalars[i - 1] == "\t" {
-                    var j = i + 1
-                    while j < scalars.count, scalars[j].properties.isASCIIHexDigit { j += 1 }
-                    let digits = j - i - 1
-                    let ends = j == scalars.count || scalars[j] == " " || scalars[j] == "\t" || scalars[j] == "\r"
-                    if ends, [3, 4, 6, 8].contains(digits) {
-                        let text = String(String.UnicodeScalarView(scalars[i..<j]))
-                        let location = SourceLocation(
-                            file: path, line: line + 1, column: shifts.originalColumn(line: line, column: i) + 1)
-                        diagnostics.append(Diagnostic(
-                            id: "yaml/unquoted-color", severity: .error,
-                            message: "`\(text)` starts a YAML comment here, so this value is empty",
-                            location: location, fix: "quote the color: \"\(text)\""))
-                        return (text, location)
-                    }
-                    return nil
-                }
-                i += 1
+            guard let range = Self.commentedColor(in: scalars, from: fromColumn) else { continue }
+            let text = String(String.UnicodeScalarView(scalars[range]))
+            let location = SourceLocation(file: path, line: line + 1, column: shifts.originalColumn(line: line, column: range.lowerBound) + 1)
+            diagnostics.append(Diagnostic(
+                id: "yaml/unquoted-color", severity: .error,
+                message: "`\(text)` starts a YAML comment here, so this value is empty",
+                location: location, fix: "quote the color: \"\(text)\""))
+            return (text, location)
+        }
+        return nil
+    }
+
+    /// Where a line's comment begins with what looks like a color (`#RGB` … `#RRGGBBAA`): the first `#` outside
+    /// quotes after a blank, followed by 3, 4, 6 or 8 hex digits and then a blank, `,`, `}`, `]` or the line's end.
+    static func commentedColor(in scalars: [Unicode.Scalar], from start: Int) -> Range<Int>? {
+        var quote: Unicode.Scalar?
+        var i = max(0, start)
+        while i < scalars.count {
+            let c = scalars[i]
+            if let open = quote {
+                if c == open { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "#", i == 0 || scalars[i - 1] == " " || scalars[i - 1] == "\t" {
+                var j = i + 1
+                while j < scalars.count, scalars[j].properties.isASCIIHexDigit { j += 1 }
+                let ends = j == scalars.count || [" ", "\t", "\r", ",", "}", "]"].contains(scalars[j])
+                return ends && [3, 4, 6, 8].contains(j - i - 1) ? i..<j : nil
             }
+            i += 1
         }
         return nil
     }
@@ -330,23 +339,11 @@ private struct TreeBuilder {
 
     // MARK: Errors and locations
 
-    /// An unquoted `#hex` after `: `, `[` or `,` on the error's line or the two before it.
+    /// An unquoted `#hex` comment on the error's line or the two before it.
     private mutating func unquotedHexNear(line: Int) -> String? {
         for candidate in stride(from: line, through: max(0, line - 2), by: -1) {
             let scalars = Array(lineText(candidate).unicodeScalars)
-            var inQuotes: Unicode.Scalar?
-            for i in scalars.indices {
-                let c = scalars[i]
-                if let quote = inQuotes { if c == quote { inQuotes = nil }; continue }
-                if c == "\"" || c == "'" { inQuotes = c; continue }
-                guard c == "#", i > 0, scalars[i - 1] == " " else { continue }
-                var j = i + 1
-                while j < scalars.count, scalars[j].properties.isASCIIHexDigit { j += 1 }
-                let digits = j - i - 1
-                let ends = j == scalars.count || [" ", ",", "}", "]", "\r"].contains(scalars[j])
-                if ends, [3, 4, 6, 8].contains(digits) { return String(String.UnicodeScalarView(scalars[i..<j])) }
-                break
-            }
+            if let range = Self.commentedColor(in: scalars, from: 0) { return String(String.UnicodeScalarView(scalars[range])) }
         }
         return nil
     }

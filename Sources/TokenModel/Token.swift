@@ -92,6 +92,14 @@ public struct ResolvedToken: Sendable {
 
     /// The dotted path.
     public var path: String { token.path }
+
+    /// The value in `mode`, following the documented fallback when the token does not define it.
+    public func value(in mode: String) -> Node {
+        for candidate in [mode] + Appearance.fallbacks(for: mode) {
+            if let found = values.first(where: { $0.mode == candidate }) { return found.value }
+        }
+        return values[0].value
+    }
 }
 
 /// Every resolved token of a build, in deterministic path order.

@@ -20,6 +20,16 @@ public struct TokenReference: Sendable, Hashable {
         self.path = path
         self.location = location
     }
+
+    /// The path inside a whole-value alias `"{a.b}"`, or nil when the text is not one.
+    public static func aliasPath(_ text: String?) -> String? {
+        guard let utf8 = text?.utf8, utf8.count > 2, utf8.first == UInt8(ascii: "{"), utf8.last == UInt8(ascii: "}") else {
+            return nil
+        }
+        let inner = utf8.dropFirst().dropLast()
+        guard !inner.contains(UInt8(ascii: "{")), !inner.contains(UInt8(ascii: "}")) else { return nil }
+        return String(Substring(inner))
+    }
 }
 
 /// A finding the user silenced on a token, with the reason they gave.

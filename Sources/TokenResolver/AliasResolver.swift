@@ -224,7 +224,7 @@ private final class ResolutionRun {
                 return .failed
             }
             var visiting: Set<Int> = [i]
-            if let value = substitute(token.value, owner: i, expected: type, visiting: &visiting),
+            if let value = substitute(token.value, owner: i, visiting: &visiting),
                validate(value, as: type, token: token)
             {
                 result = .resolved(type, value, [])
@@ -380,7 +380,7 @@ private final class ResolutionRun {
     }
 
     /// Replaces nested references inside a composite value by their targets' values.
-    func substitute(_ node: Node, owner: Int, expected: TokenType?, visiting: inout Set<Int>) -> Node? {
+    func substitute(_ node: Node, owner: Int, visiting: inout Set<Int>) -> Node? {
         if let (targetIndex, location) = reference(in: node, owner: owner) {
             guard let targetIndex else { return nil }
             if visiting.contains(targetIndex) || stack.contains(targetIndex) {
@@ -399,7 +399,7 @@ private final class ResolutionRun {
             out.reserveCapacity(items.count)
             var ok = true
             for item in items {
-                if let value = substitute(item, owner: owner, expected: nil, visiting: &visiting) { out.append(value) } else { ok = false }
+                if let value = substitute(item, owner: owner, visiting: &visiting) { out.append(value) } else { ok = false }
             }
             return ok ? Node(.sequence(out), at: node.location, isFlowOrQuoted: node.isFlowOrQuoted) : nil
         case .mapping(let entries):
@@ -407,7 +407,7 @@ private final class ResolutionRun {
             out.reserveCapacity(entries.count)
             var ok = true
             for entry in entries {
-                if let value = substitute(entry.value, owner: owner, expected: nil, visiting: &visiting) {
+                if let value = substitute(entry.value, owner: owner, visiting: &visiting) {
                     out.append(MappingEntry(key: entry.key, keyLocation: entry.keyLocation, value: value))
                 } else { ok = false }
             }

@@ -144,7 +144,7 @@ private struct ResolverRun {
         allowOnly(node, inline ? ["type", "name", "sources", "description", "$extensions"] : ["sources", "description", "$extensions"], what: what)
         guard let sources = node["sources"] else { return fail("\(what) needs `sources`", node) }
         guard let items = sources.sequenceItems else { return fail("`sources` must be a list", sources) }
-        for item in items { checkSource(item, allowSets: true) }
+        for item in items { checkSource(item) }
     }
 
     mutating func checkModifier(_ node: Node, what: String, inline: Bool) {
@@ -161,14 +161,14 @@ private struct ResolverRun {
                 fail("the context `\(entry.key)` must be a list of sources", entry.value)
                 continue
             }
-            for item in items { checkSource(item, allowSets: true) }
+            for item in items { checkSource(item) }
         }
         if let fallback = node["default"], let name = fallback.string, !entries.contains(where: { $0.key == name }) {
             fail("`default` names `\(name)`, which is not one of the contexts", fallback)
         }
     }
 
-    mutating func checkSource(_ node: Node, allowSets: Bool) {
+    mutating func checkSource(_ node: Node) {
         guard let pointer = node["$ref"]?.string else { return }
         if pointer.hasPrefix("#/modifiers/") {
             fail("a source cannot reference a modifier (`\(pointer)`); sources are sets or token files", node)

@@ -58,11 +58,7 @@ private struct TreeWalk {
         if let typeNode = entries.first(where: { $0.key == "$type" })?.value {
             type = parseType(typeNode, path: dotted) ?? inheritedType
         }
-        if !isRoot || !dotted.isEmpty {
-            if groups[dotted] == nil { groups[dotted] = (location, type) }
-        } else {
-            groups[""] = (location, type)
-        }
+        if groups[dotted] == nil { groups[dotted] = (location, type) }
         for entry in entries {
             let key = entry.key
             if key.hasPrefix("$") {
@@ -402,11 +398,4 @@ private struct TreeWalk {
 }
 
 /// The alias target inside `{…}`, or nil when the string is not a whole-value alias.
-func aliasTarget(_ text: String?) -> String? {
-    guard let utf8 = text?.utf8, utf8.count > 2, utf8.first == UInt8(ascii: "{"), utf8.last == UInt8(ascii: "}") else {
-        return nil
-    }
-    let inner = utf8.dropFirst().dropLast()
-    guard !inner.contains(UInt8(ascii: "{")), !inner.contains(UInt8(ascii: "}")) else { return nil }
-    return String(Substring(inner))
-}
+func aliasTarget(_ text: String?) -> String? { TokenReference.aliasPath(text) }

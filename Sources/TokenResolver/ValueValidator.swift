@@ -12,9 +12,6 @@ struct ValueValidator {
     static let dimensionUnits = ["px", "rem", "pt"]
     static let strokeKeywords = ["solid", "dashed", "dotted", "double", "groove", "ridge", "outset", "inset"]
     static let lineCaps = ["round", "butt", "square"]
-    /// DTCG's font-weight names and their numeric values.
-    static let fontWeightNames = FontWeight.dtcgNames
-
     private var problems: [ValueProblem] = []
 
     mutating func validate(_ node: Node, as type: TokenType) -> [ValueProblem] {
@@ -199,8 +196,8 @@ struct ValueValidator {
             return
         }
         if let name = node.string {
-            if Self.fontWeightNames[name] == nil {
-                let suggestion = NearestName.find(name.lowercased(), in: Array(Self.fontWeightNames.keys))
+            if FontWeight.dtcgNames[name] == nil {
+                let suggestion = NearestName.find(name.lowercased(), in: Array(FontWeight.dtcgNames.keys))
                 fail("`\(name)` is not a font weight name", node,
                      fix: suggestion.map { "did you mean `\($0)`?" } ?? "use a number from 1 to 1000 or a name such as `bold`")
             }

@@ -31,14 +31,6 @@ import TokenModel
         Scenario(name: "dark-p3", features: [("prefers-color-scheme", "dark"), ("color-gamut", "p3")], theme: nil, mode: Appearance.dark, p3: true),
     ]
 
-    /// The token's value in a mode, with tokenc's documented fallback.
-    static func value(_ token: ResolvedToken, _ mode: String) -> Node {
-        for candidate in [mode] + Appearance.fallbacks(for: mode) {
-            if let found = token.values.first(where: { $0.mode == candidate }) { return found.value }
-        }
-        return token.values[0].value
-    }
-
     static let optionSets: [(String, CSSOptions)] = [
         ("default", CSSOptions()),
         ("light-dark()", CSSOptions(lightDark: true)),
@@ -83,7 +75,7 @@ import TokenModel
         for scenario in Self.scenarios {
             let values = try #require(computed[scenario.name])
             for token in colors {
-                guard case .success(let parsed) = ColorValue.parse(Self.value(token, scenario.mode)) else { continue }
+                guard case .success(let parsed) = ColorValue.parse(token.value(in: scenario.mode)) else { continue }
                 let color = parsed.color(in: scenario.mode)
                 let actual = values[token.path] ?? "missing"
                 if scenario.p3 && (color.space == .displayP3 || !color.isInGamut(.srgb)) {

@@ -190,8 +190,7 @@ struct CSSContextBuilder {
     /// Modes the token only inherits from its target are left out: the target's own blocks change the variable.
     func variables(_ token: ResolvedToken, paths: Set<String>, modes: [String]) -> [(String, String, String?)]? {
         func target(_ node: Node) -> String? {
-            guard let text = node.string, text.hasPrefix("{"), text.hasSuffix("}"), ColorValue.systemName(text) == nil else { return nil }
-            let path = String(text.dropFirst().dropLast())
+            guard ColorValue.systemName(node.string ?? "") == nil, let path = TokenReference.aliasPath(node.string) else { return nil }
             return paths.contains(path) ? path : nil
         }
         guard let light = target(token.token.value) else { return nil }
@@ -208,13 +207,7 @@ struct CSSContextBuilder {
 
     /// Colors as `light-dark(light, dark)` in the light block and `light-dark(lhc, dhc)` in the contrast block.
     func lightDark(_ token: ResolvedToken) -> [(String, String, String?)]? {
-        func parts(_ mode: String) -> (String, String?)? {
-            var node = token.values.first(where: { $0.mode == mode })?.value
-            for fallback in Appearance.fallbacks(for: mode) where node == nil {
-                node = token.values.first(where: { $0.mode == fallback })?.value
-            }
-            return node.flatMap { value(.color, $0, mode: mode) }
-        }
+        func parts(_ mode: String) -> (String, String?)? { value(.color, token.value(in: mode), mode: mode) }
         guard let light = parts(Appearance.light), let dark = parts(Appearance.dark) else { return nil }
         var out: [(String, String, String?)] = [(Appearance.light, "light-dark(\(light.0), \(dark.0))",
                                                   light.1 == nil && dark.1 == nil ? nil : "light-dark(\(light.1 ?? light.0), \(dark.1 ?? dark.0))")]

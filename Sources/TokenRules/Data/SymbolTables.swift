@@ -15,7 +15,4 @@ public enum SymbolTables {
 
     /// The numeric weight of an Apple weight name.
     public static func weight(named name: String) -> Int? { weights.first { $0.name == name }?.value }
-
-    /// DTCG font-weight names (fontWeight tokens), for text weights compared with symbol weights.
-    public static let fontWeightNames = FontWeight.dtcgNames
 }

@@ -42,12 +42,7 @@ public final class RuleContext: @unchecked Sendable {
     }
 
     /// The token's value node in `mode`, following the documented fallback when the mode is missing.
-    public func value(_ token: ResolvedToken, in mode: String) -> Node {
-        for candidate in [mode] + Appearance.fallbacks(for: mode) {
-            if let found = token.values.first(where: { $0.mode == candidate }) { return found.value }
-        }
-        return token.values[0].value
-    }
+    public func value(_ token: ResolvedToken, in mode: String) -> Node { token.value(in: mode) }
 
     /// A color token's parsed value in `mode` (system colors resolved to their value for the mode).
     public func color(_ token: ResolvedToken, in mode: String) -> Color? {
@@ -74,9 +69,8 @@ public final class RuleContext: @unchecked Sendable {
         guard let node = token.token.value[field] else { return [] }
         let items = node.sequenceItems ?? [node]
         return items.compactMap { item in
-            guard let text = item.string, text.count > 2, text.first == "{", text.last == "}",
-                  ColorValue.systemName(text) == nil else { return nil }
-            return TokenReference(path: String(text.dropFirst().dropLast()), location: item.location)
+            guard ColorValue.systemName(item.string ?? "") == nil, let path = TokenReference.aliasPath(item.string) else { return nil }
+            return TokenReference(path: path, location: item.location)
         }
     }
 

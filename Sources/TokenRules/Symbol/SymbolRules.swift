@@ -124,7 +124,7 @@ struct SymbolWeightMatchesTextRule: Rule {
             let fields = SymbolFields(token, context)
             guard let weightName = fields.weight, let weight = SymbolTables.weight(named: weightName),
                   let textNode = fields.value["text-weight"] else { return nil }
-            let text = textNode.number.map { Int($0) } ?? textNode.string.flatMap { SymbolTables.fontWeightNames[$0] }
+            let text = FontWeight.numeric(textNode)
             guard let text, text != weight else { return nil }
             return Finding(path: token.path, location: fields.location("weight"),
                            message: "the symbol weight `\(weightName)` (\(weight)) differs from its text's weight \(text)",
