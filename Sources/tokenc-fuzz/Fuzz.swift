@@ -1,13 +1,25 @@
-// libFuzzer harness for the whole compile pipeline in memory (docs/fuzzing.md).
-// script/fuzz builds it with -DFUZZING and -sanitize=fuzzer,address; an ordinary build only says how.
+// libFuzzer harnesses for tokenc (docs/fuzzing.md): TOKENC_FUZZ=pipeline (the default), loader or renderer.
+// script/fuzz builds them with -DFUZZING and -sanitize=fuzzer,address; an ordinary build only says how.
 import TokencKit
 
-/// Runs load → tree → resolve → check → render on one input, as YAML and as JSON.
+/// The harness the `TOKENC_FUZZ` environment variable chose.
+enum Harness: String {
+    case pipeline, loader, renderer
+
+    static let selected: Harness = {
+        guard let name = getenv("TOKENC_FUZZ") else { return .pipeline }
+        return Harness(rawValue: String(cString: name)) ?? .pipeline
+    }()
+}
+
+/// libFuzzer's entry point: one input through the selected harness.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    for name in ["fuzz.yaml", "fuzz.json"] {
-        _ = Pipeline().run(files: [name], sources: [name: bytes], render: true)
+    switch Harness.selected {
+    case .pipeline: FuzzTargets.pipeline(bytes)
+    case .loader: FuzzTargets.loader(bytes)
+    case .renderer: FuzzTargets.renderer(bytes)
     }
     return 0
 }
@@ -34,12 +46,13 @@ struct FuzzMain {
         }
         exit(status)
         #else
-        print("build with script/fuzz to get the libFuzzer harness")
+        print("build with script/fuzz to get the libFuzzer harnesses")
         #endif
     }
 }
 
-#if FUZZING
 @_silgen_name("exit")
 func exit(_ status: CInt) -> Never
-#endif
+
+@_silgen_name("getenv")
+func getenv(_ name: UnsafePointer<CChar>) -> UnsafePointer<CChar>?

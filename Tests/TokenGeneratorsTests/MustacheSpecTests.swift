@@ -70,7 +70,7 @@ enum JSONValue: Decodable {
     @Test(arguments: MustacheSpecCase.all)
     func rendersAsTheSpecificationSays(_ spec: MustacheSpecCase) throws {
         let template = try MustacheTemplate(spec.template)
-        #expect(template.render(MustacheSpecCase.value(spec.data), partials: spec.partials) == spec.expected)
+        #expect(try template.render(MustacheSpecCase.value(spec.data), partials: spec.partials) == spec.expected)
     }
 
     @Test func syntaxErrorsAreLocated() {
@@ -87,6 +87,25 @@ enum JSONValue: Decodable {
 
     @Test func selfIncludingPartialStops() throws {
         let template = try MustacheTemplate("{{>loop}}")
-        #expect(template.render(.null, partials: ["loop": "x{{>loop}}"]) == String(repeating: "x", count: 100))
+        #expect(try template.render(.null, partials: ["loop": "x{{>loop}}"]) == String(repeating: "x", count: 100))
+    }
+
+    @Test func partialIncludedTwiceInItselfHitsTheStepLimit() throws {
+        // Without a limit this is 2^100 inclusions.
+        let template = try MustacheTemplate("{{>twice}}")
+        #expect(throws: MustacheTemplate.RenderError(message: "rendering ran more than 100000 template operations; a section nested in itself over a long list, or a partial that includes itself more than once, multiplies the work")) {
+            try template.render(.null, partials: ["twice": "{{>twice}}{{>twice}}"], limits: .init(maximumSteps: 100_000))
+        }
+    }
+
+    @Test func nestedSectionsOverALongListHitTheOutputLimit() throws {
+        let items = MustacheValue.list(Array(repeating: .string("abcdefgh"), count: 100))
+        let context = MustacheValue.object(MustacheDictionary(["items": items]))
+        let template = try MustacheTemplate("{{#items}}{{#items}}{{#items}}{{.}}{{/items}}{{/items}}{{/items}}")
+        // 100^3 × 8 bytes = 8 MB; a 1 MiB limit stops it, a larger one lets it through whole.
+        #expect(throws: MustacheTemplate.RenderError(message: "the output grew past 1 MiB; a section nested in itself over a long list, or a partial that includes itself more than once, multiplies the output")) {
+            try template.render(context, limits: .init(maximumOutputBytes: 1 << 20))
+        }
+        #expect(try template.render(context).utf8.count == 8_000_000)
     }
 }

@@ -27,10 +27,18 @@ public struct CSSGenerator: Generator {
                                     location: SourceLocation(file: "Templates/" + path, line: error.line, column: error.column))])
         }
         var context = CSSContextBuilder(options: options).build(set)
-        var swift = SwiftContextBuilder()
-        let shared = swift.build(set, rootName: "Tokens")
-        if swift.diagnostics.isEmpty { context.shared = shared }
-        return ([GeneratedFile(relativePath: "css/tokens.css", contents: Array(template.render(.object(context)).utf8))], [])
+        // The Swift fields are there for users' templates; the built-in one reads none, so they are built only when read.
+        if template.mayRead(anyOf: SwiftFileContext.ownFieldNames) {
+            var swift = SwiftContextBuilder()
+            let shared = swift.build(set, rootName: "Tokens")
+            if swift.diagnostics.isEmpty { context.shared = shared }
+        }
+        do {
+            let bytes = try template.renderUTF8(.object(context))
+            return ([GeneratedFile(relativePath: "css/tokens.css", contents: bytes)], [])
+        } catch {
+            return ([], [Diagnostic.templateLimit(error, file: "Templates/" + path)])
+        }
     }
 }
 

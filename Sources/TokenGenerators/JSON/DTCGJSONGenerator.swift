@@ -20,12 +20,12 @@ public struct DTCGJSONGenerator: Generator {
     /// Renders `json/tokens.json` (nested DTCG groups) and `json/tokens.flat.json`.
     public func generate(_ set: ResolvedTokenSet) -> [GeneratedFile] {
         [
-            GeneratedFile(relativePath: "json/tokens.json", contents: Array(nested(set).utf8)),
-            GeneratedFile(relativePath: "json/tokens.flat.json", contents: Array(flat(set).utf8)),
+            GeneratedFile(relativePath: "json/tokens.json", contents: nested(set)),
+            GeneratedFile(relativePath: "json/tokens.flat.json", contents: flat(set)),
         ]
     }
 
-    private func nested(_ set: ResolvedTokenSet) -> String {
+    private func nested(_ set: ResolvedTokenSet) -> [UInt8] {
         var writer = JSONWriter(capacity: set.tokens.count * 160)
         // tokenc's own types go under the root's `$extensions["dev.tokenc"]`, so the file stays valid DTCG.
         let standard = set.tokens.filter { !$0.type.isTokencExtension }
@@ -41,7 +41,7 @@ public struct DTCGJSONGenerator: Generator {
             }
         }
         writer.raw("\n")
-        return writer.text
+        return writer.bytes
     }
 
     private func paths(_ tokens: [ResolvedToken]) -> [[String]] {
@@ -113,7 +113,7 @@ public struct DTCGJSONGenerator: Generator {
         }
     }
 
-    private func flat(_ set: ResolvedTokenSet) -> String {
+    private func flat(_ set: ResolvedTokenSet) -> [UInt8] {
         var writer = JSONWriter(capacity: set.tokens.count * 120)
         writer.object { writer in
             for token in set.tokens {
@@ -129,6 +129,6 @@ public struct DTCGJSONGenerator: Generator {
             }
         }
         writer.raw("\n")
-        return writer.text
+        return writer.bytes
     }
 }

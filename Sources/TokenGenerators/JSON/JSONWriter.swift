@@ -2,89 +2,97 @@ import TokenModel
 
 /// Writes JSON text deterministically: keys in the order given, two-space indentation, shortest round-trip numbers.
 public struct JSONWriter {
-    /// The text written so far.
-    public private(set) var text = ""
+    /// The UTF-8 bytes written so far.
+    public private(set) var bytes: [UInt8] = []
     private var depth = 0
 
+    /// The text written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
     /// Creates a writer, reserving room for about `capacity` bytes.
-    public init(capacity: Int = 0) { text.reserveCapacity(capacity) }
+    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
     /// Appends text as it is.
-    public mutating func raw(_ s: String) { text += s }
+    public mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
 
     /// Starts a new line at the current indentation.
     public mutating func newline() {
-        text += "\n"
-        text += String(repeating: "  ", count: depth)
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
     }
 
     /// Writes a JSON string literal.
     public mutating func string(_ s: String) {
-        text += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
+        bytes.append(UInt8(ascii: "\""))
+        // Most strings need no escaping and are copied whole.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: s.utf8)
+        } else {
+            for byte in s.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): raw("\\\"")
+                case UInt8(ascii: "\\"): raw("\\\\")
+                case UInt8(ascii: "\n"): raw("\\n")
+                case UInt8(ascii: "\r"): raw("\\r")
+                case UInt8(ascii: "\t"): raw("\\t")
+                case 0..<0x20:
+                    let hex = String(byte, radix: 16)
+                    raw("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+                default: bytes.append(byte)
+                }
             }
         }
-        text += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Writes a number: integers without a fraction, others in shortest round-trip form, non-finite as null.
     public mutating func number(_ value: Double) {
         guard value.isFinite else {
-            text += "null"
+            raw("null")
             return
         }
         if value == value.rounded(), abs(value) < 1e15 {
-            text += String(Int(value))
+            raw(String(Int(value)))
         } else {
-            text += "\(value)"
+            raw("\(value)")
         }
     }
 
     /// Writes an object; `body` writes members through `member(_:)`.
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
-        text += "{"
+        bytes.append(UInt8(ascii: "{"))
         depth += 1
-        let before = text.utf8.count
+        let before = bytes.count
         body(&self)
         depth -= 1
-        if text.utf8.count != before { newline() }
-        text += "}"
+        if bytes.count != before { newline() }
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// Starts a member inside `object`: a separator when needed, the key and the colon.
     public mutating func member(_ key: String) {
-        if text.last != "{" { text += "," }
+        if bytes.last != UInt8(ascii: "{") { bytes.append(UInt8(ascii: ",")) }
         newline()
         string(key)
-        text += ": "
+        raw(": ")
     }
 
     /// Writes an array of `count` items, each written by `item`.
     public mutating func array(_ count: Int, _ item: (inout JSONWriter, Int) -> Void) {
-        text += "["
+        bytes.append(UInt8(ascii: "["))
         guard count > 0 else {
-            text += "]"
+            bytes.append(UInt8(ascii: "]"))
             return
         }
         depth += 1
         for i in 0..<count {
-            if i > 0 { text += "," }
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
             newline()
             item(&self, i)
         }
         depth -= 1
         newline()
-        text += "]"
+        bytes.append(UInt8(ascii: "]"))
     }
 
     /// Writes a loaded node as JSON.
@@ -92,9 +100,9 @@ public struct JSONWriter {
         switch node.kind {
         case .scalar(let value, _):
             switch value {
-            case .null: text += "null"
-            case .bool(let b): text += b ? "true" : "false"
-            case .integer(let i): text += String(i)
+            case .null: raw("null")
+            case .bool(let b): raw(b ? "true" : "false")
+            case .integer(let i): raw(String(i))
             case .number(let d): number(d)
             case .string(let s): string(s)
             }

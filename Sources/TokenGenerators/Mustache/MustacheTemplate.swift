@@ -1,3 +1,5 @@
+import TokenModel
+
 /// A Mustache template compiled once into operations, rendered many times into one growing buffer.
 ///
 /// Implements the core of the Mustache specification (interpolation, sections, inverted sections,
@@ -14,10 +16,10 @@ public struct MustacheTemplate: Sendable {
     }
 
     indirect enum Operation: Sendable {
-        case text(String)
+        case text([UInt8])
         case variable([String], escaped: Bool)
         case section([String], inverted: Bool, body: [Operation])
-        case partial(String, indentation: String)
+        case partial(String, indentation: String, cacheKey: String)
     }
 
     let operations: [Operation]
@@ -27,13 +29,65 @@ public struct MustacheTemplate: Sendable {
         operations = try Parser(source).parse()
     }
 
+    /// How much work one rendering may do, so that nested sections over long lists or partials
+    /// that include themselves twice end in an error instead of filling memory or running for hours.
+    public struct Limits: Sendable {
+        /// The most bytes the output may hold.
+        public var maximumOutputBytes: Int
+        /// The most operations (text, variable, section pass, partial) rendering may run.
+        public var maximumSteps: Int
+
+        /// 256 MiB of output and 20 million operations (a fraction of a second): the built-in Swift
+        /// template needs about 2 million for 100,000 tokens.
+        public init(maximumOutputBytes: Int = 256 << 20, maximumSteps: Int = 20_000_000) {
+            self.maximumOutputBytes = maximumOutputBytes
+            self.maximumSteps = maximumSteps
+        }
+    }
+
+    /// Rendering that ran past its limits.
+    public struct RenderError: Error, Sendable, Equatable {
+        /// What ran out, for the diagnostic.
+        public var message: String
+    }
+
+    /// Whether rendering may look up any of `names` (as the first part of a tag's name); a partial
+    /// counts as yes, since what it reads is not known until it renders.
+    func mayRead(anyOf names: Set<String>) -> Bool {
+        func reads(_ operations: [Operation]) -> Bool {
+            operations.contains { operation in
+                switch operation {
+                case .text: false
+                case .variable(let path, _): names.contains(path[0])
+                case .section(let path, _, let body): names.contains(path[0]) || reads(body)
+                case .partial: true
+                }
+            }
+        }
+        return reads(operations)
+    }
+
     /// Renders with `context` as the root; `partials` supplies partial templates by name.
-    public func render(_ context: MustacheValue, partials: [String: String] = [:]) -> String {
-        var renderer = Renderer(partials: partials)
-        renderer.output.reserveCapacity(4096)
+    public func render(_ context: MustacheValue, partials: [String: String] = [:], limits: Limits = Limits()) throws(RenderError) -> String {
+        String(decoding: try renderUTF8(context, partials: partials, limits: limits), as: UTF8.self)
+    }
+
+    /// Renders like `render`, into UTF-8 bytes: what generators write, without a round trip through `String`.
+    public func renderUTF8(_ context: MustacheValue, partials: [String: String] = [:], limits: Limits = Limits()) throws(RenderError) -> [UInt8] {
+        var renderer = Renderer(partials: partials, limits: limits)
+        renderer.output.reserveCapacity(1 << 16)
         var stack = [context]
         renderer.run(operations, &stack, depth: 0)
+        if let exceeded = renderer.exceeded { throw RenderError(message: exceeded) }
         return renderer.output
+    }
+}
+
+extension Diagnostic {
+    /// The error for a template whose rendering ran past its limits, placed at the template's start.
+    static func templateLimit(_ error: MustacheTemplate.RenderError, file: String) -> Diagnostic {
+        Diagnostic(id: "template/too-large", severity: .error, message: error.message,
+                   location: SourceLocation(file: file, line: 1, column: 1))
     }
 }
 
@@ -166,7 +220,7 @@ private struct Parser {
             index += 1
             switch token {
             case .text(let text):
-                if !text.isEmpty { operations.append(.text(text)) }
+                if !text.isEmpty { operations.append(.text(Array(text.utf8))) }
             case .tag(let kind, let content, let line, let column):
                 switch kind {
                 case "!", "=": continue
@@ -180,7 +234,9 @@ private struct Parser {
                                         ?? "`{{/\(content)}}` closes a section that was never opened")
                     }
                     return operations
-                case ">": operations.append(.partial(content, indentation: indentations[position] ?? ""))
+                case ">":
+                    let indentation = indentations[position] ?? ""
+                    operations.append(.partial(content, indentation: indentation, cacheKey: content + "\u{0}" + indentation))
                 case "&": operations.append(.variable(Self.path(content), escaped: false))
                 default: operations.append(.variable(Self.path(content), escaped: true))
                 }
@@ -201,10 +257,16 @@ private struct Parser {
 
 private struct Renderer {
     let partials: [String: String]
-    var output = ""
+    let limits: MustacheTemplate.Limits
+    var output: [UInt8] = []
     var compiledPartials: [String: [MustacheTemplate.Operation]] = [:]
+    var steps = 0
+    var exceeded: String?
 
-    init(partials: [String: String]) { self.partials = partials }
+    init(partials: [String: String], limits: MustacheTemplate.Limits) {
+        self.partials = partials
+        self.limits = limits
+    }
 
     func resolve(_ path: [String], _ stack: [MustacheValue]) -> MustacheValue? {
         if path == ["."] { return stack.last }
@@ -224,12 +286,22 @@ private struct Renderer {
 
     mutating func run(_ operations: [MustacheTemplate.Operation], _ stack: inout [MustacheValue], depth: Int) {
         for operation in operations {
+            steps += 1
+            guard exceeded == nil else { return }
+            if steps > limits.maximumSteps {
+                exceeded = "rendering ran more than \(limits.maximumSteps) template operations; a section nested in itself over a long list, or a partial that includes itself more than once, multiplies the work"
+                return
+            }
+            if output.count > limits.maximumOutputBytes {
+                exceeded = "the output grew past \(limits.maximumOutputBytes >> 20) MiB; a section nested in itself over a long list, or a partial that includes itself more than once, multiplies the output"
+                return
+            }
             switch operation {
             case .text(let text):
-                output += text
+                output.append(contentsOf: text)
             case .variable(let path, let escaped):
                 let text = resolve(path, stack)?.text ?? ""
-                if escaped { appendEscaped(text) } else { output += text }
+                if escaped { appendEscaped(text) } else { output.append(contentsOf: text.utf8) }
             case .section(let path, let inverted, let body):
                 let value = resolve(path, stack) ?? .null
                 if inverted {
@@ -248,10 +320,9 @@ private struct Renderer {
                     run(body, &stack, depth: depth)
                     stack.removeLast()
                 }
-            case .partial(let name, let indentation):
+            case .partial(let name, let indentation, let key):
                 // A recursion limit keeps a partial that includes itself forever from hanging the run.
                 guard depth < 100, let source = partials[name] else { continue }
-                let key = name + "\u{0}" + indentation
                 if compiledPartials[key] == nil {
                     compiledPartials[key] = (try? MustacheTemplate(Self.indent(source, indentation)).operations) ?? []
                 }
@@ -272,13 +343,13 @@ private struct Renderer {
     }
 
     mutating func appendEscaped(_ text: String) {
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            default: output.unicodeScalars.append(scalar)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
+            default: output.append(byte)
             }
         }
     }

@@ -12,6 +12,8 @@ public struct CustomTemplateGenerator: Generator {
     public var outputPath: String
     /// Partials the template may use (the built-in Swift partials unless replaced).
     public var partials: [String: String]
+    /// How much work rendering may do before it stops with an error.
+    public var limits = MustacheTemplate.Limits()
 
     /// Creates a custom output.
     public init(template: String, templatePath: String, outputPath: String, partials: [String: String] = [:]) {
@@ -34,7 +36,10 @@ public struct CustomTemplateGenerator: Generator {
         var builder = SwiftContextBuilder()
         let context = builder.build(set, rootName: "Tokens")
         guard builder.diagnostics.isEmpty else { return ([], builder.diagnostics) }
-        let text = compiled.render(.object(context), partials: partials)
-        return ([GeneratedFile(relativePath: outputPath, contents: Array(text.utf8))], [])
+        let bytes: [UInt8]
+        do { bytes = try compiled.renderUTF8(.object(context), partials: partials, limits: limits) } catch {
+            return ([], [Diagnostic.templateLimit(error, file: templatePath)])
+        }
+        return ([GeneratedFile(relativePath: outputPath, contents: bytes)], [])
     }
 }

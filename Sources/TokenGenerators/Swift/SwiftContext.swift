@@ -14,6 +14,8 @@ public struct SwiftFileContext: MustacheObject {
     public var groups: [SwiftGroupContext]
     /// The system colors the tokens reference, for the UIKit and AppKit lookups.
     public var systemColors: [SystemColorContext] = []
+    /// The fields only this context answers (other contexts also have `contextVersion` and `source`).
+    static let ownFieldNames: Set<String> = ["uiKitSystemColors", "appKitSystemColors", "rootName", "tokens", "groups"]
 
     public subscript(key: String) -> MustacheValue? {
         switch key {

@@ -45,10 +45,33 @@ public struct SwiftGenerator: Generator {
         }
         guard problems.isEmpty, let template = try? MustacheTemplate(source) else { return ([], problems) }
         // Partial indentation also indents blank lines; trailing whitespace is noise in a diff, so it goes.
-        let text = template.render(.object(context), partials: partials).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line in line.last == " " ? String(line.reversed().drop { $0 == " " }.reversed()) : String(line) }
-            .joined(separator: "\n")
-        return ([GeneratedFile(relativePath: "swift/Tokens.swift", contents: Array(text.utf8))], [])
+        let rendered: [UInt8]
+        do { rendered = try template.renderUTF8(.object(context), partials: partials) } catch {
+            return ([], [Diagnostic.templateLimit(error, file: templateFiles[main] ?? "Templates/" + main)])
+        }
+        return ([GeneratedFile(relativePath: "swift/Tokens.swift", contents: Self.trimmingTrailingSpaces(rendered))], [])
+    }
+
+    /// Partial indentation also indents blank lines; trailing spaces are noise in a diff, so they go.
+    static func trimmingTrailingSpaces(_ text: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count)
+        var pendingSpaces = 0
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: " "): pendingSpaces += 1
+            case UInt8(ascii: "\n"):
+                pendingSpaces = 0
+                out.append(byte)
+            default:
+                if pendingSpaces > 0 {
+                    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pendingSpaces))
+                    pendingSpaces = 0
+                }
+                out.append(byte)
+            }
+        }
+        return out
     }
 }
 

@@ -12,6 +12,7 @@ public enum SwiftNamer {
 
     /// The words of a name: split at non-alphanumerics and at lower-to-upper case changes.
     public static func words(_ name: String) -> [String] {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(name) }
         var words: [String] = []
         var current = ""
         var previousIsLower = false
@@ -31,6 +32,31 @@ public enum SwiftNamer {
             previousIsLower = scalar.properties.isLowercase || ("0"..."9").contains(scalar)
         }
         if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// `words` for ASCII names (nearly all of them), on bytes instead of Unicode properties.
+    static func asciiWords(_ name: String) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        var previousIsLower = false
+        for byte in name.utf8 {
+            let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+            let isLowerOrDigit = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            guard isUpper || isLowerOrDigit else {
+                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+                current.removeAll(keepingCapacity: true)
+                previousIsLower = false
+                continue
+            }
+            if isUpper && previousIsLower && !current.isEmpty {
+                words.append(String(decoding: current, as: UTF8.self))
+                current.removeAll(keepingCapacity: true)
+            }
+            current.append(byte)
+            previousIsLower = isLowerOrDigit
+        }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
         return words
     }
 

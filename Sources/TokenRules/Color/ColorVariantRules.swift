@@ -54,13 +54,19 @@ struct OutOfGamutRule: Rule {
         id: "color/out-of-gamut", name: "Outside sRGB", severity: .info,
         summary: "A wide-gamut color outside sRGB: reports the sRGB fallback tokenc generates.",
         rationale: "hig-color.txt (color management): wide-color displays show Display P3; sRGB displays show tokenc's gamut-mapped fallback (CSS Color 4).",
-        triggering: [RuleExample("c:\n  $type: color\n  ↓vivid: { $value: \"color(display-p3 1 0 0)\" }\n")],
+        triggering: [
+            RuleExample("c:\n  $type: color\n  ↓vivid: { $value: \"color(display-p3 1 0 0)\" }\n"),
+            RuleExample("c:\n  $type: color\n  ↓vivid: { $value: \"color(display-p3 1 0 0)\" }\n  same: { $value: \"{c.vivid}\" }\n"),
+        ],
         nonTriggering: [RuleExample("c:\n  $type: color\n  calm: { $value: \"color(display-p3 0.5 0.5 0.5)\" }\n")])
 
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .color).compactMap { token in
             let outside = token.values.compactMap { mode, _ -> (String, Color)? in
-                guard case .color(let color)? = context.colorValue(token, in: mode), !color.isInGamut(.srgb) else { return nil }
+                // An alias is reported where its target's color is written, not again at every alias.
+                let written = token.token.modes.first { $0.name == mode }?.value ?? token.token.value
+                guard TokenReference.aliasPath(written.string) == nil,
+                      case .color(let color)? = context.colorValue(token, in: mode), !color.isInGamut(.srgb) else { return nil }
                 return (mode, color)
             }
             guard let first = outside.first else { return nil }

@@ -1,0 +1,61 @@
+// What the libFuzzer harnesses in Sources/tokenc-fuzz run on each input (docs/fuzzing.md); the tests
+// run the inputs fuzzing once found through the same functions (Tests/Fixtures/fuzz-regressions).
+import TokenGenerators
+import TokenLoader
+import TokenModel
+
+/// The three fuzzing targets: the loader alone, the template renderer alone and the whole pipeline in memory.
+public enum FuzzTargets {
+    /// A small token set whose template context the renderer harness renders into: groups, every kind of
+    /// value, appearances, symbols and descriptions, so templates reach every field of the real context.
+    static let rendererTokens = Pipeline(rules: .structure).run(files: ["seed.yaml"], sources: ["seed.yaml": Array("""
+        color:
+          $type: color
+          $description: Brand <colors> & "quotes"
+          accent:
+            $value: "#0A84FF"
+            $extensions:
+              mode: { dark: "#409CFF", light-high-contrast: "#0040DD" }
+              tokenc: { role: interactive }
+          text: { $value: "{color.accent}" }
+        size:
+          $type: dimension
+          small: { $value: { value: 4, unit: px } }
+          large: { $value: { value: 1.5, unit: rem } }
+        font:
+          body: { $type: fontFamily, $value: [SF Pro, system-ui] }
+          weight: { $type: fontWeight, $value: semibold }
+        """.utf8)], render: false).tokens
+
+    /// Loads bytes as YAML and as JSON; returns both loads' diagnostics.
+    @discardableResult
+    public static func loader(_ bytes: [UInt8]) -> [Diagnostic] {
+        let loader = TokenFileLoader(limits: LoaderLimits())
+        return loader.load(bytes: bytes, path: "fuzz.yaml").diagnostics + loader.load(bytes: bytes, path: "fuzz.json").diagnostics
+    }
+
+    /// Compiles the input as a template (NUL bytes split off partials `a`, `b`, …) and renders it
+    /// into the seed tokens' Swift context, with limits a fuzzing run can afford; returns the rendering's diagnostics.
+    @discardableResult
+    public static func renderer(_ bytes: [UInt8]) -> [Diagnostic] {
+        let parts = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var partials: [String: String] = [:]
+        for (index, text) in parts.dropFirst().prefix(26).enumerated() {
+            partials[String(UnicodeScalar(UInt8(97 + index)))] = text
+        }
+        guard let template = try? MustacheTemplate(parts[0]) else { return [] }
+        let limits = MustacheTemplate.Limits(maximumOutputBytes: 8 << 20, maximumSteps: 2_000_000)
+        _ = try? template.render(.null, partials: partials, limits: limits)
+        var generator = CustomTemplateGenerator(template: parts[0], templatePath: "fuzz.mustache", outputPath: "out.txt", partials: partials)
+        generator.limits = limits
+        return generator.render(rendererTokens).diagnostics
+    }
+
+    /// Runs load → tree → resolve → check → render on one input, as YAML and as JSON; returns both runs' diagnostics.
+    @discardableResult
+    public static func pipeline(_ bytes: [UInt8]) -> [Diagnostic] {
+        ["fuzz.yaml", "fuzz.json"].flatMap { name in
+            Pipeline().run(files: [name], sources: [name: bytes], render: true).diagnostics
+        }
+    }
+}
