@@ -308,7 +308,14 @@ private struct TreeWalk {
 
     mutating func checkName(_ name: String, at location: SourceLocation, path: String) -> Bool {
         var bad: String?
-        if name.contains(".") { bad = "`.`" } else if name.contains("{") { bad = "`{`" } else if name.contains("}") { bad = "`}`" }
+        let bytes = name.utf8
+        if bytes.contains(UInt8(ascii: ".")) {
+            bad = "`.`"
+        } else if bytes.contains(UInt8(ascii: "{")) {
+            bad = "`{`"
+        } else if bytes.contains(UInt8(ascii: "}")) {
+            bad = "`}`"
+        }
         guard let bad else { return true }
         let full = path.isEmpty ? name : path + "." + name
         error("token/invalid-name", "the name `\(name)` contains \(bad), which token names must not", at: location,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A color token's value: a concrete color, or a reference to an Apple system color.
 public enum ColorValue: Sendable {
     case color(Color)
@@ -19,17 +21,25 @@ public enum ColorValue: Sendable {
 
     /// Reads a resolved value node: a CSS color string, `{system.NAME}`, or a DTCG color object.
     public static func parse(_ node: Node) -> Result<ColorValue, ColorSyntax.Problem> {
-        if let text = node.string {
-            if let name = systemName(text) {
-                guard let system = SystemColors.named(name) else {
-                    let suggestion = NearestSystemName.find(name)
-                    return .failure(ColorSyntax.Problem(message: "`\(name)` is not a system color tokenc knows"
-                        + (suggestion.map { "; did you mean `{system.\($0)}`?" } ?? "; see docs/system-colors.md")))
-                }
-                return .success(.system(system))
+        if let text = node.string { return ParsedColorTexts.shared.parse(text, parseText) }
+        return parseObject(node)
+    }
+
+    /// Reads a color string: CSS syntax or `{system.NAME}`.
+    static func parseText(_ text: String) -> Result<ColorValue, ColorSyntax.Problem> {
+        if let name = systemName(text) {
+            guard let system = SystemColors.named(name) else {
+                let suggestion = NearestSystemName.find(name)
+                return .failure(ColorSyntax.Problem(message: "`\(name)` is not a system color tokenc knows"
+                    + (suggestion.map { "; did you mean `{system.\($0)}`?" } ?? "; see docs/system-colors.md")))
             }
-            return ColorSyntax.parse(text).map(ColorValue.color)
+            return .success(.system(system))
         }
+        return ColorSyntax.parse(text).map(ColorValue.color)
+    }
+
+    /// Reads a DTCG color object (`colorSpace`, `components`, `alpha`).
+    static func parseObject(_ node: Node) -> Result<ColorValue, ColorSyntax.Problem> {
         guard let space = node["colorSpace"]?.string.flatMap(ColorSpace.init(rawValue:)),
               let items = node["components"]?.sequenceItems, items.count == 3
         else {
@@ -43,6 +53,30 @@ public enum ColorValue: Sendable {
         }
         let alpha = node["alpha"]?.number ?? 1
         return .success(.color(Color(space, components[0], components[1], components[2], alpha: alpha)))
+    }
+}
+
+/// Color strings already parsed in this process: the validator, every rule and every generator read the
+/// same value in every appearance, and a string always parses to the same color.
+final class ParsedColorTexts: @unchecked Sendable {
+    static let shared = ParsedColorTexts()
+    private let lock = NSLock()
+    private var results: [String: Result<ColorValue, ColorSyntax.Problem>] = [:]
+
+    func parse(_ text: String, _ parse: (String) -> Result<ColorValue, ColorSyntax.Problem>) -> Result<ColorValue, ColorSyntax.Problem> {
+        lock.lock()
+        if let known = results[text] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let result = parse(text)
+        lock.lock()
+        // Bounded, so a long `--watch` session over changing files does not grow without end.
+        if results.count >= 1 << 18 { results.removeAll(keepingCapacity: true) }
+        results[text] = result
+        lock.unlock()
+        return result
     }
 }
 

@@ -58,7 +58,10 @@ extension Color {
     /// 8-bit sRGB channels of the displayed color; floating-point noise is snapped first, so Display P3
     /// `0.5 0.5 0.5` gives 128, not 127.
     public var srgb8Bit: (red: Int, green: Int, blue: Int, alpha: Int) {
-        let c = displayedInSRGB.resolvedComponents
+        // An sRGB color inside the gamut is shown as it is; mapping it would only add rounding noise.
+        let own = resolvedComponents
+        let inside = space == .srgb && (0...1).contains(own.x) && (0...1).contains(own.y) && (0...1).contains(own.z)
+        let c = inside ? own : displayedInSRGB.resolvedComponents
         func byte(_ value: Double) -> Int {
             let scaled = min(1, max(0, value)) * 255
             let snapped = (scaled * 1e6).rounded() / 1e6
@@ -70,10 +73,12 @@ extension Color {
     /// `#rrggbb`, or `#rrggbbaa` when not opaque: the sRGB value a browser shows.
     public var hex: String {
         let b = srgb8Bit
-        func two(_ v: Int) -> String {
-            let s = String(v, radix: 16)
-            return s.count == 1 ? "0" + s : s
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = [UInt8(ascii: "#")]
+        for value in b.alpha == 255 ? [b.red, b.green, b.blue] : [b.red, b.green, b.blue, b.alpha] {
+            bytes.append(digits[value >> 4])
+            bytes.append(digits[value & 15])
         }
-        return "#" + two(b.red) + two(b.green) + two(b.blue) + (b.alpha == 255 ? "" : two(b.alpha))
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
