@@ -38,6 +38,8 @@ let package = Package(
         .executableTarget(name: "tokenc-fuzz", dependencies: ["TokencKit"]),
         // libyaml alone, the benchmark's floor (Benchmarks/README.md); not part of the pipeline.
         .executableTarget(name: "yaml-floor", dependencies: ["CYAML"], path: "Benchmarks/YAMLFloor"),
+        // The built-in CSS template against the same text built directly in Swift (Benchmarks/README.md).
+        .executableTarget(name: "template-cost", dependencies: ["TokencKit", "TokenGenerators"], path: "Benchmarks/TemplateCost"),
         .plugin(name: "TokencPlugin", capability: .buildTool(), dependencies: ["tokenc"]),
         .testTarget(name: "TokenModelTests", dependencies: ["TokenModel"]),
         .testTarget(name: "TokenGeneratorsTests", dependencies: ["TokenGenerators", "TokenModel"]),

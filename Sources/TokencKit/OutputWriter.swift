@@ -62,17 +62,19 @@ public struct OutputWriter: Sendable {
             throw ToolError("refusing to write \(file.relativePath): outputs stay inside \(folder)")
         }
         let plan = plan(files)
+        let toWrite = Set(plan.written)
         var summary = WriteSummary()
         let manager = FileManager.default
         var count = 0
+        var directories: Set<String> = []
         for file in files {
             let target = (folder as NSString).appendingPathComponent(file.relativePath)
-            guard plan.written.contains(target) else {
+            guard toWrite.contains(target) else {
                 summary.unchanged.append(target)
                 continue
             }
             if let faultAfter, count >= faultAfter { throw ToolError("fault injected after \(count) files") }
-            try Self.atomicWrite(file.contents, to: target)
+            try Self.atomicWrite(file.contents, to: target, knownDirectories: &directories)
             count += 1
             summary.written.append(target)
         }
@@ -97,21 +99,39 @@ public struct OutputWriter: Sendable {
 
     /// Writes beside the target, then renames: readers never see a half-written file.
     static func atomicWrite(_ bytes: [UInt8], to target: String) throws(ToolError) {
-        let manager = FileManager.default
+        var directories: Set<String> = []
+        try atomicWrite(bytes, to: target, knownDirectories: &directories)
+    }
+
+    /// `atomicWrite`, creating each folder once per build (`knownDirectories` remembers which exist).
+    static func atomicWrite(_ bytes: [UInt8], to target: String, knownDirectories: inout Set<String>) throws(ToolError) {
         let directory = (target as NSString).deletingLastPathComponent
-        do {
-            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let temporary = (directory as NSString).appendingPathComponent(".\((target as NSString).lastPathComponent).tokenc-tmp")
-            try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-            if rename(temporary, target) != 0 {
-                let reason = String(cString: strerror(errno))
-                try? manager.removeItem(atPath: temporary)
-                throw ToolError("cannot write \(target): \(reason)")
+        if !knownDirectories.contains(directory) {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw ToolError("cannot write \(target): \(error.localizedDescription)")
             }
-        } catch let error as ToolError {
-            throw error
-        } catch {
-            throw ToolError("cannot write \(target): \(error.localizedDescription)")
+            knownDirectories.insert(directory)
         }
+        let temporary = (directory as NSString).appendingPathComponent(".\((target as NSString).lastPathComponent).tokenc-tmp")
+        func failure() -> ToolError {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            return ToolError("cannot write \(target): \(reason)")
+        }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw failure() }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                close(descriptor)
+                throw failure()
+            }
+            written += count
+        }
+        guard close(descriptor) == 0, rename(temporary, target) == 0 else { throw failure() }
     }
 }

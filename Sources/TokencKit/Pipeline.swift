@@ -36,10 +36,15 @@ public struct PipelineResult: Sendable {
     /// One line per stage: `resolve   1.234 ms  70 tokens, 4 modes`.
     public var timingReport: String {
         timings.map { stage, duration, detail in
-            let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-            let whole = Int(ms), fraction = Int((ms - Double(whole)) * 1000)
-            return stage.padding(toLength: 8, withPad: " ", startingAt: 0) + "\(whole).\(String(repeating: "0", count: 3 - String(fraction).count))\(fraction) ms  \(detail)"
+            stage.padding(toLength: 8, withPad: " ", startingAt: 0) + "\(Self.milliseconds(duration)) ms  \(detail)"
         }.joined(separator: "\n") + "\n"
+    }
+
+    /// A duration in milliseconds with three decimals (`12.345`).
+    public static func milliseconds(_ duration: Duration) -> String {
+        let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        let whole = Int(ms), fraction = Int((ms - Double(whole)) * 1000)
+        return "\(whole).\(String(repeating: "0", count: 3 - String(fraction).count))\(fraction)"
     }
 
     /// Whether the run found error-level diagnostics.
@@ -202,6 +207,7 @@ public struct Pipeline: Sendable {
     static func readRelative(_ path: String, _ tokenFile: String) -> [UInt8]? {
         let folder = tokenFile.lastIndex(of: "/").map { String(tokenFile[..<$0]) }
         let full = path.hasPrefix("/") || folder == nil ? path : folder! + "/" + path
+        FilesRead.shared.record(full)
         guard let bytes = try? TokenSources.read(full), bytes.count <= 64 << 20 else { return nil }
         return bytes
     }
@@ -239,5 +245,28 @@ final class ReferencedFileReader: @unchecked Sendable {
         collected.sources[path] = bytes
         collected.diagnostics += found
         return file
+    }
+}
+
+/// The files a build read besides its token files (icon images), so the build cache can tell when one changes.
+public final class FilesRead: @unchecked Sendable {
+    /// The process's log.
+    public static let shared = FilesRead()
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+
+    func record(_ path: String) {
+        lock.lock()
+        paths.insert(path)
+        lock.unlock()
+    }
+
+    /// The paths read since the last call, sorted; the log starts empty again.
+    public func take() -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = paths.sorted()
+        paths = []
+        return taken
     }
 }

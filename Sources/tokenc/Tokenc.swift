@@ -141,6 +141,9 @@ struct Build: ParsableCommand {
     @Flag(help: "Write nothing; list what would be written or removed.")
     var dryRun = false
 
+    @Flag(help: "Run every stage even when nothing changed since the last build (see .tokenc-cache in the output folder).")
+    var noCache = false
+
     @Flag(help: "Rebuild whenever a token file, tokenc.yml or a template changes; keeps running after errors.")
     var watch = false
 
@@ -187,17 +190,42 @@ struct Build: ParsableCommand {
             throw ExitCode(2)
         }
         let generators = plan.generators
-        let pipeline = Pipeline(rules: input.rules, generators: generators)
-        let result = try runPipeline(pipeline, path: input.path, render: true, configuration: configuration)
-        if input.verbose { printError(result.timingReport) }
-        printError(format == .text ? TextReporter(colored: stderrWantsColor()).report(result.diagnostics, sources: result.sources)
-                                   : format.reporter(colored: false).report(result.diagnostics, sources: result.sources))
+        var pipeline = Pipeline(rules: input.rules, generators: generators)
+        pipeline.ruleConfiguration = configuration.rules
+        let clock = ContinuousClock()
+        let start = clock.now
+        let files: [String]
+        var sources: [String: [UInt8]] = [:]
+        do {
+            files = try TokenSources.discover(input.path ?? configuration.tokens ?? "Tokens")
+            for file in files { sources[file] = try TokenSources.read(file) }
+        } catch {
+            printError("tokenc: error: \(error.message)\n")
+            throw ExitCode(2)
+        }
+        // A rebuild with the same inputs, options and tokenc, and untouched outputs, replays the last report.
+        let cache = check || dryRun || noCache ? nil : plan.steps.first.map { BuildCache(outputFolder: $0.folder) }
+        let fingerprint = buildFingerprint(files: files, sources: sources, templates: userTemplates, configuration: configuration)
+        _ = FilesRead.shared.take()
+        if let cache, let state = cache.current(fingerprint: fingerprint) {
+            if input.verbose { printError("cache   \(PipelineResult.milliseconds(clock.now - start)) ms  up to date: \(files.count) files, fingerprint \(fingerprint)\n") }
+            printError(state.report)
+            printError(state.summary + "\n")
+            return
+        }
+        var result = pipeline.run(files: files, sources: sources, render: true)
+        let report = format == .text ? TextReporter(colored: stderrWantsColor()).report(result.diagnostics, sources: result.sources)
+                                     : format.reporter(colored: false).report(result.diagnostics, sources: result.sources)
+        printError(report)
         let status = failureStatus(result, strict: input.strict)
         guard status == 0 else {
+            cache?.remove()
+            if input.verbose { printError(result.timingReport) }
             printError("build failed: \(SeverityCounts(result.diagnostics).sentence); nothing was written\n")
             throw ExitCode(status)
         }
         if check || dryRun {
+            if input.verbose { printError(result.timingReport) }
             let changes = plan.plan(result)
             for path in changes.written { printError("\(check ? "out of date" : "would write"): \(path)\n") }
             for path in changes.removed { printError("\(check ? "stale" : "would remove"): \(path)\n") }
@@ -207,19 +235,48 @@ struct Build: ParsableCommand {
         }
         let summary: WriteSummary
         let folders: [String]
+        let writeStart = clock.now
         do {
             (summary, folders) = try plan.write(result)
         } catch {
             printError("tokenc: error: \(error.message)\n")
             throw ExitCode(2)
         }
+        if input.verbose {
+            result.timings.append(("write", clock.now - writeStart, "\(summary.written.count) written, \(summary.unchanged.count) unchanged"))
+            printError(result.timingReport)
+        }
         let counts = SeverityCounts(result.diagnostics)
         let tokenCount = result.tokens.tokens.count
-        printError("built \(tokenCount) token\(tokenCount == 1 ? "" : "s") from \(result.files.count) file\(result.files.count == 1 ? "" : "s") into "
-            + (folders.isEmpty ? [output ?? "Generated"] : folders).map { "\($0)/" }.joined(separator: ", ") + ": "
-            + "\(summary.written.count) written, \(summary.unchanged.count) unchanged"
-            + (summary.removed.isEmpty ? "" : ", \(summary.removed.count) removed")
-            + (counts.errors + counts.warnings + counts.infos > 0 ? " (\(counts.sentence))" : "") + "\n")
+        func summaryLine(written: Int, unchanged: Int, removed: Int) -> String {
+            "built \(tokenCount) token\(tokenCount == 1 ? "" : "s") from \(result.files.count) file\(result.files.count == 1 ? "" : "s") into "
+                + (folders.isEmpty ? [output ?? "Generated"] : folders).map { "\($0)/" }.joined(separator: ", ") + ": "
+                + "\(written) written, \(unchanged) unchanged"
+                + (removed == 0 ? "" : ", \(removed) removed")
+                + (counts.errors + counts.warnings + counts.infos > 0 ? " (\(counts.sentence))" : "")
+        }
+        printError(summaryLine(written: summary.written.count, unchanged: summary.unchanged.count, removed: summary.removed.count) + "\n")
+        let outputs = (summary.written + summary.unchanged).sorted()
+        cache?.save(BuildCache.State(
+            fingerprint: fingerprint, files: (outputs + FilesRead.shared.take()).map { BuildCache.FileStamp(path: $0) },
+            report: report, summary: summaryLine(written: 0, unchanged: outputs.count, removed: 0)))
+    }
+
+    /// Everything a build's outputs and report depend on besides the image files it reads: tokenc itself,
+    /// the arguments (but `--verbose`), the working folder, whether the report is colored, tokenc.yml, templates and token files.
+    func buildFingerprint(files: [String], sources: [String: [UInt8]], templates: [String: String], configuration: Configuration) -> String {
+        var parts: [[UInt8]] = [Array(Tokenc.version.utf8)]
+        parts.append(Array((Bundle.main.executablePath.map { BuildCache.FileStamp(path: $0).stamp ?? "" } ?? "").utf8))
+        parts.append(Array(CommandLine.arguments.dropFirst().filter { $0 != "--verbose" }.joined(separator: "\u{0}").utf8))
+        parts.append(Array(FileManager.default.currentDirectoryPath.utf8))
+        parts.append([stderrWantsColor() ? 1 : 0])
+        parts.append(FileManager.default.contents(atPath: Configuration.fileName).map { [UInt8]($0) } ?? [])
+        for (name, text) in templates.sorted(by: { $0.key < $1.key }) { parts += [Array(name.utf8), Array(text.utf8)] }
+        for template in configuration.outputs.compactMap(\.template).sorted() {
+            parts += [Array(template.utf8), FileManager.default.contents(atPath: template).map { [UInt8]($0) } ?? []]
+        }
+        for file in files { parts += [Array(file.utf8), sources[file] ?? []] }
+        return BuildCache.fingerprint(parts)
     }
 }
 

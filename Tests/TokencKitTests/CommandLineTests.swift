@@ -157,7 +157,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(first.status == 0)
         #expect(first.stderr == "built 2 tokens from 1 file into Out/: 7 written, 0 unchanged\n")
         #expect(sandbox.listing() == [
-            "Out/.tokenc-manifest", "Out/css/tokens.css", "Out/json/tokens.flat.json", "Out/json/tokens.json", "Out/swift/Tokens.swift",
+            "Out/.tokenc-cache/.gitignore", "Out/.tokenc-cache/state", "Out/.tokenc-manifest", "Out/css/tokens.css", "Out/json/tokens.flat.json", "Out/json/tokens.json", "Out/swift/Tokens.swift",
             "Out/xcassets/Tokens.xcassets/CA.colorset/Contents.json", "Out/xcassets/Tokens.xcassets/CB.colorset/Contents.json",
             "Out/xcassets/Tokens.xcassets/Contents.json", "Tokens/c.yaml",
         ])
@@ -413,16 +413,109 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     }
 }
 
+@Suite struct BuildCacheTests {
+    static let tokens = "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  b: { $value: \"#FFFFFF\", $extensions: { tokenc: { role: label } } }\n"
+    static let report = "Tokens/c.yaml:4:3: error: `c.b` is used in UI but has no dark appearance [color/dark-variant]\n"
+
+    /// The stage lines of a `--verbose` build: `cache` alone when the cache answered.
+    static func stages(_ stderr: String) -> [String] {
+        stderr.split(separator: "\n").map { String($0.prefix(8)).trimmingCharacters(in: .whitespaces) }
+            .filter { ["cache", "load", "tree", "resolve", "check", "render", "write"].contains($0) }
+    }
+
+    @Test func unchangedRebuildReplaysTheReportWithoutRunningTheStages() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  b: { $value: \"#FFFFFE\", $deprecated: true }\n  d: { $value: \"{c.b}\" }\n"])
+        defer { sandbox.remove() }
+        let first = try TokencProcess.run(["build", "--verbose"], in: sandbox.root)
+        #expect(Self.stages(first.stderr) == ["load", "tree", "resolve", "check", "render", "write"])
+        let warning = "Tokens/c.yaml:5:16: warning: `c.d` uses `c.b`, which is deprecated [token/deprecated-use]"
+        #expect(first.stderr.contains(warning))
+        let second = try TokencProcess.run(["build", "--verbose"], in: sandbox.root)
+        #expect(Self.stages(second.stderr) == ["cache"])
+        #expect(second.stderr.contains(warning))
+        #expect(second.stderr.hasSuffix("built 3 tokens from 1 file into Generated/: 0 written, 8 unchanged (1 warning)\n"))
+        // The replayed report is the one the first build printed, word for word.
+        let firstLines = first.stderr.split(separator: "\n"), secondLines = second.stderr.split(separator: "\n")
+        #expect(secondLines.count == 6 && firstLines.count == 11)
+        #expect(secondLines.dropFirst().prefix(4) == firstLines.prefix(4))
+        #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Generated/.tokenc-cache/.gitignore"), encoding: .utf8)
+            == "# tokenc's build cache: machine-specific, never commit it.\n*\n")
+        // --no-cache runs every stage and finds the same.
+        let third = try TokencProcess.run(["build", "--verbose", "--no-cache"], in: sandbox.root)
+        #expect(Self.stages(third.stderr) == ["load", "tree", "resolve", "check", "render", "write"])
+        #expect(third.stderr.hasSuffix("built 3 tokens from 1 file into Generated/: 0 written, 8 unchanged (1 warning)\n"))
+    }
+
+    @Test func changedTokensOptionsOrOutputsRunTheStagesAgain() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n"])
+        defer { sandbox.remove() }
+        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
+        // A token file changes.
+        try Data("c:\n  $type: color\n  a: { $value: \"#000000\" }\n".utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
+        var rebuilt = try TokencProcess.run(["build", "--verbose"], in: sandbox.root)
+        #expect(Self.stages(rebuilt.stderr).first == "load")
+        #expect(rebuilt.stderr.hasSuffix("into Generated/: 5 written, 1 unchanged\n"))
+        // An output is edited by hand: it is written again.
+        let css = sandbox.root.appendingPathComponent("Generated/css/tokens.css")
+        let good = try Data(contentsOf: css)
+        try Data("edited".utf8).write(to: css)
+        rebuilt = try TokencProcess.run(["build", "--verbose"], in: sandbox.root)
+        #expect(Self.stages(rebuilt.stderr).first == "load")
+        #expect(rebuilt.stderr.hasSuffix("into Generated/: 1 written, 5 unchanged\n"))
+        #expect(try Data(contentsOf: css) == good)
+        // An output is deleted.
+        try FileManager.default.removeItem(at: css)
+        rebuilt = try TokencProcess.run(["build", "--verbose"], in: sandbox.root)
+        #expect(rebuilt.stderr.hasSuffix("into Generated/: 1 written, 5 unchanged\n"))
+        // Different options.
+        rebuilt = try TokencProcess.run(["build", "--verbose", "--css-prefix", "ds-"], in: sandbox.root)
+        #expect(Self.stages(rebuilt.stderr).first == "load")
+        #expect(rebuilt.stderr.hasSuffix("into Generated/: 1 written, 5 unchanged\n"))
+        // tokenc.yml appears.
+        try Data("rules:\n  color/dark-variant: off\n".utf8).write(to: sandbox.root.appendingPathComponent("tokenc.yml"))
+        rebuilt = try TokencProcess.run(["build", "--verbose", "--css-prefix", "ds-"], in: sandbox.root)
+        #expect(Self.stages(rebuilt.stderr).first == "load")
+    }
+
+    @Test func changedImageRunsTheStagesAgain() throws {
+        let png = try [UInt8](Data(contentsOf: Golden.packageRoot.appendingPathComponent("Tokens/Stickers/party.png")))
+        let sandbox = try Sandbox(files: [
+            "Tokens/i.yaml": Array("s:\n  $type: icon\n  $extensions: { tokenc: { platforms: [ios] } }\n  party: { $value: { kind: sticker, size-class: regular, image: party.png, description: Party } }\n".utf8),
+            "Tokens/party.png": png,
+        ])
+        defer { sandbox.remove() }
+        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
+        #expect(Self.stages(try TokencProcess.run(["build", "--verbose"], in: sandbox.root).stderr) == ["cache"])
+        // The same image, one byte longer: a changed input even though no token file changed.
+        try Data(png + [0]).write(to: sandbox.root.appendingPathComponent("Tokens/party.png"))
+        #expect(Self.stages(try TokencProcess.run(["build", "--verbose"], in: sandbox.root).stderr).first == "load")
+    }
+
+    @Test func failedBuildForgetsTheCache() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n"])
+        defer { sandbox.remove() }
+        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
+        let state = sandbox.root.appendingPathComponent("Generated/.tokenc-cache/state")
+        #expect(FileManager.default.fileExists(atPath: state.path))
+        try Data(Self.tokens.utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
+        let failed = try TokencProcess.run(["build"], in: sandbox.root)
+        #expect(failed.status == 1)
+        #expect(failed.stderr.hasPrefix(Self.report))
+        #expect(!FileManager.default.fileExists(atPath: state.path))
+    }
+}
+
 @Suite struct VerboseTests {
     @Test func verbosePrintsEachStageWithCounts() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#fff\" }\n"])
         defer { sandbox.remove() }
         let result = try TokencProcess.run(["build", "--verbose"], in: sandbox.root)
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.map { String($0.prefix(8)) } == ["load    ", "tree    ", "resolve ", "check   ", "render  ", "built 1 "])
+        #expect(lines.map { String($0.prefix(8)) } == ["load    ", "tree    ", "resolve ", "check   ", "render  ", "write   ", "built 1 "])
         #expect(lines[0].hasSuffix(" ms  1 files, 42 bytes"))
         #expect(lines[2].hasSuffix(" ms  1 tokens, 1 modes"))
         #expect(lines[4].hasSuffix(" ms  6 files, \(lines[4].split(separator: " ").dropLast().last!) bytes"))
+        #expect(lines[5].hasSuffix(" ms  6 written, 0 unchanged"))
     }
 }
 

@@ -18,6 +18,9 @@ public struct CSSGenerator: Generator {
 
     public func generate(_ set: ResolvedTokenSet) -> [GeneratedFile] { render(set).files }
 
+    /// The built-in template's context for `set` (without the Swift fields), for the template-cost benchmark.
+    public func context(for set: ResolvedTokenSet) -> CSSFileContext { CSSContextBuilder(options: options).build(set) }
+
     public func render(_ set: ResolvedTokenSet) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
         let path = "css/tokens.css.mustache"
         guard let source = templates[path] else { return ([], []) }
@@ -101,8 +104,21 @@ public struct CSSBlock: MustacheObject {
         case "comment": comment.map { .string($0) } ?? .null
         case "media": media.map { .string($0) } ?? .null
         case "selector": .string(selector)
-        case "declarations":
-            .list(declarations.map { .object(MustacheDictionary(["name": .string($0.name), "value": .string($0.value)])) })
+        case "declarations": .list(declarations.map { .object(CSSDeclaration(name: $0.name, value: $0.value)) })
+        default: nil
+        }
+    }
+}
+
+/// One custom property: `name: value;`.
+struct CSSDeclaration: MustacheObject {
+    var name: String
+    var value: String
+
+    subscript(key: String) -> MustacheValue? {
+        switch key {
+        case "name": .string(name)
+        case "value": .string(value)
         default: nil
         }
     }

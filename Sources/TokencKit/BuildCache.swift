@@ -1,0 +1,120 @@
+import Foundation
+
+/// Remembers the last successful build so that a rebuild with nothing changed skips the pipeline
+/// (docs/performance.md). It lives in `.tokenc-cache/` inside the first output folder, with a
+/// `.gitignore` of its own, and holds a fingerprint of every input, the size and modification time of
+/// every output and input file, and the report the build printed.
+public struct BuildCache: Sendable {
+    /// The cache folder's name inside the output folder.
+    public static let folderName = ".tokenc-cache"
+
+    /// What the last successful build left.
+    public struct State: Sendable, Equatable {
+        /// The fingerprint of the inputs and options.
+        public var fingerprint: String
+        /// Files whose size and modification time must be unchanged: outputs, and images the build read.
+        public var files: [FileStamp]
+        /// The diagnostics report the build printed (replayed on a cache hit).
+        public var report: String
+        /// The build's summary line, as printed when every file is unchanged.
+        public var summary: String
+
+        /// Creates a state.
+        public init(fingerprint: String, files: [FileStamp], report: String, summary: String) {
+            self.fingerprint = fingerprint
+            self.files = files
+            self.report = report
+            self.summary = summary
+        }
+    }
+
+    /// A file's size and modification time (nanoseconds), or absent.
+    public struct FileStamp: Sendable, Equatable {
+        /// The path.
+        public var path: String
+        /// Size and modification time; nil when the file did not exist.
+        public var stamp: String?
+
+        /// Stats `path` now.
+        public init(path: String) {
+            self.path = path
+            var info = stat()
+            stamp = stat(path, &info) == 0 ? "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : nil
+        }
+
+        init(path: String, stamp: String?) {
+            self.path = path
+            self.stamp = stamp
+        }
+    }
+
+    /// The state file's path.
+    public var statePath: String
+
+    /// A cache inside `outputFolder`.
+    public init(outputFolder: String) {
+        statePath = (outputFolder as NSString).appendingPathComponent(Self.folderName + "/state")
+    }
+
+    /// A 64-bit FNV-1a fingerprint of `parts`, each length-prefixed so that boundaries count.
+    public static func fingerprint(_ parts: [[UInt8]]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ byte: UInt8) {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        for part in parts {
+            for shift in stride(from: 0, to: 64, by: 8) { mix(UInt8(truncatingIfNeeded: part.count >> shift)) }
+            for byte in part { mix(byte) }
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The state when it matches `fingerprint` and no recorded file changed since; nil otherwise.
+    public func current(fingerprint: String) -> State? {
+        guard let state = load(), state.fingerprint == fingerprint,
+              state.files.allSatisfy({ FileStamp(path: $0.path) == $0 })
+        else { return nil }
+        return state
+    }
+
+    /// Reads the state file; nil when it is missing or unreadable.
+    func load() -> State? {
+        guard let data = FileManager.default.contents(atPath: statePath) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        // Header lines, one `file` line per stamp, then the summary and the report after a `report` line.
+        guard let reportMarker = text.range(of: "\nreport\n") else { return nil }
+        var fingerprint: String?
+        var summary: String?
+        var files: [FileStamp] = []
+        for line in text[..<reportMarker.lowerBound].split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            switch fields.first {
+            case "fingerprint" where fields.count == 2: fingerprint = fields[1]
+            case "summary" where fields.count == 2: summary = fields[1]
+            case "file" where fields.count == 3: files.append(FileStamp(path: fields[1], stamp: fields[2].isEmpty ? nil : fields[2]))
+            default: return nil
+            }
+        }
+        guard let fingerprint, let summary else { return nil }
+        return State(fingerprint: fingerprint, files: files, report: String(text[reportMarker.upperBound...]), summary: summary)
+    }
+
+    /// Records a successful build; a failure to write the cache only costs the next build its shortcut.
+    public func save(_ state: State) {
+        var text = "fingerprint\t\(state.fingerprint)\nsummary\t\(state.summary)\n"
+        for file in state.files where !file.path.contains("\t") && !file.path.contains("\n") {
+            text += "file\t\(file.path)\t\(file.stamp ?? "")\n"
+        }
+        text += "report\n" + state.report
+        let folder = (statePath as NSString).deletingLastPathComponent
+        // The cache is machine-specific (modification times): its own .gitignore keeps it out of commits.
+        try? OutputWriter.atomicWrite(Array("# tokenc's build cache: machine-specific, never commit it.\n*\n".utf8),
+                                      to: (folder as NSString).appendingPathComponent(".gitignore"))
+        try? OutputWriter.atomicWrite(Array(text.utf8), to: statePath)
+    }
+
+    /// Forgets the last build (a failed build must not leave a stale shortcut).
+    public func remove() { unlink(statePath) }
+}
