@@ -35,6 +35,8 @@ private final class ResolutionRun {
     var diagnostics: [Diagnostic] = []
     var reportedCycles: Set<String> = []
     var stack: [Int] = []
+    /// The most aliases one chain may follow: far beyond real token sets, and a bound on recursion.
+    static let maximumChainLength = 1000
     /// Parts of values that JSON Pointers reached, keyed by where the pointer is written.
     var pendingSubValues: [SourceLocation: Node] = [:]
     var modeNameCache: [Int: Set<String>] = [:]
@@ -204,6 +206,16 @@ private final class ResolutionRun {
             reportCycle(from: i)
             return .failed
         case .unvisited: break
+        }
+        if stack.count > Self.maximumChainLength {
+            // Reported once, at the token the chain starts from; every token on it fails quietly.
+            let start = tokens[stack[0]]
+            diagnostics.append(Diagnostic(
+                id: "alias/chain-too-long", severity: .error,
+                message: "`\(start.path)` starts a chain of more than \(Self.maximumChainLength) aliases (it reaches `\(tokens[i].path)`)",
+                location: start.location, path: start.path, fix: "point the alias nearer to the value it means"))
+            lightState[i] = .failed
+            return .failed
         }
         lightState[i] = .inProgress
         stack.append(i)

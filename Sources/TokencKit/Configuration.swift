@@ -97,7 +97,13 @@ public struct Configuration: Sendable {
                         continue
                     }
                     output.generator = id
-                case "template": output.template = entry.value.string
+                case "template":
+                    guard let path = entry.value.string, FileManager.default.isReadableFile(atPath: path) else {
+                        problems.append(problem("the template `\(entry.value.string ?? "")` does not exist or cannot be read",
+                                                entry.value.location, fix: "template paths are relative to tokenc.yml's folder"))
+                        continue
+                    }
+                    output.template = path
                 case "file", "destination":
                     guard let path = entry.value.string, OutputWriter.isSafe(path) else {
                         problems.append(problem("`\(entry.value.string ?? "")` would leave the output folder; give a relative path inside it",

@@ -122,8 +122,23 @@ public struct Pipeline: Sendable {
         return run(files: files, sources: sources, render: render)
     }
 
-    /// Runs every stage on files already in memory.
+    /// Runs every stage on files already in memory, on a thread with a 512 MiB stack: alias chains,
+    /// nested groups and partials recurse, and a debug build's frames are large.
     public func run(files: [String], sources: [String: [UInt8]], render: Bool) -> PipelineResult {
+        final class Box: @unchecked Sendable { var result: PipelineResult? }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread { [self] in
+            box.result = runStages(files: files, sources: sources, render: render)
+            done.signal()
+        }
+        thread.stackSize = 512 << 20
+        thread.start()
+        done.wait()
+        return box.result!
+    }
+
+    func runStages(files: [String], sources: [String: [UInt8]], render: Bool) -> PipelineResult {
         var diagnostics = DiagnosticBag()
         let clock = ContinuousClock()
         var timings: [(String, Duration, String)] = []
@@ -203,13 +218,35 @@ public struct Pipeline: Sendable {
                               tokens: set, outputs: outputs, outputsByGenerator: outputsByGenerator, timings: timings)
     }
 
-    /// Reads a file named relative to a token file (icon images); at most 64 MiB.
+    /// Reads a file named relative to a token file (icon images); at most 64 MiB, and never outside
+    /// the project: an absolute path, or one whose `..` leaves both the working folder and the token
+    /// file's folder, reads nothing (docs/token-format.md, icons).
     static func readRelative(_ path: String, _ tokenFile: String) -> [UInt8]? {
-        let folder = tokenFile.lastIndex(of: "/").map { String(tokenFile[..<$0]) }
-        let full = path.hasPrefix("/") || folder == nil ? path : folder! + "/" + path
+        let folder = tokenFile.lastIndex(of: "/").map { String(tokenFile[..<$0]) } ?? "."
+        let full = folder + "/" + path
+        let cwd = FileManager.default.currentDirectoryPath
+        guard !path.hasPrefix("/"), let resolved = lexicallyNormalized(full, in: cwd),
+              let base = lexicallyNormalized(folder, in: cwd),
+              [cwd, base].contains(where: { resolved.hasPrefix($0 == "/" ? "/" : $0 + "/") })
+        else { return nil }
         FilesRead.shared.record(full)
         guard let bytes = try? TokenSources.read(full), bytes.count <= 64 << 20 else { return nil }
         return bytes
+    }
+
+    /// `path` made absolute against `cwd` with `.` and `..` applied by name (no symlinks followed); nil when `..` climbs past `/`.
+    static func lexicallyNormalized(_ path: String, in cwd: String) -> String? {
+        var parts: [Substring] = []
+        for part in ((path.hasPrefix("/") ? "" : cwd + "/") + path).split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// Loader and structure diagnostics always count: without them nothing else can be checked.

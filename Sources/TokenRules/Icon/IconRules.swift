@@ -20,7 +20,7 @@ struct IconFields {
     func image(_ node: Node) -> (header: ImageHeader?, bytes: Int, problem: String?) {
         guard let path = node.string else { return (nil, 0, "an image must be a file path") }
         guard let bytes = context.readFile(path, token.token.location.file) else {
-            return (nil, 0, "cannot read `\(path)` (paths are relative to the token file)")
+            return (nil, 0, "cannot read `\(path)`: image paths are relative to the token file and stay inside the project")
         }
         guard let header = ImageHeader.read(bytes) else { return (nil, bytes.count, "`\(path)` is not a PNG, GIF or JPEG image") }
         return (header, bytes.count, nil)

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+import TokenGenerators
+import TokenModel
+@testable import TokencKit
+
+/// The hostile inputs that must build (or fail) in a particular way beyond "a located error and nothing
+/// written" (those are `HostileCase`), atomic outputs under an interruption, and byte-identical output
+/// whatever the file order, locale or time zone.
+@Suite struct HostileCorpusTests {
+    @Test func groupWithAHundredThousandMembersBuilds() throws {
+        let members = (0..<100_000).map { "  m\($0): { $value: \($0) }\n" }.joined()
+        let sandbox = try Sandbox(["Tokens/g.yaml": "g:\n  $type: number\n" + members])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build", "--only", "swift,css,json"], in: sandbox.root)
+        #expect(result.status == 0)
+        #expect(result.stderr == "built 100000 tokens from 1 file into Generated/: 4 written, 0 unchanged\n")
+        let swift = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/swift/Tokens.swift"), encoding: .utf8)
+        #expect(swift.contains("        public static let m99999: Double = 99999\n"))
+        let css = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/css/tokens.css"), encoding: .utf8)
+        #expect(css.contains("  --g-m99999: 99999;\n"))
+        #expect(result.seconds < 60 * TokencProcess.slowdown, "took \(result.seconds) s")
+    }
+
+    @Test func negativeZeroIsWrittenAsZero() throws {
+        let sandbox = try Sandbox(["Tokens/n.yaml": "n:\n  $type: number\n  z: { $value: -0 }\n  y: { $value: -0.0 }\n"])
+        defer { sandbox.remove() }
+        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
+        let css = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/css/tokens.css"), encoding: .utf8)
+        #expect(css.contains("  --n-y: 0;\n  --n-z: 0;\n"))
+        let swift = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/swift/Tokens.swift"), encoding: .utf8)
+        #expect(swift.contains("        public static let y: Double = 0\n") && swift.contains("        public static let z: Double = 0\n"))
+        let json = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/json/tokens.json"), encoding: .utf8)
+        #expect(!json.contains("-0"))
+    }
+
+    @Test func keywordsDigitsSeparatorsAndUnicodeBecomeValidNamesInsideTheOutputFolder() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": """
+            c:
+              $type: color
+              "/etc/passwd": { $value: "#fff" }
+              class: { $value: "#000" }
+              2x: { $value: "#111" }
+              "a b": { $value: "#222" }
+              ünï: { $value: "#333" }
+
+            """])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build", "--output", "Out"], in: sandbox.root)
+        #expect(result.status == 0)
+        let swift = try String(contentsOf: sandbox.root.appendingPathComponent("Out/swift/Tokens.swift"), encoding: .utf8)
+        for name in ["etcPasswd", "`class`", "_2x", "aB", "ünï"] { #expect(swift.contains("public static let \(name) = ThemeColor(")) }
+        let css = try String(contentsOf: sandbox.root.appendingPathComponent("Out/css/tokens.css"), encoding: .utf8)
+        for name in ["--c-etc-passwd: #ffffff;", "--c-class: #000000;", "--c-2x: #111111;", "--c-a-b: #222222;", "--c-ünï: #333333;"] {
+            #expect(css.contains(name))
+        }
+        // Every file stays inside Out/, the color sets included.
+        #expect(sandbox.listing().filter { !$0.hasPrefix("Out/") } == ["Tokens/c.yaml"])
+        #expect(sandbox.listing().filter { $0.hasSuffix(".colorset/Contents.json") }.map { $0.split(separator: "/")[3] }
+            == ["C2x.colorset", "CAB.colorset", "CClass.colorset", "CEtcPasswd.colorset", "CÜnï.colorset"])
+    }
+
+    @Test func configurationOfTheWrongTypesIsLocated() throws {
+        let sandbox = try Sandbox([
+            "Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#fff\" }\n",
+            "tokenc.yml": "tokens: [a, b]\nrules: 5\noutputs: {swift: 1}\nswift-root: {}\n",
+        ])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build"], in: sandbox.root)
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").filter { $0.contains("error:") } == [
+            "tokenc: error: invalid tokenc.yml:",
+            "tokenc.yml:1:9: error: `tokens` must be a folder path [config/invalid]",
+            "tokenc.yml:2:8: error: `rules` maps rule ids to a severity or to `{ severity: …, option: value }` [config/invalid]",
+            "tokenc.yml:3:10: error: `outputs` is a list of `{ generator: …, destination: … }` or `{ template: …, file: … }` [config/invalid]",
+            "tokenc.yml:4:13: error: `swift-root` must be a type name such as `Theme` [config/invalid]",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated").path))
+    }
+
+    @Test func missingAndBrokenTemplatesAreErrorsAndWriteNothing() throws {
+        let sandbox = try Sandbox([
+            "Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#fff\" }\n",
+            "Broken/swift/token.mustache": "{{#tokens}}\n",
+        ])
+        defer { sandbox.remove() }
+        let missingFolder = try TokencProcess.run(["build", "--templates", "Nope"], in: sandbox.root)
+        #expect(missingFolder.status == 2)
+        #expect(missingFolder.stderr == "tokenc: error: no template folder at Nope\n")
+        let broken = try TokencProcess.run(["build", "--templates", "Broken"], in: sandbox.root)
+        #expect(broken.status == 1)
+        #expect(broken.stderr.hasPrefix("Broken/swift/token.mustache:1:1: error: `{{#tokens}}` is never closed [template/syntax]\n"))
+        try Data("outputs:\n  - template: missing.mustache\n    file: x.txt\n".utf8).write(to: sandbox.root.appendingPathComponent("tokenc.yml"))
+        let missingFile = try TokencProcess.run(["build"], in: sandbox.root)
+        #expect(missingFile.status == 2)
+        #expect(missingFile.stderr.contains(
+            "tokenc.yml:2:15: error: the template `missing.mustache` does not exist or cannot be read [config/invalid]\n"))
+        #expect(missingFile.stderr.contains("  fix: template paths are relative to tokenc.yml's folder\n"))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated").path))
+    }
+
+    // MARK: Atomic outputs
+
+    @Test func interruptedWriteLeavesEachFileOldOrNewNeverPartial() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tokenc-fault-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let old = (0..<6).map { GeneratedFile(relativePath: "f\($0).txt", contents: Array(String(repeating: "old \($0) ", count: 1000).utf8)) }
+        let new = (0..<6).map { GeneratedFile(relativePath: "f\($0).txt", contents: Array(String(repeating: "new \($0) ", count: 2000).utf8)) }
+        let writer = OutputWriter(folder: folder)
+        _ = try writer.write(old)
+        for fault in 0..<6 {
+            _ = try writer.write(old)
+            #expect(throws: ToolError.self) { try writer.write(new, faultAfter: fault) }
+            for (index, file) in new.enumerated() {
+                let onDisk = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/" + file.relativePath)))
+                #expect(onDisk == (index < fault ? file.contents : old[index].contents), "file \(index) after a fault at \(fault)")
+            }
+            // No temporary file is left behind, and the manifest still lists what tokenc wrote.
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+            #expect(names == [".tokenc-manifest"] + (0..<6).map { "f\($0).txt" })
+        }
+    }
+
+    // MARK: Determinism
+
+    /// Every output file of a build of the example tokens, by path.
+    static func outputs(under folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let name = enumerator?.nextObject() as? String {
+            guard !name.hasPrefix(".tokenc-cache") else { continue }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+            }
+        }
+        return files
+    }
+
+    @Test func outputIsByteIdenticalWhateverLocaleAndTimeZone() throws {
+        let tokens = Golden.packageRoot.appendingPathComponent("Tokens").path
+        let sandbox = try Sandbox([:])
+        defer { sandbox.remove() }
+        try FileManager.default.createDirectory(at: sandbox.root, withIntermediateDirectories: true)
+        let plain = try TokencProcess.run(["build", tokens, "--output", "A", "--no-cache"], in: sandbox.root,
+                                          extraEnvironment: ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC"])
+        let turkish = try TokencProcess.run(["build", tokens, "--output", "B", "--no-cache"], in: sandbox.root,
+                                            extraEnvironment: ["LANG": "tr_TR.UTF-8", "LC_ALL": "tr_TR.UTF-8", "TZ": "Pacific/Chatham"])
+        #expect(plain.status == 0 && turkish.status == 0)
+        let a = try Self.outputs(under: sandbox.root.appendingPathComponent("A"))
+        let b = try Self.outputs(under: sandbox.root.appendingPathComponent("B"))
+        #expect(a.count > 40)
+        #expect(a == b)
+    }
+
+    @Test func outputIsByteIdenticalWhateverTheFileOrder() throws {
+        let folder = Golden.packageRoot.appendingPathComponent("Tokens").path
+        let files = try TokenSources.discover(folder)
+        var sources: [String: [UInt8]] = [:]
+        for file in files { sources[file] = try TokenSources.read(file) }
+        let reference = Pipeline().run(files: files, sources: sources, render: true)
+        #expect(reference.outputs.count > 40)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5 {
+            let shuffled = files.shuffled(using: &generator)
+            let result = Pipeline().run(files: shuffled, sources: sources, render: true)
+            #expect(result.outputs.map(\.relativePath) == reference.outputs.map(\.relativePath))
+            #expect(result.outputs.map(\.contents) == reference.outputs.map(\.contents))
+            #expect(result.diagnostics.map(\.message) == reference.diagnostics.map(\.message))
+        }
+    }
+}
