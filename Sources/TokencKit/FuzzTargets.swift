@@ -44,7 +44,7 @@ public enum FuzzTargets {
             partials[String(UnicodeScalar(UInt8(97 + index)))] = text
         }
         guard let template = try? MustacheTemplate(parts[0]) else { return [] }
-        let limits = MustacheTemplate.Limits(maximumOutputBytes: 8 << 20, maximumSteps: 2_000_000)
+        let limits = MustacheTemplate.Limits(maximumOutputBytes: 8 << 20, maximumSteps: 200_000)
         _ = try? template.render(.null, partials: partials, limits: limits)
         var generator = CustomTemplateGenerator(template: parts[0], templatePath: "fuzz.mustache", outputPath: "out.txt", partials: partials)
         generator.limits = limits
