@@ -24,9 +24,10 @@ let package = Package(
         .target(name: "TokenResolver", dependencies: ["TokenModel"]),
         .target(name: "TokenRules", dependencies: ["TokenModel"]),
         .target(name: "TokenGenerators", dependencies: ["TokenModel"]),
+        .target(name: "TokenDiff", dependencies: ["TokenModel"]),
         .target(
             name: "TokencKit",
-            dependencies: ["TokenModel", "TokenLoader", "TokenResolver", "TokenRules", "TokenGenerators"]
+            dependencies: ["TokenModel", "TokenLoader", "TokenResolver", "TokenRules", "TokenGenerators", "TokenDiff"]
         ),
         .executableTarget(
             name: "tokenc",

@@ -16,11 +16,13 @@ struct Tokenc: ParsableCommand {
           tokenc validate Tokens/              check the tokens, print problems like a compiler
           tokenc validate --format json        findings as JSON for tools
           tokenc inspect Tokens color.accent   values per appearance, alias chain, findings
+          tokenc diff main                     what changed since main, for design review
+          tokenc preview --output guide.html   an HTML style guide
 
         Exit codes: 0 clean, 1 error-level findings, 2 usage or I/O failures.
         """,
         version: version,
-        subcommands: [Build.self, Validate.self, Inspect.self, Rules.self, Explain.self, Init.self]
+        subcommands: [Build.self, Validate.self, Inspect.self, Diff.self, Preview.self, Rules.self, Explain.self, Init.self]
     )
 
     static func main() {
@@ -310,6 +312,118 @@ struct Validate: ParsableCommand {
         }
         let status = failureStatus(result, strict: input.strict)
         if status != 0 { throw ExitCode(status) }
+    }
+}
+
+enum DiffFormat: String, ExpressibleByArgument, CaseIterable {
+    case markdown, html, json
+}
+
+enum FailOn: String, ExpressibleByArgument, CaseIterable {
+    case breaking, findings
+}
+
+/// Writes `text` to `path`, or to standard output when there is none.
+func emit(_ text: String, to path: String?) throws {
+    guard let path else { return print(text, terminator: "") }
+    do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+        printError("tokenc: error: cannot write \(path): \(error.localizedDescription)\n")
+        throw ExitCode(2)
+    }
+}
+
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show what changed between two versions of the tokens, for design review.",
+        discussion: """
+        Each side is a folder, or a git revision whose copy of the token folder is read with git.
+        HEAD defaults to the token folder in the working tree. Tokens are compared per appearance:
+        added, removed, renamed (same type and values under a new path) and changed, colors with
+        ΔE2000, contrast on every declared surface, findings introduced and fixed. Removing or
+        renaming a token, or changing its type, breaks code that uses the generated name.
+
+        Examples:
+          tokenc diff main                     the token folder at main against the working tree
+          tokenc diff main --format markdown > comment.md
+          tokenc diff v1.2 v1.3 --format html --output diff.html
+          tokenc diff main --fail-on breaking  exit 1 when a generated name goes away (CI)
+        """
+    )
+
+    @Argument(help: "The base: a folder or a git revision.")
+    var base: String
+
+    @Argument(help: "The head: a folder or a git revision (default: the token folder in the working tree).")
+    var head: String?
+
+    @Option(help: "The token folder a git revision is read at (default: tokenc.yml's `tokens`, else Tokens).")
+    var tokens: String?
+
+    @Option(help: "markdown (a pull-request comment), html (swatches side by side) or json.")
+    var format: DiffFormat = .markdown
+
+    @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
+    var output: String?
+
+    @Option(help: "Exit 1 when the change breaks generated names (breaking) or introduces findings (findings).")
+    var failOn: [FailOn] = []
+
+    func run() throws {
+        let configuration = try loadConfiguration()
+        let folder = tokens ?? configuration.tokens ?? "Tokens"
+        let diff: TokenSetDiff
+        do {
+            let baseSide = try ReviewSide.load(base, tokensPath: folder, configuration: configuration)
+            let headSide = try ReviewSide.load(head ?? folder, tokensPath: folder, configuration: configuration)
+            diff = TokenSetDiff.compare(base: baseSide, head: headSide)
+        } catch {
+            printError("tokenc: error: \(error.message)\n")
+            throw ExitCode(2)
+        }
+        switch format {
+        case .markdown: try emit(DiffReport.markdown(diff), to: output)
+        case .html: try emit(DiffReport.html(diff), to: output)
+        case .json: try emit(DiffReport.json(diff), to: output)
+        }
+        if failOn.contains(.breaking) && !diff.breaking.isEmpty {
+            printError("tokenc: \(diff.breaking.count) breaking change\(diff.breaking.count == 1 ? "" : "s")\n")
+            throw ExitCode(1)
+        }
+        if failOn.contains(.findings) && !diff.introduced.isEmpty {
+            printError("tokenc: \(diff.introduced.count) finding\(diff.introduced.count == 1 ? "" : "s") introduced\n")
+            throw ExitCode(1)
+        }
+    }
+}
+
+struct Preview: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a self-contained HTML style guide of the tokens.",
+        discussion: """
+        Swatches per appearance side by side, the contrast matrix of declared pairs with pass and fail,
+        the SF Symbols table, icon sizes drawn to scale, and each token's description and source file.
+
+        Examples:
+          tokenc preview --output guide.html
+          tokenc preview Design/Tokens -o Build/tokens.html
+        """
+    )
+
+    @Argument(help: "A folder of token files, or one token file (default: tokenc.yml's `tokens`, else Tokens).")
+    var path: String?
+
+    @Option(name: .shortAndLong, help: "The HTML file to write (default: standard output).")
+    var output: String?
+
+    func run() throws {
+        let configuration = try loadConfiguration()
+        let folder = path ?? configuration.tokens ?? "Tokens"
+        let side: DiffSide
+        do { side = try ReviewSide.load(folder, tokensPath: folder, configuration: configuration) } catch {
+            printError("tokenc: error: \(error.message)\n")
+            throw ExitCode(2)
+        }
+        try emit(StyleGuide.html(side, title: "Design tokens: \(folder)"), to: output)
     }
 }
 

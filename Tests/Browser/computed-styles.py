@@ -20,53 +20,7 @@ page = tempfile.NamedTemporaryFile("w", suffix=".html", delete=False)
 page.write(f"<!doctype html><html><head><style>{css}</style></head><body>{body}</body></html>")
 page.close()
 
-import fcntl
-
-
-def high(fd):
-    """Moves a descriptor above 10, so 3 and 4 are free for the browser's pipe."""
-    moved = fcntl.fcntl(fd, fcntl.F_DUPFD, 10)
-    os.close(fd)
-    return moved
-
-
-to_browser_r, to_browser_w = os.pipe()
-from_browser_r, from_browser_w = os.pipe()
-to_browser_r, to_browser_w, from_browser_r, from_browser_w = map(high, (to_browser_r, to_browser_w, from_browser_r, from_browser_w))
-os.dup2(to_browser_r, 3)
-os.dup2(from_browser_w, 4)
-browser = subprocess.Popen(
-    ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe", "--no-first-run",
-     "--user-data-dir=" + tempfile.mkdtemp(), "about:blank"],
-    pass_fds=(3, 4), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-for fd in (3, 4, to_browser_r, from_browser_w):
-    os.close(fd)
-outgoing = os.fdopen(to_browser_w, "wb", buffering=0)
-incoming = os.fdopen(from_browser_r, "rb", buffering=0)
-buffer = b""
-next_id = 0
-
-
-def call(method, params=None, session=None):
-    global next_id, buffer
-    next_id += 1
-    message = {"id": next_id, "method": method, "params": params or {}}
-    if session:
-        message["sessionId"] = session
-    outgoing.write(json.dumps(message).encode() + b"\0")
-    while True:
-        while b"\0" not in buffer:
-            chunk = incoming.read(65536)
-            if not chunk:
-                raise SystemExit("chromium closed the pipe")
-            buffer += chunk
-        raw, buffer = buffer.split(b"\0", 1)
-        reply = json.loads(raw)
-        if reply.get("id") == next_id:
-            if "error" in reply:
-                raise SystemExit(f"{method}: {reply['error']}")
-            return reply.get("result", {})
-
+from cdp import call, close  # noqa: E402  (starts the browser)
 
 results = {}
 try:
@@ -87,6 +41,6 @@ try:
         results[scenario["name"]] = json.loads(value["result"]["value"])
         call("Target.closeTarget", {"targetId": target})
 finally:
-    browser.kill()
+    close()
     os.unlink(page.name)
 print(json.dumps(results, sort_keys=True))

@@ -39,23 +39,38 @@ struct ContrastRule: Rule {
         ],
         options: ["text": 4.5, "large-text": 3, "non-text": 3])
 
-    func check(_ context: RuleContext) -> [Finding] {
-        var findings: [Finding] = []
+    /// Every declared pair in every appearance either token has, measured; the check reports the failing ones.
+    static func cells(_ context: RuleContext) -> [(pair: ContrastPairs.Pair, cell: ContrastCell)] {
+        var cells: [(ContrastPairs.Pair, ContrastCell)] = []
         for pair in ContrastPairs.pairs(context) {
             let (minimum, kind) = ContrastPairs.minimum(pair.foreground, context, Self.description)
             for mode in context.modes(pair.foreground, pair.surface) {
                 guard let fg = context.color(pair.foreground, in: mode), let bg = context.color(pair.surface, in: mode) else { continue }
-                let ratio = Contrast.ratio(fg, on: bg)
-                guard ratio < minimum else { continue }
-                findings.append(Finding(
-                    path: pair.foreground.path, location: pair.reference.location,
-                    message: "`\(pair.foreground.path)` on `\(pair.surface.path)` is \(RuleContext.format(ratio)):1 in \(mode); \(kind) needs \(RuleContext.format(minimum)):1",
-                    fix: "darken or lighten one of the two in \(mode) (\(fg.hex) on \(bg.hex))",
-                    related: [RelatedLocation(pair.surface.token.location, "`\(pair.surface.path)` is defined here")],
-                    data: ["ratio": .number(ratio), "minimum": .number(minimum), "mode": .string(mode), "surface": .string(pair.surface.path)]))
+                cells.append((pair, ContrastCell(foreground: pair.foreground.path, surface: pair.surface.path, mode: mode,
+                                                 foregroundHex: fg.hex, surfaceHex: bg.hex, ratio: Contrast.ratio(fg, on: bg),
+                                                 minimum: minimum, kind: kind)))
             }
         }
-        return findings
+        return cells
+    }
+
+    func check(_ context: RuleContext) -> [Finding] {
+        Self.cells(context).filter { !$0.cell.passes }.map { pair, cell in
+            Finding(
+                path: cell.foreground, location: pair.reference.location,
+                message: "`\(cell.foreground)` on `\(cell.surface)` is \(RuleContext.format(cell.ratio)):1 in \(cell.mode); \(cell.kind) needs \(RuleContext.format(cell.minimum)):1",
+                fix: "darken or lighten one of the two in \(cell.mode) (\(cell.foregroundHex) on \(cell.surfaceHex))",
+                related: [RelatedLocation(pair.surface.token.location, "`\(cell.surface)` is defined here")],
+                data: ["ratio": .number(cell.ratio), "minimum": .number(cell.minimum), "mode": .string(cell.mode), "surface": .string(cell.surface)])
+        }
+    }
+}
+
+/// The contrast matrix of a token set: every declared pair per appearance, as `color/contrast` measures it.
+public enum ContrastMatrix {
+    /// The cells, in the order the rule checks them, with `configuration`'s minimums.
+    public static func cells(_ set: ResolvedTokenSet, configuration: RuleConfiguration = RuleConfiguration()) -> [ContrastCell] {
+        ContrastRule.cells(RuleContext(tokens: set.tokens, configuration: configuration)).map(\.cell)
     }
 }
 

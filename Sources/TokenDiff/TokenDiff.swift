@@ -1,0 +1,207 @@
+import TokenModel
+
+/// One side of a comparison: a token set as built, its findings and its contrast matrix.
+public struct DiffSide: Sendable {
+    /// What the side is (`main`, `Tokens/`), for headings.
+    public var label: String
+    /// The resolved tokens.
+    public var tokens: ResolvedTokenSet
+    /// Every finding the build reported.
+    public var diagnostics: [Diagnostic]
+    /// The declared contrast pairs, measured.
+    public var contrast: [ContrastCell]
+
+    /// Creates a side.
+    public init(label: String, tokens: ResolvedTokenSet, diagnostics: [Diagnostic], contrast: [ContrastCell]) {
+        self.label = label
+        self.tokens = tokens
+        self.diagnostics = diagnostics
+        self.contrast = contrast
+    }
+}
+
+/// What changed between two builds of a token set, for design review (`tokenc diff`).
+public struct TokenSetDiff: Sendable {
+    /// A token present on one side only.
+    public struct Entry: Sendable, Equatable {
+        /// The dotted path.
+        public var path: String
+        /// The type.
+        public var type: String
+        /// The value in each appearance, as text.
+        public var values: [ModeValue]
+    }
+
+    /// A value in one appearance: its text and, for colors, the sRGB hex a screen shows.
+    public struct ModeValue: Sendable, Equatable {
+        /// The appearance.
+        public var mode: String
+        /// The value as written after resolution (`#0b5fc2`, `16px`, `{…}` for composites).
+        public var text: String
+        /// For colors: `#rrggbb` as shown on sRGB screens.
+        public var hex: String?
+    }
+
+    /// A token whose path changed while its type and values stayed the same.
+    public struct Rename: Sendable, Equatable {
+        /// The old path.
+        public var from: String
+        /// The new path.
+        public var to: String
+        /// The type.
+        public var type: String
+    }
+
+    /// A token on both sides whose type or values differ.
+    public struct Change: Sendable, Equatable {
+        /// The dotted path.
+        public var path: String
+        /// The old type, when it changed.
+        public var oldType: String?
+        /// The type now.
+        public var type: String
+        /// The appearances whose value changed.
+        public var modes: [ModeChange]
+    }
+
+    /// One appearance of a changed token.
+    public struct ModeChange: Sendable, Equatable {
+        /// The appearance.
+        public var mode: String
+        /// The old value (nil: the appearance is new).
+        public var old: ModeValue?
+        /// The new value (nil: the appearance was removed).
+        public var new: ModeValue?
+        /// For colors on both sides: CIEDE2000 between old and new.
+        public var deltaE2000: Double?
+    }
+
+    /// A declared contrast pair whose ratio changed in one appearance.
+    public struct ContrastChange: Sendable, Equatable {
+        /// The pair and appearance.
+        public var foreground: String, surface: String, mode: String
+        /// The ratio before and after (nil: the pair did not exist on that side).
+        public var oldRatio: Double?, newRatio: Double?
+        /// The minimum now (or before, when the pair is gone).
+        public var minimum: Double
+        /// Whether the pair passed before and passes now.
+        public var oldPasses: Bool?, newPasses: Bool?
+        /// The colors now (or before), for swatches.
+        public var foregroundHex: String, surfaceHex: String
+    }
+
+    /// The sides' labels.
+    public var base: String, head: String
+    /// Tokens only in head, only in base, renamed, and changed.
+    public var added: [Entry], removed: [Entry], renamed: [Rename], changed: [Change]
+    /// Contrast pairs whose ratio moved by at least 0.01, or that appeared or disappeared.
+    public var contrast: [ContrastChange]
+    /// Findings head has and base had not, and the other way round (compared by rule, path and message).
+    public var introduced: [Diagnostic], fixed: [Diagnostic]
+
+    /// Names generated code exposes that the change removes or renames, or whose type changes: each breaks code using it.
+    public var breaking: [String] {
+        removed.map { "`\($0.path)` is removed" } + renamed.map { "`\($0.from)` is renamed to `\($0.to)`" }
+            + changed.compactMap { change in change.oldType.map { "`\(change.path)` changes type from \($0) to \(change.type)" } }
+    }
+
+    /// Whether anything differs.
+    public var isEmpty: Bool {
+        added.isEmpty && removed.isEmpty && renamed.isEmpty && changed.isEmpty && contrast.isEmpty && introduced.isEmpty && fixed.isEmpty
+    }
+
+    /// Compares base with head.
+    public static func compare(base: DiffSide, head: DiffSide) -> TokenSetDiff {
+        let old = Dictionary(base.tokens.tokens.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let new = Dictionary(head.tokens.tokens.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        var added = head.tokens.tokens.filter { old[$0.path] == nil }.map(entry)
+        var removed = base.tokens.tokens.filter { new[$0.path] == nil }.map(entry)
+        // A rename: a removed token whose type and values equal exactly one added token's, and no other removed token's.
+        var renamed: [Rename] = []
+        let addedBySignature = Dictionary(grouping: added, by: signature)
+        let removedBySignature = Dictionary(grouping: removed, by: signature)
+        for gone in removed {
+            let key = signature(gone)
+            guard let candidates = addedBySignature[key], candidates.count == 1, removedBySignature[key]?.count == 1 else { continue }
+            renamed.append(Rename(from: gone.path, to: candidates[0].path, type: gone.type))
+        }
+        let renamedFrom = Set(renamed.map(\.from)), renamedTo = Set(renamed.map(\.to))
+        removed.removeAll { renamedFrom.contains($0.path) }
+        added.removeAll { renamedTo.contains($0.path) }
+
+        var changed: [Change] = []
+        for token in head.tokens.tokens {
+            guard let before = old[token.path] else { continue }
+            let oldValues = entry(before).values, newValues = entry(token).values
+            let modes = (oldValues.map(\.mode) + newValues.map(\.mode)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            var modeChanges: [ModeChange] = []
+            for mode in modes {
+                let a = oldValues.first { $0.mode == mode }, b = newValues.first { $0.mode == mode }
+                guard a != b else { continue }
+                var deltaE: Double?
+                if before.type == .color, token.type == .color, let a, let b,
+                   case .success(let x) = ColorValue.parse(before.value(in: mode)), case .success(let y) = ColorValue.parse(token.value(in: mode)) {
+                    deltaE = x.color(in: mode).deltaE2000(y.color(in: mode))
+                }
+                
+                modeChanges.append(ModeChange(mode: mode, old: a, new: b, deltaE2000: deltaE))
+            }
+            let typeChanged = before.type != token.type
+            if typeChanged || !modeChanges.isEmpty {
+                changed.append(Change(path: token.path, oldType: typeChanged ? before.type.rawValue : nil, type: token.type.rawValue, modes: modeChanges))
+            }
+        }
+
+        var contrast: [ContrastChange] = []
+        // Base cells are keyed by their tokens' new names, so a rename does not read as a pair removed and another added.
+        let newName = Dictionary(renamed.map { ($0.from, $0.to) }, uniquingKeysWith: { first, _ in first })
+        func key(_ cell: ContrastCell) -> String { cell.foreground + "\u{0}" + cell.surface + "\u{0}" + cell.mode }
+        func renamedKey(_ cell: ContrastCell) -> String {
+            (newName[cell.foreground] ?? cell.foreground) + "\u{0}" + (newName[cell.surface] ?? cell.surface) + "\u{0}" + cell.mode
+        }
+        let oldCells = Dictionary(base.contrast.map { (renamedKey($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let newKeys = Set(head.contrast.map(key))
+        for cell in head.contrast {
+            let before = oldCells[key(cell)]
+            guard before == nil || abs(before!.ratio - cell.ratio) >= 0.005 || before!.passes != cell.passes else { continue }
+            contrast.append(ContrastChange(foreground: cell.foreground, surface: cell.surface, mode: cell.mode, oldRatio: before?.ratio,
+                                           newRatio: cell.ratio, minimum: cell.minimum, oldPasses: before?.passes, newPasses: cell.passes,
+                                           foregroundHex: cell.foregroundHex, surfaceHex: cell.surfaceHex))
+        }
+        for cell in base.contrast where !newKeys.contains(renamedKey(cell)) {
+            contrast.append(ContrastChange(foreground: cell.foreground, surface: cell.surface, mode: cell.mode, oldRatio: cell.ratio,
+                                           newRatio: nil, minimum: cell.minimum, oldPasses: cell.passes, newPasses: nil,
+                                           foregroundHex: cell.foregroundHex, surfaceHex: cell.surfaceHex))
+        }
+
+        func findingKey(_ d: Diagnostic) -> String { d.id + "\u{0}" + (d.path ?? "") + "\u{0}" + d.message }
+        let oldFindings = Set(base.diagnostics.map(findingKey)), newFindings = Set(head.diagnostics.map(findingKey))
+        return TokenSetDiff(base: base.label, head: head.label, added: added, removed: removed, renamed: renamed, changed: changed,
+                         contrast: contrast,
+                         introduced: head.diagnostics.filter { !oldFindings.contains(findingKey($0)) },
+                         fixed: base.diagnostics.filter { !newFindings.contains(findingKey($0)) })
+    }
+
+    static func signature(_ entry: Entry) -> String {
+        entry.type + "\u{0}" + entry.values.map { $0.mode + "=" + $0.text }.joined(separator: "\u{0}")
+    }
+
+    static func entry(_ token: ResolvedToken) -> Entry {
+        Entry(path: token.path, type: token.type.rawValue, values: token.values.map { mode, value in
+            var hex: String?
+            if token.type == .color, case .success(let parsed) = ColorValue.parse(value) { hex = parsed.color(in: mode).hex }
+            return ModeValue(mode: mode, text: text(value), hex: hex)
+        })
+    }
+
+    /// A value as one line of text: scalars as written, lists and mappings in flow style.
+    public static func text(_ node: Node) -> String {
+        switch node.kind {
+        case .scalar(let value, let written):
+            if case .string(let s) = value { return s }
+            return written.isEmpty ? "\(value)" : written
+        case .sequence(let items): return "[" + items.map(text).joined(separator: ", ") + "]"
+        case .mapping(let entries): return "{" + entries.map { "\($0.key): \(text($0.value))" }.joined(separator: ", ") + "}"
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// One declared foreground–surface pair (`on:`) in one appearance, measured the way `color/contrast`
+/// measures it: the preview's contrast matrix and the diff's contrast changes show these cells.
+public struct ContrastCell: Sendable, Equatable {
+    /// The foreground token's path.
+    public var foreground: String
+    /// The surface token's path.
+    public var surface: String
+    /// The appearance.
+    public var mode: String
+    /// The foreground as shown on sRGB screens.
+    public var foregroundHex: String
+    /// The surface as shown on sRGB screens.
+    public var surfaceHex: String
+    /// The contrast ratio (alpha composited over the surface; the worse of sRGB and Display P3).
+    public var ratio: Double
+    /// The minimum the foreground needs (text, large text or non-text UI, after tokenc.yml options).
+    public var minimum: Double
+    /// `text`, `large text` or `non-text UI`.
+    public var kind: String
+
+    /// Whether the pair reaches its minimum.
+    public var passes: Bool { ratio >= minimum }
+
+    /// Creates a cell.
+    public init(foreground: String, surface: String, mode: String, foregroundHex: String, surfaceHex: String,
+                ratio: Double, minimum: Double, kind: String) {
+        self.foreground = foreground
+        self.surface = surface
+        self.mode = mode
+        self.foregroundHex = foregroundHex
+        self.surfaceHex = surfaceHex
+        self.ratio = ratio
+        self.minimum = minimum
+        self.kind = kind
+    }
+}

@@ -1,0 +1,289 @@
+import Foundation
+import TokenDiff
+import TokenGenerators
+import TokenModel
+
+/// Prints a `TokenDiff` for people (Markdown for a pull-request comment, self-contained HTML with
+/// swatches) or for tools (JSON with `schemaVersion`).
+public enum DiffReport {
+    /// The version of the JSON shape.
+    public static let schemaVersion = 1
+    /// Markdown tables longer than this fold their remaining rows into `<details>`.
+    static let visibleRows = 15
+
+    /// The one-line count of what changed.
+    static func headline(_ diff: TokenSetDiff) -> String {
+        var parts = ["\(diff.changed.count) changed", "\(diff.added.count) added", "\(diff.removed.count) removed", "\(diff.renamed.count) renamed"]
+        if !diff.contrast.isEmpty { parts.append("\(diff.contrast.count) contrast change\(diff.contrast.count == 1 ? "" : "s")") }
+        parts.append("findings: \(diff.introduced.count) introduced, \(diff.fixed.count) fixed")
+        return parts.joined(separator: " · ")
+    }
+
+    static func ratio(_ value: Double?) -> String { value.map { String(format: "%.2f:1", $0) } ?? "—" }
+    static func passMark(_ passes: Bool?) -> String { passes.map { $0 ? "pass" : "fail" } ?? "" }
+    static func where_(_ d: Diagnostic) -> String { d.location.map { "\($0.file):\($0.line):\($0.column)" } ?? "" }
+
+    // MARK: Markdown
+
+    /// A compact comment for a pull request; long lists are folded.
+    public static func markdown(_ diff: TokenSetDiff) -> String {
+        var out = "### Design tokens: `\(diff.base)` → `\(diff.head)`\n\n"
+        guard !diff.isEmpty else { return out + "No token, contrast or finding changed.\n" }
+        out += "**\(headline(diff))**\n"
+        let breaking = diff.breaking
+        if !breaking.isEmpty {
+            out += "\n#### ⚠️ \(breaking.count) breaking change\(breaking.count == 1 ? "" : "s") (names generated code exposes)\n\n"
+            out += breaking.map { "- \($0)\n" }.joined()
+        }
+        func table(_ title: String, _ header: [String], _ rows: [[String]]) {
+            guard !rows.isEmpty else { return }
+            out += "\n#### \(title)\n\n"
+            func lines(_ rows: ArraySlice<[String]>) -> String {
+                "| " + header.joined(separator: " | ") + " |\n|" + String(repeating: " --- |", count: header.count) + "\n"
+                    + rows.map { "| " + $0.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n" }.joined()
+            }
+            out += lines(rows.prefix(visibleRows))
+            if rows.count > visibleRows {
+                out += "\n<details><summary>\(rows.count - visibleRows) more</summary>\n\n" + lines(rows.dropFirst(visibleRows)) + "\n</details>\n"
+            }
+        }
+        table("Changed", ["token", "appearance", "before", "after", "ΔE2000"], diff.changed.flatMap { change in
+            (change.oldType.map { [["`\(change.path)`", "type", $0, change.type, ""]] } ?? [])
+                + change.modes.map { mode in
+                    ["`\(change.path)`", mode.mode, mode.old.map(display) ?? "—", mode.new.map(display) ?? "—",
+                     mode.deltaE2000.map { String(format: "%.2f", $0) } ?? ""]
+                }
+        })
+        table("Contrast on declared surfaces", ["foreground on surface", "appearance", "before", "after", "minimum"], diff.contrast.map { c in
+            ["`\(c.foreground)` on `\(c.surface)`", c.mode, ratio(c.oldRatio) + " " + passMark(c.oldPasses),
+             ratio(c.newRatio) + " " + passMark(c.newPasses), ratio(c.minimum)]
+        })
+        table("Added", ["token", "type", "value"], diff.added.map { ["`\($0.path)`", $0.type, $0.values.map(display).joined(separator: " / ")] })
+        table("Removed", ["token", "type", "value"], diff.removed.map { ["`\($0.path)`", $0.type, $0.values.map(display).joined(separator: " / ")] })
+        table("Renamed", ["from", "to", "type"], diff.renamed.map { ["`\($0.from)`", "`\($0.to)`", $0.type] })
+        table("Findings introduced", ["where", "severity", "finding", "rule"], diff.introduced.map { [where_($0), $0.severity.rawValue, $0.message, $0.id] })
+        table("Findings fixed", ["where", "severity", "finding", "rule"], diff.fixed.map { [where_($0), $0.severity.rawValue, $0.message, $0.id] })
+        return out
+    }
+
+    static func display(_ value: TokenSetDiff.ModeValue) -> String {
+        if let hex = value.hex, hex != value.text.lowercased() { return "`\(value.text)` (\(hex))" }
+        return "`\(value.text)`"
+    }
+
+    // MARK: JSON
+
+    /// The diff for tools: every list, the breaking changes, and findings in the shape of DESIGN.md §2.
+    public static func json(_ diff: TokenSetDiff) -> String {
+        var w = JSONWriter(capacity: 4096)
+        func values(_ w: inout JSONWriter, _ values: [TokenSetDiff.ModeValue]) {
+            w.object { w in
+                for value in values {
+                    w.member(value.mode)
+                    modeValue(&w, value)
+                }
+            }
+        }
+        func modeValue(_ w: inout JSONWriter, _ value: TokenSetDiff.ModeValue?) {
+            guard let value else { return w.raw("null") }
+            w.object { w in
+                w.member("value")
+                w.string(value.text)
+                if let hex = value.hex {
+                    w.member("hex")
+                    w.string(hex)
+                }
+            }
+        }
+        func entries(_ w: inout JSONWriter, _ list: [TokenSetDiff.Entry]) {
+            w.array(list.count) { w, i in
+                w.object { w in
+                    w.member("path"); w.string(list[i].path)
+                    w.member("type"); w.string(list[i].type)
+                    w.member("values"); values(&w, list[i].values)
+                }
+            }
+        }
+        func findings(_ w: inout JSONWriter, _ list: [Diagnostic]) {
+            w.array(list.count) { w, i in w.raw(JSONReporter.finding(list[i])) }
+        }
+        func optionalNumber(_ w: inout JSONWriter, _ value: Double?) {
+            if let value { w.number((value * 1000).rounded() / 1000) } else { w.raw("null") }
+        }
+        func optionalBool(_ w: inout JSONWriter, _ value: Bool?) { w.raw(value.map { $0 ? "true" : "false" } ?? "null") }
+        w.object { w in
+            w.member("schemaVersion"); w.number(Double(schemaVersion))
+            w.member("base"); w.string(diff.base)
+            w.member("head"); w.string(diff.head)
+            w.member("summary")
+            w.object { w in
+                for (key, count) in [("changed", diff.changed.count), ("added", diff.added.count), ("removed", diff.removed.count),
+                                     ("renamed", diff.renamed.count), ("contrastChanges", diff.contrast.count), ("breaking", diff.breaking.count),
+                                     ("findingsIntroduced", diff.introduced.count), ("findingsFixed", diff.fixed.count)] {
+                    w.member(key); w.number(Double(count))
+                }
+            }
+            w.member("breaking")
+            let breaking = diff.breaking
+            w.array(breaking.count) { w, i in w.string(breaking[i]) }
+            w.member("changed")
+            w.array(diff.changed.count) { w, i in
+                let change = diff.changed[i]
+                w.object { w in
+                    w.member("path"); w.string(change.path)
+                    w.member("type"); w.string(change.type)
+                    w.member("oldType"); if let old = change.oldType { w.string(old) } else { w.raw("null") }
+                    w.member("modes")
+                    w.array(change.modes.count) { w, j in
+                        let mode = change.modes[j]
+                        w.object { w in
+                            w.member("mode"); w.string(mode.mode)
+                            w.member("old"); modeValue(&w, mode.old)
+                            w.member("new"); modeValue(&w, mode.new)
+                            w.member("deltaE2000"); optionalNumber(&w, mode.deltaE2000)
+                        }
+                    }
+                }
+            }
+            w.member("added"); entries(&w, diff.added)
+            w.member("removed"); entries(&w, diff.removed)
+            w.member("renamed")
+            w.array(diff.renamed.count) { w, i in
+                w.object { w in
+                    w.member("from"); w.string(diff.renamed[i].from)
+                    w.member("to"); w.string(diff.renamed[i].to)
+                    w.member("type"); w.string(diff.renamed[i].type)
+                }
+            }
+            w.member("contrast")
+            w.array(diff.contrast.count) { w, i in
+                let c = diff.contrast[i]
+                w.object { w in
+                    w.member("foreground"); w.string(c.foreground)
+                    w.member("surface"); w.string(c.surface)
+                    w.member("mode"); w.string(c.mode)
+                    w.member("oldRatio"); optionalNumber(&w, c.oldRatio)
+                    w.member("newRatio"); optionalNumber(&w, c.newRatio)
+                    w.member("minimum"); optionalNumber(&w, c.minimum)
+                    w.member("oldPasses"); optionalBool(&w, c.oldPasses)
+                    w.member("newPasses"); optionalBool(&w, c.newPasses)
+                }
+            }
+            w.member("findings")
+            w.object { w in
+                w.member("introduced"); findings(&w, diff.introduced)
+                w.member("fixed"); findings(&w, diff.fixed)
+            }
+        }
+        w.raw("\n")
+        return w.text
+    }
+
+    // MARK: HTML
+
+    /// A self-contained page: old and new swatches side by side for every changed color.
+    public static func html(_ diff: TokenSetDiff) -> String {
+        var body = "<h1>Design tokens: <code>\(HTML.escape(diff.base))</code> → <code>\(HTML.escape(diff.head))</code></h1>\n"
+        body += "<p class=\"headline\">\(HTML.escape(headline(diff)))</p>\n"
+        let breaking = diff.breaking
+        if !breaking.isEmpty {
+            body += "<h2>Breaking changes</h2>\n<ul class=\"breaking\">\n" + breaking.map { "<li>\(HTML.inlineCode($0))</li>\n" }.joined() + "</ul>\n"
+        }
+        if !diff.changed.isEmpty {
+            body += "<h2>Changed</h2>\n<table>\n<tr><th>token</th><th>appearance</th><th>before</th><th>after</th><th>ΔE2000</th></tr>\n"
+            for change in diff.changed {
+                if let old = change.oldType {
+                    body += "<tr><td><code>\(HTML.escape(change.path))</code></td><td>type</td><td>\(HTML.escape(old))</td><td>\(HTML.escape(change.type))</td><td></td></tr>\n"
+                }
+                for mode in change.modes {
+                    body += "<tr><td><code>\(HTML.escape(change.path))</code></td><td>\(HTML.escape(mode.mode))</td>"
+                    body += "<td>\(cell(mode.old, token: change.path, mode: mode.mode, side: "base"))</td>"
+                    body += "<td>\(cell(mode.new, token: change.path, mode: mode.mode, side: "head"))</td>"
+                    body += "<td>\(mode.deltaE2000.map { String(format: "%.2f", $0) } ?? "")</td></tr>\n"
+                }
+            }
+            body += "</table>\n"
+        }
+        if !diff.contrast.isEmpty {
+            body += "<h2>Contrast on declared surfaces</h2>\n<table>\n<tr><th>pair</th><th>appearance</th><th>before</th><th>after</th><th>minimum</th></tr>\n"
+            for c in diff.contrast {
+                let pair = HTML.escape(c.foreground + " on " + c.surface)
+                body += "<tr><td>\(pair)</td><td>\(HTML.escape(c.mode))</td>"
+                body += "<td class=\"\(passMark(c.oldPasses))\">\(ratio(c.oldRatio)) \(passMark(c.oldPasses))</td>"
+                body += "<td class=\"\(passMark(c.newPasses))\" data-pair=\"\(HTML.escape(c.foreground))|\(HTML.escape(c.surface))\" data-mode=\"\(HTML.escape(c.mode))\" data-pass=\"\(c.newPasses.map { $0 ? "true" : "false" } ?? "")\">"
+                body += "<span class=\"sample\" style=\"color: \(c.foregroundHex); background-color: \(c.surfaceHex)\">Aa</span> \(ratio(c.newRatio)) \(passMark(c.newPasses))</td>"
+                body += "<td>\(ratio(c.minimum))</td></tr>\n"
+            }
+            body += "</table>\n"
+        }
+        func list(_ title: String, _ entries: [TokenSetDiff.Entry], side: String) {
+            guard !entries.isEmpty else { return }
+            body += "<h2>\(title)</h2>\n<table>\n<tr><th>token</th><th>type</th><th>value</th></tr>\n"
+            for entry in entries {
+                body += "<tr><td><code>\(HTML.escape(entry.path))</code></td><td>\(HTML.escape(entry.type))</td><td>"
+                body += entry.values.map { "<span class=\"mode\">\(HTML.escape($0.mode))</span> " + cell($0, token: entry.path, mode: $0.mode, side: side) }.joined(separator: " ")
+                body += "</td></tr>\n"
+            }
+            body += "</table>\n"
+        }
+        list("Added", diff.added, side: "head")
+        list("Removed", diff.removed, side: "base")
+        if !diff.renamed.isEmpty {
+            body += "<h2>Renamed</h2>\n<ul>\n" + diff.renamed.map { "<li><code>\(HTML.escape($0.from))</code> → <code>\(HTML.escape($0.to))</code> (\(HTML.escape($0.type)))</li>\n" }.joined() + "</ul>\n"
+        }
+        for (title, findings) in [("Findings introduced", diff.introduced), ("Findings fixed", diff.fixed)] where !findings.isEmpty {
+            body += "<h2>\(title)</h2>\n<ul class=\"findings\">\n"
+            body += findings.map { "<li class=\"\($0.severity.rawValue)\"><code>\(HTML.escape(where_($0)))</code> \(HTML.escape($0.severity.rawValue)): \(HTML.inlineCode($0.message)) <span class=\"rule\">[\(HTML.escape($0.id))]</span></li>\n" }.joined()
+            body += "</ul>\n"
+        }
+        if diff.isEmpty { body += "<p>No token, contrast or finding changed.</p>\n" }
+        return HTML.page(title: "tokenc diff \(diff.base) → \(diff.head)", body: body)
+    }
+
+    /// A value cell: a swatch for colors (what `tokenc inspect` reports as hex), the text otherwise.
+    static func cell(_ value: TokenSetDiff.ModeValue?, token: String, mode: String, side: String) -> String {
+        guard let value else { return "—" }
+        guard let hex = value.hex else { return "<code>\(HTML.escape(value.text))</code>" }
+        return "<span class=\"swatch\" data-token=\"\(HTML.escape(token))\" data-mode=\"\(HTML.escape(mode))\" data-side=\"\(side)\" style=\"background-color: \(hex)\"></span><code>\(HTML.escape(hex))</code>"
+    }
+}
+
+/// Small HTML helpers shared by the diff page and the style guide.
+enum HTML {
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// Escapes, then shows `code spans` as <code>.
+    static func inlineCode(_ text: String) -> String {
+        let parts = escape(text).split(separator: "`", omittingEmptySubsequences: false)
+        return parts.enumerated().map { $0.offset % 2 == 1 && $0.offset < parts.count - 1 ? "<code>\($0.element)</code>" : String($0.element) }.joined()
+    }
+
+    static let style = """
+        body { font: 14px/1.45 -apple-system, system-ui, sans-serif; margin: 24px; color: #1d1d1f; background: #fff; }
+        h1 { font-size: 22px; } h2 { font-size: 17px; margin-top: 28px; } h3 { font-size: 15px; }
+        table { border-collapse: collapse; margin: 8px 0; } th, td { border-bottom: 1px solid #e5e5ea; padding: 6px 10px; text-align: left; vertical-align: middle; }
+        th { font-weight: 600; color: #6e6e73; } code { font: 12px ui-monospace, Menlo, monospace; }
+        .swatch { display: inline-block; width: 28px; height: 28px; border-radius: 6px; border: 1px solid rgba(0,0,0,.15); vertical-align: middle; margin-right: 6px; }
+        .sample { display: inline-block; padding: 2px 8px; border-radius: 4px; border: 1px solid rgba(0,0,0,.15); font-weight: 600; }
+        .pass { color: #1e7a3c; } .fail { color: #c4161c; font-weight: 600; }
+        .breaking li, li.error { color: #c4161c; } li.warning { color: #8a5300; } .rule, .meta { color: #6e6e73; font-size: 12px; }
+        .mode { color: #6e6e73; font-size: 12px; } .icon { display: inline-block; border: 1px solid #8e8e93; background: #f2f2f7; margin: 4px 12px 4px 0; vertical-align: bottom; }
+        """
+
+    static func page(title: String, body: String) -> String {
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>\(escape(title))</title>\n<style>\n\(style)\n</style>\n</head>\n<body>\n\(body)</body>\n</html>\n"
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import TokenDiff
+import TokenModel
+import TokenRules
+
+/// Builds one side of `tokenc diff` or the preview: the token folder in the working tree, another
+/// folder, or the token folder as a git revision has it.
+public enum ReviewSide {
+    /// Builds `spec`: a folder (or file) when one exists at that path, otherwise a git revision whose
+    /// copy of `tokensPath` is read with `git show` (images are still read from the working tree).
+    public static func load(_ spec: String, tokensPath: String, configuration: Configuration) throws(ToolError) -> DiffSide {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) {
+            let files = try TokenSources.discover(spec)
+            var sources: [String: [UInt8]] = [:]
+            for file in files { sources[file] = try TokenSources.read(file) }
+            return build(label: spec, files: files, sources: sources, configuration: configuration)
+        }
+        guard (try? git(["rev-parse", "--verify", "--quiet", spec + "^{commit}"])) != nil else {
+            throw ToolError("`\(spec)` is neither a folder nor a git revision (give a folder, a branch, a tag or a commit)")
+        }
+        let listing = try git(["ls-tree", "-r", "-z", "--name-only", spec, "--", tokensPath])
+        let files = listing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter { name in
+            let file = (name as NSString).lastPathComponent
+            return TokenSources.extensions.contains((file as NSString).pathExtension.lowercased())
+                && !file.hasPrefix(".") && file != "tokenc.yml" && file != "tokenc.yaml"
+        }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        guard !files.isEmpty else { throw ToolError("`\(spec)` has no token files under \(tokensPath)") }
+        var sources: [String: [UInt8]] = [:]
+        for file in files { sources[file] = try git(["show", "\(spec):./\(file)"]) }
+        return build(label: spec, files: files, sources: sources, configuration: configuration)
+    }
+
+    static func build(label: String, files: [String], sources: [String: [UInt8]], configuration: Configuration) -> DiffSide {
+        var pipeline = Pipeline(rules: .all, generators: [])
+        pipeline.ruleConfiguration = configuration.rules
+        let result = pipeline.run(files: files, sources: sources, render: false)
+        return DiffSide(label: label, tokens: result.tokens, diagnostics: result.diagnostics,
+                        contrast: ContrastMatrix.cells(result.tokens, configuration: configuration.rules))
+    }
+
+    /// Runs git and returns its standard output, or throws with its error.
+    static func git(_ arguments: [String]) throws(ToolError) -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do { try process.run() } catch { throw ToolError("cannot run git: \(error.localizedDescription)") }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ToolError("git \(arguments.joined(separator: " ")) failed: "
+                + String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return [UInt8](data)
+    }
+}
+
+/// What changed between two builds of a token set (the TokenDiff stage's result), for the command line.
+public typealias TokenSetDiff = TokenDiff.TokenSetDiff
+/// One side of a comparison, for the command line.
+public typealias DiffSide = TokenDiff.DiffSide

@@ -1,0 +1,158 @@
+import Foundation
+import TokenDiff
+import TokenModel
+
+/// `tokenc preview`: a self-contained HTML style guide of a token set — colors per appearance side by
+/// side, the contrast matrix of declared pairs, the SF Symbols table, icon sizes drawn to scale, and
+/// every token's description and source file. Same input, same bytes.
+public enum StyleGuide {
+    /// The page for `side` (its tokens and contrast cells), titled with `title`.
+    public static func html(_ side: DiffSide, title: String) -> String {
+        let tokens = side.tokens.tokens
+        let modes = side.tokens.modes
+        var body = "<h1>\(HTML.escape(title))</h1>\n"
+        body += "<p class=\"meta\">\(tokens.count) tokens; appearances: \(modes.map(HTML.escape).joined(separator: ", ")). "
+        body += "Swatches show what sRGB screens show; a dimmed swatch is a fallback (the token does not define that appearance).</p>\n"
+
+        let colors = tokens.filter { $0.type == .color }
+        if !colors.isEmpty {
+            body += "<h2>Colors</h2>\n<table class=\"colors\">\n<tr><th>token</th>" + modes.map { "<th>\(HTML.escape($0))</th>" }.joined()
+                + "<th>description</th><th>source</th></tr>\n"
+            for token in colors {
+                body += "<tr><td><code>\(HTML.escape(token.path))</code>"
+                if let target = token.aliasChain.first { body += "<br><span class=\"meta\">→ \(HTML.escape(target))</span>" }
+                body += "</td>"
+                for mode in modes {
+                    let own = token.values.contains { $0.mode == mode }
+                    guard case .success(let parsed) = ColorValue.parse(token.value(in: mode)) else {
+                        body += "<td></td>"
+                        continue
+                    }
+                    let color = parsed.color(in: mode)
+                    let hex = color.hex
+                    body += "<td><span class=\"swatch\" data-token=\"\(HTML.escape(token.path))\" data-mode=\"\(HTML.escape(mode))\""
+                    body += own ? "" : " data-fallback=\"true\""
+                    body += " style=\"background-color: \(hex)\(own ? "" : "; opacity: 0.35")\"></span><code>\(hex)</code>"
+                    if !color.isInGamut(.srgb) { body += "<br><span class=\"meta\">Display P3; sRGB fallback shown</span>" }
+                    body += "</td>"
+                }
+                body += "<td>\(HTML.escape(token.token.description ?? ""))</td><td>\(source(token))</td></tr>\n"
+            }
+            body += "</table>\n"
+        }
+
+        if !side.contrast.isEmpty {
+            body += "<h2>Contrast of declared pairs</h2>\n<p class=\"meta\">Each foreground on each surface it declares (<code>on:</code>), "
+            body += "in each appearance either defines, alpha composited over the surface, the worse of sRGB and Display P3: what <code>color/contrast</code> checks.</p>\n"
+            var pairs: [String] = []
+            var cells: [String: ContrastCell] = [:]
+            for cell in side.contrast {
+                let pair = cell.foreground + "|" + cell.surface
+                if cells.keys.contains(where: { $0.hasPrefix(pair + "|") }) == false { pairs.append(pair) }
+                cells[pair + "|" + cell.mode] = cell
+            }
+            body += "<table class=\"contrast\">\n<tr><th>foreground on surface</th><th>needs</th>" + modes.map { "<th>\(HTML.escape($0))</th>" }.joined() + "</tr>\n"
+            for pair in pairs {
+                let parts = pair.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+                let any = modes.lazy.compactMap { cells[pair + "|" + $0] }.first!
+                body += "<tr><td><code>\(HTML.escape(parts[0]))</code> on <code>\(HTML.escape(parts[1]))</code></td>"
+                body += "<td>\(String(format: "%.1f:1", any.minimum)) (\(HTML.escape(any.kind)))</td>"
+                for mode in modes {
+                    guard let cell = cells[pair + "|" + mode] else {
+                        body += "<td></td>"
+                        continue
+                    }
+                    let verdict = cell.passes ? "pass" : "fail"
+                    body += "<td class=\"\(verdict)\" data-pair=\"\(HTML.escape(pair))\" data-mode=\"\(HTML.escape(mode))\" data-pass=\"\(cell.passes)\">"
+                    body += "<span class=\"sample\" style=\"color: \(cell.foregroundHex); background-color: \(cell.surfaceHex)\">Aa</span> "
+                    body += String(format: "%.2f:1", cell.ratio) + " \(verdict)</td>"
+                }
+                body += "</tr>\n"
+            }
+            body += "</table>\n"
+        }
+
+        let symbols = tokens.filter { $0.type == .symbol }
+        if !symbols.isEmpty {
+            let fields = ["name", "weight", "scale", "rendering", "context"]
+            body += "<h2>SF Symbols</h2>\n<table class=\"symbols\">\n<tr><th>token</th>" + fields.map { "<th>\($0)</th>" }.joined()
+                + "<th>colors</th><th>description</th><th>source</th></tr>\n"
+            for token in symbols {
+                let value = token.values[0].value
+                body += "<tr><td><code>\(HTML.escape(token.path))</code></td>"
+                body += fields.map { "<td>\(HTML.escape(value[$0].map(TokenSetDiff.text) ?? ""))</td>" }.joined()
+                let colors = (value["colors"]?.sequenceItems ?? []).compactMap { item -> String? in
+                    guard case .success(let parsed) = ColorValue.parse(item) else { return nil }
+                    let hex = parsed.color(in: Appearance.light).hex
+                    return "<span class=\"swatch\" style=\"background-color: \(hex)\"></span><code>\(hex)</code>"
+                }
+                body += "<td>\(colors.joined(separator: " "))</td><td>\(HTML.escape(token.token.description ?? ""))</td><td>\(source(token))</td></tr>\n"
+            }
+            body += "</table>\n"
+        }
+
+        let icons = tokens.filter { $0.type == .icon }
+        if !icons.isEmpty {
+            body += "<h2>Icons</h2>\n<p class=\"meta\">Sizes in points, drawn to scale (1 pt = 1 CSS pixel; sizes above 256 pt drawn at a quarter).</p>\n"
+            let byPlatform = Dictionary(grouping: icons) { $0.values[0].value["platform"]?.string ?? ($0.token.facts.platforms.first?.rawValue ?? "any platform") }
+            for platform in byPlatform.keys.sorted() {
+                body += "<h3>\(HTML.escape(platform))</h3>\n<table class=\"icons\">\n<tr><th>token</th><th>kind</th><th>sizes</th><th>description</th><th>source</th></tr>\n"
+                for token in byPlatform[platform]! {
+                    let value = token.values[0].value
+                    body += "<tr><td><code>\(HTML.escape(token.path))</code></td><td>\(HTML.escape(value["kind"]?.string ?? ""))</td><td>"
+                    body += iconSizes(value).map { label, width, height in
+                        let scale = max(width, height) > 256 ? 0.25 : 1
+                        return "<span class=\"icon\" title=\"\(HTML.escape(label))\" style=\"width: \(format(width * scale))px; height: \(format(height * scale))px\"></span>"
+                            + "<span class=\"meta\">\(HTML.escape(label))</span> "
+                    }.joined()
+                    body += "</td><td>\(HTML.escape(token.token.description ?? value["description"]?.string ?? ""))</td><td>\(source(token))</td></tr>\n"
+                }
+                body += "</table>\n"
+            }
+        }
+
+        let others = tokens.filter { ![.color, .symbol, .icon].contains($0.type) }
+        if !others.isEmpty {
+            body += "<h2>Other tokens</h2>\n<table class=\"others\">\n<tr><th>token</th><th>type</th><th>value</th><th>description</th><th>source</th></tr>\n"
+            for token in others {
+                let values = token.values.map { token.values.count == 1 ? TokenSetDiff.text($0.value) : "\($0.mode): \(TokenSetDiff.text($0.value))" }
+                body += "<tr><td><code>\(HTML.escape(token.path))</code></td><td>\(HTML.escape(token.type.rawValue))</td>"
+                body += "<td><code>\(HTML.escape(values.joined(separator: "; ")))</code></td><td>\(HTML.escape(token.token.description ?? ""))</td><td>\(source(token))</td></tr>\n"
+            }
+            body += "</table>\n"
+        }
+        return HTML.page(title: title, body: body)
+    }
+
+    static func source(_ token: ResolvedToken) -> String {
+        "<code>\(HTML.escape(token.token.location.file)):\(token.token.location.line)</code>"
+    }
+
+    static func format(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value) }
+
+    /// The sizes an icon declares, in points: `size`, `images` keys (`16@2x`, `400x240@1x`, `148x110@2x`), or a sticker's size class.
+    static func iconSizes(_ value: Node) -> [(String, Double, Double)] {
+        if let w = value["size"]?["width"]?.number, let h = value["size"]?["height"]?.number {
+            let scales = (value["scales"]?.sequenceItems ?? []).compactMap(\.number).map { "@\(Int($0))x" }.joined(separator: " ")
+            return [("\(format(w))×\(format(h)) pt \(scales)", w, h)]
+        }
+        if let images = value["images"]?.mappingEntries {
+            return images.compactMap { entry in
+                let parts = entry.key.split(separator: "@")
+                let scale = parts.count == 2 ? Double(parts[1].dropLast()) ?? 1 : 1
+                let dims = parts[0].split(separator: "x").compactMap { Double($0) }
+                guard let w = dims.first else { return nil }
+                let h = dims.count > 1 ? dims[1] : w
+                // Keys are pixel sizes for iMessage (`148x110@2x` is 148×110 px), points elsewhere.
+                let pixels = value["kind"]?.string == "imessage-app"
+                return (entry.key, pixels ? w / scale : w, pixels ? h / scale : h)
+            }
+        }
+        if value["kind"]?.string == "sticker" {
+            let side: Double = ["small": 100, "regular": 136, "large": 206][value["size-class"]?.string ?? "regular"] ?? 136
+            return ["\(format(side))×\(format(side)) pt (\(value["size-class"]?.string ?? "regular"))"].map { ($0, side, side) }
+        }
+        if value["image"] != nil { return [("1024×1024 px", 1024, 1024)] }
+        return []
+    }
+}
