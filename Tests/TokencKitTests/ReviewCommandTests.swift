@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// `tokenc diff` between two folders and `tokenc preview`, run as a user runs them.
+@Suite struct ReviewCommandTests {
+    static let base = "c:\n  $type: color\n  bg: { $value: \"#ffffff\" }\n  old: { $value: \"#123456\" }\n  fg:\n    $value: \"#333333\"\n    $extensions: { tokenc: { text: true, on: [\"{c.bg}\"] } }\nsize:\n  $type: dimension\n  gap: { $value: { value: 4, unit: px } }\n"
+    static let head = "c:\n  $type: color\n  bg: { $value: \"#ffffff\" }\n  renamed: { $value: \"#123456\" }\n  fg:\n    $value: \"#999999\"\n    $extensions: { tokenc: { text: true, on: [\"{c.bg}\"] } }\n  new: { $value: \"#00ff00\" }\n"
+
+    @Test func markdownDiffOfTwoFolders() throws {
+        let sandbox = try Sandbox(["A/t.yaml": Self.base, "B/t.yaml": Self.head])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["diff", "A", "B"], in: sandbox.root)
+        #expect(result.status == 0)
+        // ΔE2000 of #333333 → #999999 is 38.13 (coloraide 8.13: 38.1274); 12.63:1 and 2.85:1 are WCAG ratios of #333 and #999 on white.
+        #expect(result.stdout == """
+### Design tokens: `A` → `B`
+
+**1 changed · 1 added · 1 removed · 1 renamed · 1 contrast change · findings: 2 introduced, 0 fixed**
+
+#### ⚠️ 2 breaking changes (names generated code exposes)
+
+- `size.gap` is removed
+- `c.old` is renamed to `c.renamed`
+
+#### Changed
+
+| token | appearance | before | after | ΔE2000 |
+| --- | --- | --- | --- | --- |
+| `c.fg` | light | `#333333` | `#999999` | 38.13 |
+
+#### Contrast on declared surfaces
+
+| foreground on surface | appearance | before | after | minimum |
+| --- | --- | --- | --- | --- |
+| `c.fg` on `c.bg` | light | 12.63:1 pass | 2.85:1 fail | 4.50:1 |
+
+#### Added
+
+| token | type | value |
+| --- | --- | --- |
+| `c.new` | color | `#00ff00` |
+
+#### Removed
+
+| token | type | value |
+| --- | --- | --- |
+| `size.gap` | dimension | `{value: 4, unit: px}` |
+
+#### Renamed
+
+| from | to | type |
+| --- | --- | --- |
+| `c.old` | `c.renamed` | color |
+
+#### Findings introduced
+
+| where | severity | finding | rule |
+| --- | --- | --- | --- |
+| B/t.yaml:7:47 | error | `c.fg` on `c.bg` is 2.85:1 in light; text needs 4.5:1 | color/contrast |
+| B/t.yaml:7:47 | warning | `c.fg` on `c.bg` is 2.85:1 and has no increased-contrast value | color/high-contrast-variant |
+
+""")
+    }
+
+    @Test func failOnBreakingAndFindings() throws {
+        let sandbox = try Sandbox(["A/t.yaml": Self.base, "B/t.yaml": Self.head, "C/t.yaml": Self.base])
+        defer { sandbox.remove() }
+        let breaking = try TokencProcess.run(["diff", "A", "B", "--fail-on", "breaking"], in: sandbox.root)
+        #expect(breaking.status == 1)
+        #expect(breaking.stderr == "tokenc: 2 breaking changes\n")
+        let findings = try TokencProcess.run(["diff", "A", "B", "--fail-on", "findings"], in: sandbox.root)
+        #expect(findings.status == 1)
+        #expect(findings.stderr == "tokenc: 2 findings introduced\n")
+        let same = try TokencProcess.run(["diff", "A", "C", "--fail-on", "breaking", "--fail-on", "findings"], in: sandbox.root)
+        #expect(same.status == 0)
+        #expect(same.stdout == "### Design tokens: `A` → `C`\n\nNo token, contrast or finding changed.\n")
+        let missing = try TokencProcess.run(["diff", "nope"], in: sandbox.root)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasSuffix("`nope` is neither a folder nor a git revision (give a folder, a branch, a tag or a commit)\n"))
+    }
+
+    @Test func jsonDiffCarriesSchemaVersionAndFindingsInTheDesignShape() throws {
+        let sandbox = try Sandbox(["A/t.yaml": Self.base, "B/t.yaml": Self.head])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["diff", "A", "B", "--format", "json"], in: sandbox.root)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(json["schemaVersion"] as? Int == 1)
+        #expect(json["breaking"] as? [String] == ["`size.gap` is removed", "`c.old` is renamed to `c.renamed`"])
+        let changed = try #require((json["changed"] as? [[String: Any]])?.first)
+        let mode = try #require((changed["modes"] as? [[String: Any]])?.first)
+        #expect(mode["deltaE2000"] as? Double == 38.127)  // coloraide 8.13: 38.127378
+        let introduced = try #require((json["findings"] as? [String: Any])?["introduced"] as? [[String: Any]])
+        #expect(introduced.count == 2)
+        #expect(Set(introduced[0].keys) == ["rule", "severity", "message", "path", "file", "line", "column", "related", "fix", "data"])
+        #expect(introduced[0]["rule"] as? String == "color/contrast")
+        #expect(introduced[0]["line"] as? Int == 7 && introduced[0]["column"] as? Int == 47)
+    }
+
+    @Test func previewIsTheSameBytesEveryTime() throws {
+        let folder = Golden.packageRoot.appendingPathComponent("Tokens").path
+        let first = try TokencProcess.run(["preview", folder], in: Golden.packageRoot)
+        let second = try TokencProcess.run(["preview", folder], in: Golden.packageRoot)
+        #expect(first.status == 0 && first.stdout == second.stdout)
+        #expect(first.stdout.hasPrefix("<!doctype html>"))
+        #expect(!first.stdout.contains("http://") && !first.stdout.contains("https://"), "self-contained: no external resources")
+    }
+}
