@@ -186,26 +186,46 @@ public struct Pipeline: Sendable {
         let (set, resolveDiagnostics) = AliasResolver().resolve(tokens)
         diagnostics.add(contentsOf: resolveDiagnostics)
         lap("resolve", "\(set.tokens.count) tokens, \(set.modes.count) modes")
-        if rules != .structure {
-            diagnostics.add(contentsOf: RuleEngine(configuration: ruleConfiguration).check(set, readFile: Self.readRelative))
-            lap("check", "\(RuleRegistry.all.count) rules")
+        // The rules and every generator only read the resolved set, so they run side by side; when the
+        // rules find an error the rendered files are dropped, exactly as if rendering had not run.
+        let renders = render && !diagnostics.hasErrors
+        let checks = rules != .structure
+        var jobs: [@Sendable () -> (files: [GeneratedFile], diagnostics: [Diagnostic])] = []
+        if checks {
+            let engine = RuleEngine(configuration: ruleConfiguration)
+            jobs.append { ([], engine.check(set, readFile: Self.readRelative)) }
         }
-
+        if renders { jobs += generators.map { generator in { generator.render(set) } } }
+        // One slot per job, written by that job alone.
+        typealias Outcome = (files: [GeneratedFile], diagnostics: [Diagnostic], duration: Duration)
+        struct Slots: @unchecked Sendable { let buffer: UnsafeMutableBufferPointer<Outcome> }
+        let slots = Slots(buffer: .allocate(capacity: jobs.count))
+        slots.buffer.initialize(repeating: ([], [], .zero))
+        defer { slots.buffer.deallocate() }
+        let start = clock.now
+        let work = jobs
+        DispatchQueue.concurrentPerform(iterations: work.count) { index in
+            let begin = ContinuousClock.now
+            let (files, found) = work[index]()
+            slots.buffer[index] = (files, found, ContinuousClock.now - begin)
+        }
+        let concurrent = Array(slots.buffer)
+        let generated = checks ? Array(concurrent.dropFirst()) : concurrent
+        if checks {
+            diagnostics.add(contentsOf: concurrent[0].diagnostics)
+            timings.append(("check", concurrent[0].duration, "\(RuleRegistry.all.count) rules"))
+        }
         var outputs: [GeneratedFile] = []
         var outputsByGenerator: [[GeneratedFile]] = []
-        if render && !diagnostics.hasErrors {
-            var rendered: [GeneratedFile] = []
-            var byGenerator: [[GeneratedFile]] = []
-            for generator in generators {
-                let (files, problems) = generator.render(set)
-                rendered += files
-                byGenerator.append(files)
-                diagnostics.add(contentsOf: problems)
-            }
+        if renders {
+            for job in generated { diagnostics.add(contentsOf: job.diagnostics) }
+            let rendered = generated.flatMap(\.files)
             // A generator that cannot render (a name collision, a broken template) means nothing is written.
             outputs = diagnostics.hasErrors ? [] : rendered
-            outputsByGenerator = diagnostics.hasErrors ? [] : byGenerator
-            lap("render", "\(rendered.count) files, \(rendered.reduce(0) { $0 + $1.contents.count }) bytes")
+            outputsByGenerator = diagnostics.hasErrors ? [] : generated.map(\.files)
+            timings.append(("render", generated.reduce(Duration.zero) { $0 + $1.duration },
+                            "\(rendered.count) files, \(rendered.reduce(0) { $0 + $1.contents.count }) bytes"
+                                + (checks ? " (run beside check: \(PipelineResult.milliseconds(clock.now - start)) ms for both)" : "")))
         }
         let selected = diagnostics.all.filter { diagnostic in
             switch rules {
@@ -277,6 +297,11 @@ final class ReferencedFileReader: @unchecked Sendable {
     func load(_ reference: String) -> LoadedFile? {
         guard !reference.hasPrefix("/"), !reference.contains("://") else { return nil }
         let path = folder == "." ? reference : folder + "/" + reference
+        // Like images: never outside both the working folder and the document's folder.
+        let cwd = FileManager.default.currentDirectoryPath
+        guard let resolved = Pipeline.lexicallyNormalized(path, in: cwd), let base = Pipeline.lexicallyNormalized(folder, in: cwd),
+              [cwd, base].contains(where: { resolved.hasPrefix($0 == "/" ? "/" : $0 + "/") })
+        else { return nil }
         guard let bytes = try? TokenSources.read(path) else { return nil }
         let (file, found) = loader.load(bytes: bytes, path: path)
         collected.sources[path] = bytes
