@@ -56,3 +56,12 @@ import TokenModel
         #expect(diagnostics.first?.related.first?.location == location(3))
     }
 }
+
+@Suite struct CSSNameTests {
+    /// The one-pass ASCII kebab names equal the general word splitter's, on names that stress the boundaries.
+    @Test(arguments: ["color.background.primary", "fooBar.Baz2x", "ABC", "a--b", "x.2X", "camelCASEWord", "$root", "a b/c", "-lead.trail-", ""])
+    func asciiKebabMatchesTheWordSplitter(_ path: String) {
+        let general = "--ds-" + path.split(separator: ".").flatMap { SwiftNamer.words(String($0)) }.map { $0.lowercased() }.joined(separator: "-")
+        #expect(CSSContextBuilder.asciiKebab(path, prefix: "--ds-") == general)
+    }
+}

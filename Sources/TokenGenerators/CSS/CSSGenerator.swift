@@ -129,12 +129,39 @@ struct CSSContextBuilder {
 
     /// `--color-background-primary` (or `--colorBackgroundPrimary`) from `color.background.primary`.
     func propertyName(_ path: String) -> String {
+        if options.nameCase == .kebab, let name = Self.asciiKebab(path, prefix: "--" + options.prefix) { return name }
         let words = path.split(separator: ".").flatMap { SwiftNamer.words(String($0)) }.map { $0.lowercased() }
         switch options.nameCase {
         case .kebab: return "--" + options.prefix + words.joined(separator: "-")
         case .camel:
             return "--" + options.prefix + (words.first ?? "") + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         }
+    }
+
+    /// `prefix` + the kebab-case words of an ASCII path, in one pass over its bytes: the same words as
+    /// `SwiftNamer.words` (split at anything not a letter or digit, and before an uppercase letter that
+    /// follows a lowercase letter or digit), lowercased and joined by `-`. Nil for non-ASCII paths.
+    static func asciiKebab(_ path: String, prefix: String) -> String? {
+        var out = Array(prefix.utf8)
+        out.reserveCapacity(out.count + path.utf8.count + 4)
+        let start = out.count
+        var inWord = false, previousIsLowerOrDigit = false
+        for byte in path.utf8 {
+            guard byte < 0x80 else { return nil }
+            let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+            let isLowerOrDigit = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            guard isUpper || isLowerOrDigit else {
+                inWord = false
+                previousIsLowerOrDigit = false
+                continue
+            }
+            let startsWord = !inWord || (isUpper && previousIsLowerOrDigit)
+            if startsWord && out.count > start { out.append(UInt8(ascii: "-")) }
+            out.append(isUpper ? byte + 32 : byte)
+            inWord = true
+            previousIsLowerOrDigit = isLowerOrDigit
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     func build(_ set: ResolvedTokenSet) -> CSSFileContext {

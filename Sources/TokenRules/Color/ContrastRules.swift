@@ -47,7 +47,7 @@ struct ContrastRule: Rule {
             for mode in context.modes(pair.foreground, pair.surface) {
                 guard let fg = context.color(pair.foreground, in: mode), let bg = context.color(pair.surface, in: mode) else { continue }
                 cells.append((pair, ContrastCell(foreground: pair.foreground.path, surface: pair.surface.path, mode: mode,
-                                                 foregroundHex: fg.hex, surfaceHex: bg.hex, ratio: Contrast.ratio(fg, on: bg),
+                                                 foregroundColor: fg, surfaceColor: bg, ratio: Contrast.ratio(fg, on: bg),
                                                  minimum: minimum, kind: kind)))
             }
         }
