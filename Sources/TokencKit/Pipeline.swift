@@ -201,7 +201,10 @@ public struct Pipeline: Sendable {
         struct Slots: @unchecked Sendable { let buffer: UnsafeMutableBufferPointer<Outcome> }
         let slots = Slots(buffer: .allocate(capacity: jobs.count))
         slots.buffer.initialize(repeating: ([], [], .zero))
-        defer { slots.buffer.deallocate() }
+        defer {
+            _ = slots.buffer.deinitialize()
+            slots.buffer.deallocate()
+        }
         let start = clock.now
         let work = jobs
         DispatchQueue.concurrentPerform(iterations: work.count) { index in

@@ -18,8 +18,15 @@ public struct JSONWriter {
     /// Starts a new line at the current indentation.
     public mutating func newline() {
         bytes.append(UInt8(ascii: "\n"))
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+        var indentation = 2 * depth
+        while indentation > 0 {
+            let step = min(indentation, Self.spaces.count)
+            bytes.append(contentsOf: Self.spaces[0..<step])
+            indentation -= step
+        }
     }
+
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
     /// Writes a JSON string literal.
     public mutating func string(_ s: String) {
