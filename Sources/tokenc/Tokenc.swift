@@ -88,16 +88,19 @@ func loadConfiguration() throws -> Configuration {
     }
 }
 
+/// Runs `body`; a tool error (a missing folder, an unreadable file) is printed and exits 2.
+func orExit<T>(_ body: () throws(ToolError) -> T) throws -> T {
+    do { return try body() } catch {
+        printError("tokenc: error: \(error.message)\n")
+        throw ExitCode(2)
+    }
+}
+
 func runPipeline(_ pipeline: Pipeline, path: String?, render: Bool, configuration: Configuration? = nil) throws -> PipelineResult {
     let configuration = try configuration ?? loadConfiguration()
     var pipeline = pipeline
     pipeline.ruleConfiguration = configuration.rules
-    do {
-        return try pipeline.run(path: path ?? configuration.tokens ?? "Tokens", render: render)
-    } catch {
-        printError("tokenc: error: \(error.message)\n")
-        throw ExitCode(2)
-    }
+    return try orExit { () throws(ToolError) in try pipeline.run(path: path ?? configuration.tokens ?? "Tokens", render: render) }
 }
 
 struct Build: ParsableCommand {
@@ -171,12 +174,7 @@ struct Build: ParsableCommand {
 
     func buildOnce() throws {
         var userTemplates: [String: String] = [:]
-        if let templates {
-            do { userTemplates = try Pipeline.templates(in: templates) } catch {
-                printError("tokenc: error: \(error.message)\n")
-                throw ExitCode(2)
-            }
-        }
+        if let templates { userTemplates = try orExit { () throws(ToolError) in try Pipeline.templates(in: templates) } }
         let configuration = try loadConfiguration()
         let cssFlagsGiven = !cssPrefix.isEmpty || cssCase != .kebab || cssLightDark || cssAliasVariables
         let cssFlags = cssFlagsGiven
@@ -196,15 +194,9 @@ struct Build: ParsableCommand {
         pipeline.ruleConfiguration = configuration.rules
         let clock = ContinuousClock()
         let start = clock.now
-        let files: [String]
+        let files = try orExit { () throws(ToolError) in try TokenSources.discover(input.path ?? configuration.tokens ?? "Tokens") }
         var sources: [String: [UInt8]] = [:]
-        do {
-            files = try TokenSources.discover(input.path ?? configuration.tokens ?? "Tokens")
-            for file in files { sources[file] = try TokenSources.read(file) }
-        } catch {
-            printError("tokenc: error: \(error.message)\n")
-            throw ExitCode(2)
-        }
+        for file in files { sources[file] = try orExit { () throws(ToolError) in try TokenSources.read(file) } }
         // A rebuild with the same inputs, options and tokenc, and untouched outputs, replays the last report.
         let cache = check || dryRun || noCache ? nil : plan.steps.first.map { BuildCache(outputFolder: $0.folder) }
         let fingerprint = buildFingerprint(files: files, sources: sources, templates: userTemplates, configuration: configuration)
@@ -235,15 +227,8 @@ struct Build: ParsableCommand {
             if check && changes.changesAnything { throw ExitCode(1) }
             return
         }
-        let summary: WriteSummary
-        let folders: [String]
         let writeStart = clock.now
-        do {
-            (summary, folders) = try plan.write(result)
-        } catch {
-            printError("tokenc: error: \(error.message)\n")
-            throw ExitCode(2)
-        }
+        let (summary, folders) = try orExit { () throws(ToolError) in try plan.write(result) }
         if input.verbose {
             result.timings.append(("write", clock.now - writeStart, "\(summary.written.count) written, \(summary.unchanged.count) unchanged"))
             printError(result.timingReport)
@@ -371,15 +356,9 @@ struct Diff: ParsableCommand {
     func run() throws {
         let configuration = try loadConfiguration()
         let folder = tokens ?? configuration.tokens ?? "Tokens"
-        let diff: TokenSetDiff
-        do {
-            let baseSide = try ReviewSide.load(base, tokensPath: folder, configuration: configuration)
-            let headSide = try ReviewSide.load(head ?? folder, tokensPath: folder, configuration: configuration)
-            diff = TokenSetDiff.compare(base: baseSide, head: headSide)
-        } catch {
-            printError("tokenc: error: \(error.message)\n")
-            throw ExitCode(2)
-        }
+        let baseSide = try orExit { () throws(ToolError) in try ReviewSide.load(base, tokensPath: folder, configuration: configuration) }
+        let headSide = try orExit { () throws(ToolError) in try ReviewSide.load(head ?? folder, tokensPath: folder, configuration: configuration) }
+        let diff = TokenSetDiff.compare(base: baseSide, head: headSide)
         switch format {
         case .markdown: try emit(DiffReport.markdown(diff), to: output)
         case .html: try emit(DiffReport.html(diff), to: output)
@@ -418,11 +397,7 @@ struct Preview: ParsableCommand {
     func run() throws {
         let configuration = try loadConfiguration()
         let folder = path ?? configuration.tokens ?? "Tokens"
-        let side: DiffSide
-        do { side = try ReviewSide.load(folder, tokensPath: folder, configuration: configuration) } catch {
-            printError("tokenc: error: \(error.message)\n")
-            throw ExitCode(2)
-        }
+        let side = try orExit { () throws(ToolError) in try ReviewSide.load(folder, tokensPath: folder, configuration: configuration) }
         try emit(StyleGuide.html(side, title: "Design tokens: \(folder)"), to: output)
     }
 }
