@@ -284,12 +284,16 @@ private struct Renderer {
         return value
     }
 
+    var tooManySteps: String {
+        "rendering ran more than \(limits.maximumSteps) template operations; a section nested in itself over a long list, or a partial that includes itself more than once, multiplies the work"
+    }
+
     mutating func run(_ operations: [MustacheTemplate.Operation], _ stack: inout [MustacheValue], depth: Int) {
         for operation in operations {
             steps += 1
             guard exceeded == nil else { return }
             if steps > limits.maximumSteps {
-                exceeded = "rendering ran more than \(limits.maximumSteps) template operations; a section nested in itself over a long list, or a partial that includes itself more than once, multiplies the work"
+                exceeded = tooManySteps
                 return
             }
             if output.count > limits.maximumOutputBytes {
@@ -324,7 +328,15 @@ private struct Renderer {
                 // A recursion limit keeps a partial that includes itself forever from hanging the run.
                 guard depth < 100, let source = partials[name] else { continue }
                 if compiledPartials[key] == nil {
-                    compiledPartials[key] = (try? MustacheTemplate(Self.indent(source, indentation)).operations) ?? []
+                    // Each indentation compiles the partial again; its length counts against the step limit,
+                    // so a partial that includes itself ever deeper indented cannot compile without end.
+                    let indented = Self.indent(source, indentation)
+                    steps += indented.utf8.count
+                    guard steps <= limits.maximumSteps else {
+                        exceeded = tooManySteps
+                        return
+                    }
+                    compiledPartials[key] = (try? MustacheTemplate(indented).operations) ?? []
                 }
                 run(compiledPartials[key]!, &stack, depth: depth + 1)
             }
