@@ -119,7 +119,7 @@ private struct Parser {
         var i = 0
         var line = 1, column = 1
         func matches(_ pattern: [Unicode.Scalar], at position: Int) -> Bool {
-            position + pattern.count <= source.count && Array(source[position..<position + pattern.count]) == pattern
+            position + pattern.count <= source.count && source[position..<position + pattern.count].elementsEqual(pattern)
         }
         while i < source.count {
             guard matches(open, at: i) else {
