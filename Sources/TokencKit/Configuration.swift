@@ -34,6 +34,9 @@ public struct Configuration: Sendable {
     /// The Swift root type's name (`prefix:` in tokenc.yml also prefixes CSS names).
     public var swiftRootName = "Tokens"
 
+    /// The bytes tokenc.yml was read from (empty without one), for the build cache's fingerprint.
+    public var sourceBytes: [UInt8] = []
+
     /// Creates the default configuration.
     public init() {}
 
@@ -44,6 +47,7 @@ public struct Configuration: Sendable {
         let (file, loadDiagnostics) = TokenFileLoader().load(bytes: bytes, path: path)
         var problems = loadDiagnostics.filter { $0.severity == .error }
         var configuration = Configuration()
+        configuration.sourceBytes = bytes
         if let entries = file.root?.mappingEntries {
             for entry in entries {
                 switch entry.key {

@@ -116,9 +116,7 @@ public struct Pipeline: Sendable {
 
     /// Runs every stage on the token files under `path`; `render` false stops after checking.
     public func run(path: String, render: Bool) throws(ToolError) -> PipelineResult {
-        let files = try TokenSources.discover(path)
-        var sources: [String: [UInt8]] = [:]
-        for file in files { sources[file] = try TokenSources.read(file) }
+        let (files, sources) = try TokenSources.readAll(path)
         return run(files: files, sources: sources, render: render)
     }
 
@@ -247,14 +245,17 @@ public struct Pipeline: Sendable {
     static func readRelative(_ path: String, _ tokenFile: String) -> [UInt8]? {
         let folder = tokenFile.lastIndex(of: "/").map { String(tokenFile[..<$0]) } ?? "."
         let full = folder + "/" + path
-        let cwd = FileManager.default.currentDirectoryPath
-        guard !path.hasPrefix("/"), let resolved = lexicallyNormalized(full, in: cwd),
-              let base = lexicallyNormalized(folder, in: cwd),
-              [cwd, base].contains(where: { resolved.hasPrefix($0 == "/" ? "/" : $0 + "/") })
-        else { return nil }
+        guard !path.hasPrefix("/"), staysInsideProject(full, referencedFrom: folder) else { return nil }
         FilesRead.shared.record(full)
         guard let bytes = try? TokenSources.read(full), bytes.count <= 64 << 20 else { return nil }
         return bytes
+    }
+
+    /// Whether `path` stays inside the working folder or `folder` (the file that names it), compared by name.
+    static func staysInsideProject(_ path: String, referencedFrom folder: String) -> Bool {
+        let cwd = FileManager.default.currentDirectoryPath
+        guard let resolved = lexicallyNormalized(path, in: cwd), let base = lexicallyNormalized(folder, in: cwd) else { return false }
+        return [cwd, base].contains { resolved.hasPrefix($0 == "/" ? "/" : $0 + "/") }
     }
 
     /// `path` made absolute against `cwd` with `.` and `..` applied by name (no symlinks followed); nil when `..` climbs past `/`.
@@ -301,10 +302,7 @@ final class ReferencedFileReader: @unchecked Sendable {
         guard !reference.hasPrefix("/"), !reference.contains("://") else { return nil }
         let path = folder == "." ? reference : folder + "/" + reference
         // Like images: never outside both the working folder and the document's folder.
-        let cwd = FileManager.default.currentDirectoryPath
-        guard let resolved = Pipeline.lexicallyNormalized(path, in: cwd), let base = Pipeline.lexicallyNormalized(folder, in: cwd),
-              [cwd, base].contains(where: { resolved.hasPrefix($0 == "/" ? "/" : $0 + "/") })
-        else { return nil }
+        guard Pipeline.staysInsideProject(path, referencedFrom: folder) else { return nil }
         guard let bytes = try? TokenSources.read(path) else { return nil }
         let (file, found) = loader.load(bytes: bytes, path: path)
         collected.sources[path] = bytes

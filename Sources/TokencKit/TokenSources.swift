@@ -38,6 +38,14 @@ public enum TokenSources {
         }
     }
 
+    /// The token files under `path` and their bytes.
+    public static func readAll(_ path: String) throws(ToolError) -> (files: [String], sources: [String: [UInt8]]) {
+        let files = try discover(path)
+        var sources: [String: [UInt8]] = [:]
+        for file in files { sources[file] = try read(file) }
+        return (files, sources)
+    }
+
     /// Reads a file's bytes, or throws a tool error naming it.
     public static func read(_ path: String) throws(ToolError) -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: path) else {

@@ -179,24 +179,18 @@ struct Build: ParsableCommand {
         let cssFlagsGiven = !cssPrefix.isEmpty || cssCase != .kebab || cssLightDark || cssAliasVariables
         let cssFlags = cssFlagsGiven
             ? CSSOutputOptions(prefix: cssPrefix, nameCase: cssCase, lightDark: cssLightDark, aliasesAsVariables: cssAliasVariables) : nil
-        let plan: BuildPlan
-        do {
-            plan = try BuildPlan.make(
+        let plan = try orExit { () throws(ToolError) in
+            try BuildPlan.make(
                 configuration: configuration, jsonAliases: jsonAliases, templates: userTemplates, templateFolder: templates,
                 cssFlags: cssFlags, output: output,
                 only: only.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) })
-        } catch {
-            printError("tokenc: error: \(error.message)\n")
-            throw ExitCode(2)
         }
         let generators = plan.generators
         var pipeline = Pipeline(rules: input.rules, generators: generators)
         pipeline.ruleConfiguration = configuration.rules
         let clock = ContinuousClock()
         let start = clock.now
-        let files = try orExit { () throws(ToolError) in try TokenSources.discover(input.path ?? configuration.tokens ?? "Tokens") }
-        var sources: [String: [UInt8]] = [:]
-        for file in files { sources[file] = try orExit { () throws(ToolError) in try TokenSources.read(file) } }
+        let (files, sources) = try orExit { () throws(ToolError) in try TokenSources.readAll(input.path ?? configuration.tokens ?? "Tokens") }
         // A rebuild with the same inputs, options and tokenc, and untouched outputs, replays the last report.
         let cache = check || dryRun || noCache ? nil : plan.steps.first.map { BuildCache(outputFolder: $0.folder) }
         let fingerprint = buildFingerprint(files: files, sources: sources, templates: userTemplates, configuration: configuration)
@@ -257,7 +251,7 @@ struct Build: ParsableCommand {
         parts.append(Array(CommandLine.arguments.dropFirst().filter { $0 != "--verbose" }.joined(separator: "\u{0}").utf8))
         parts.append(Array(FileManager.default.currentDirectoryPath.utf8))
         parts.append([stderrWantsColor() ? 1 : 0])
-        parts.append(FileManager.default.contents(atPath: Configuration.fileName).map { [UInt8]($0) } ?? [])
+        parts.append(configuration.sourceBytes)
         for (name, text) in templates.sorted(by: { $0.key < $1.key }) { parts += [Array(name.utf8), Array(text.utf8)] }
         for template in configuration.outputs.compactMap(\.template).sorted() {
             parts += [Array(template.utf8), FileManager.default.contents(atPath: template).map { [UInt8]($0) } ?? []]
@@ -427,13 +421,7 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         let result = try runPipeline(Pipeline(), path: path, render: false)
-        let report: String
-        do {
-            report = try Inspector(result: result).report(tokens, json: format == .json)
-        } catch {
-            printError("tokenc: error: \(error.message)\n")
-            throw ExitCode(2)
-        }
+        let report = try orExit { () throws(ToolError) in try Inspector(result: result).report(tokens, json: format == .json) }
         print(report, terminator: "")
         // Problems that belong to no listed token (syntax errors, say) still deserve a mention.
         let unattached = result.diagnostics.filter { $0.path == nil }
@@ -495,12 +483,8 @@ struct Init: ParsableCommand {
     )
 
     func run() throws {
-        do {
-            for path in try Scaffold.create(in: FileManager.default.currentDirectoryPath) { printError("created \(path)\n") }
-            printError("next: tokenc build\n")
-        } catch {
-            printError("tokenc: error: \(error.message)\n")
-            throw ExitCode(2)
-        }
+        let created = try orExit { () throws(ToolError) in try Scaffold.create(in: FileManager.default.currentDirectoryPath) }
+        for path in created { printError("created \(path)\n") }
+        printError("next: tokenc build\n")
     }
 }

@@ -11,9 +11,7 @@ public enum ReviewSide {
     public static func load(_ spec: String, tokensPath: String, configuration: Configuration) throws(ToolError) -> DiffSide {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) {
-            let files = try TokenSources.discover(spec)
-            var sources: [String: [UInt8]] = [:]
-            for file in files { sources[file] = try TokenSources.read(file) }
+            let (files, sources) = try TokenSources.readAll(spec)
             return build(label: spec, files: files, sources: sources, configuration: configuration)
         }
         guard (try? git(["rev-parse", "--verify", "--quiet", spec + "^{commit}"])) != nil else {

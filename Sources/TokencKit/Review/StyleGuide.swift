@@ -45,10 +45,11 @@ public enum StyleGuide {
             body += "<h2>Contrast of declared pairs</h2>\n<p class=\"meta\">Each foreground on each surface it declares (<code>on:</code>), "
             body += "in each appearance either defines, alpha composited over the surface, the worse of sRGB and Display P3: what <code>color/contrast</code> checks.</p>\n"
             var pairs: [String] = []
+            var seen: Set<String> = []
             var cells: [String: ContrastCell] = [:]
             for cell in side.contrast {
                 let pair = cell.foreground + "|" + cell.surface
-                if cells.keys.contains(where: { $0.hasPrefix(pair + "|") }) == false { pairs.append(pair) }
+                if seen.insert(pair).inserted { pairs.append(pair) }
                 cells[pair + "|" + cell.mode] = cell
             }
             body += "<table class=\"contrast\">\n<tr><th>foreground on surface</th><th>needs</th>" + modes.map { "<th>\(HTML.escape($0))</th>" }.joined() + "</tr>\n"
