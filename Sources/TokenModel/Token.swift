@@ -71,16 +71,21 @@ public struct Token: Sendable {
     }
 }
 
-/// A resolved token: aliases followed, so every value is concrete.
-public struct ResolvedToken: Sendable {
+/// A resolved token: aliases followed, so every value is concrete. A class: it never changes after
+/// resolution, and every rule and generator passes tokens around, so a copy is one reference, not a
+/// dozen retained fields.
+public final class ResolvedToken: Sendable {
     /// The token as written.
-    public var token: Token
+    public let token: Token
     /// The type after resolution (always known for a resolved token).
-    public var type: TokenType
+    public let type: TokenType
     /// The concrete value per mode, the light mode first, aliases replaced by their targets' values.
-    public var values: [(mode: String, value: Node)]
+    public let values: [(mode: String, value: Node)]
     /// The paths an alias in `$value` went through, nearest first (empty when not an alias).
-    public var aliasChain: [String]
+    public let aliasChain: [String]
+    /// A color token's parsed value per entry of `values` (nil where one does not parse); empty for other types.
+    /// Parsed once here, so rules and generators never parse or look up a color by its text again.
+    public let colors: [ColorValue?]
 
     /// Creates a resolved token.
     public init(token: Token, type: TokenType, values: [(mode: String, value: Node)], aliasChain: [String]) {
@@ -88,17 +93,29 @@ public struct ResolvedToken: Sendable {
         self.type = type
         self.values = values
         self.aliasChain = aliasChain
+        colors = type == .color ? values.map { _, value in
+            if case .success(let color) = ColorValue.parse(value) { color } else { nil }
+        } : []
     }
 
     /// The dotted path.
     public var path: String { token.path }
 
     /// The value in `mode`, following the documented fallback when the token does not define it.
-    public func value(in mode: String) -> Node {
-        for candidate in [mode] + Appearance.fallbacks(for: mode) {
-            if let found = values.first(where: { $0.mode == candidate }) { return found.value }
+    public func value(in mode: String) -> Node { values[valueIndex(in: mode)].value }
+
+    /// A color token's parsed value in `mode`, with the same fallback as `value(in:)`; nil for other types.
+    public func colorValue(in mode: String) -> ColorValue? {
+        colors.isEmpty ? nil : colors[valueIndex(in: mode)]
+    }
+
+    /// The index in `values` that `mode` reads.
+    func valueIndex(in mode: String) -> Int {
+        if let found = values.firstIndex(where: { $0.mode == mode }) { return found }
+        for candidate in Appearance.fallbacks(for: mode) {
+            if let found = values.firstIndex(where: { $0.mode == candidate }) { return found }
         }
-        return values[0].value
+        return 0
     }
 }
 

@@ -147,12 +147,10 @@ public struct Pipeline: Sendable {
             mark = now
         }
         let loader = TokenFileLoader(limits: limits)
-        var loaded: [LoadedFile] = []
-        for file in files {
-            let (result, found) = loader.load(bytes: sources[file] ?? [], path: file)
-            loaded.append(result)
-            diagnostics.add(contentsOf: found)
-        }
+        // Files load independently, so they load side by side; results keep the files' order.
+        let loadedSlots = Self.concurrentMap(files) { file in loader.load(bytes: sources[file] ?? [], path: file) }
+        let loaded = loadedSlots.map(\.file)
+        for slot in loadedSlots { diagnostics.add(contentsOf: slot.diagnostics) }
         lap("load", "\(files.count) files, \(sources.values.reduce(0) { $0 + $1.count }) bytes")
         var allSources = sources
         let tokens: [Token]
@@ -194,23 +192,12 @@ public struct Pipeline: Sendable {
             jobs.append { ([], engine.check(set, readFile: Self.readRelative)) }
         }
         if renders { jobs += generators.map { generator in { generator.render(set) } } }
-        // One slot per job, written by that job alone.
-        typealias Outcome = (files: [GeneratedFile], diagnostics: [Diagnostic], duration: Duration)
-        struct Slots: @unchecked Sendable { let buffer: UnsafeMutableBufferPointer<Outcome> }
-        let slots = Slots(buffer: .allocate(capacity: jobs.count))
-        slots.buffer.initialize(repeating: ([], [], .zero))
-        defer {
-            _ = slots.buffer.deinitialize()
-            slots.buffer.deallocate()
-        }
         let start = clock.now
-        let work = jobs
-        DispatchQueue.concurrentPerform(iterations: work.count) { index in
+        let concurrent = Self.concurrentMap(jobs) { job in
             let begin = ContinuousClock.now
-            let (files, found) = work[index]()
-            slots.buffer[index] = (files, found, ContinuousClock.now - begin)
+            let (files, found) = job()
+            return (files: files, diagnostics: found, duration: ContinuousClock.now - begin)
         }
-        let concurrent = Array(slots.buffer)
         let generated = checks ? Array(concurrent.dropFirst()) : concurrent
         if checks {
             diagnostics.add(contentsOf: concurrent[0].diagnostics)
@@ -237,6 +224,20 @@ public struct Pipeline: Sendable {
         }
         return PipelineResult(files: files, sources: allSources, diagnostics: Diagnostic.sortedForReport(selected),
                               tokens: set, outputs: outputs, outputsByGenerator: outputsByGenerator, timings: timings)
+    }
+
+    /// `transform` applied to every element on all cores, results in the elements' order.
+    static func concurrentMap<Element, Result>(_ elements: [Element], _ transform: (Element) -> Result) -> [Result] {
+        guard elements.count > 1 else { return elements.map(transform) }
+        let slots = ResultSlots<Result>(count: elements.count)
+        defer { slots.release() }
+        withoutActuallyEscaping(transform) { transform in
+            let work = UncheckedWork(transform: transform, elements: elements)
+            DispatchQueue.concurrentPerform(iterations: elements.count) { index in
+                slots.buffer[index] = work.transform(work.elements[index])
+            }
+        }
+        return slots.buffer.map { $0! }
     }
 
     /// Reads a file named relative to a token file (icon images); at most 64 MiB, and never outside
@@ -278,6 +279,27 @@ public struct Pipeline: Sendable {
         id.hasPrefix("yaml/") || id.hasPrefix("token/") || id.hasPrefix("alias/") || id.hasPrefix("resolver/")
             || id.hasPrefix("swift/") || id.hasPrefix("template/") || id.hasPrefix("xcassets/")
     }
+}
+
+/// One result slot per concurrent job, each written by its job alone.
+struct ResultSlots<Result>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Result?>
+
+    init(count: Int) {
+        buffer = .allocate(capacity: count)
+        buffer.initialize(repeating: nil)
+    }
+
+    func release() {
+        _ = buffer.deinitialize()
+        buffer.deallocate()
+    }
+}
+
+/// A transform and its inputs shared by concurrent jobs that only read them.
+private struct UncheckedWork<Element, Result>: @unchecked Sendable {
+    let transform: (Element) -> Result
+    let elements: [Element]
 }
 
 /// Loads the token files a resolver document names, relative to the document, remembering what it read.

@@ -40,6 +40,32 @@ import TokenModel
         #expect(SwiftNamer.type(name) == type)
     }
 
+    /// The one-pass ASCII namer agrees with the word-based one on every name of a seeded random sample.
+    @Test func asciiFastPathMatchesTheWordBasedNames() {
+        let alphabet = Array("aZkQ09-_ .x".utf8)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<5000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<(1 + Int(state % 9)) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                bytes.append(alphabet[Int(state >> 33) % alphabet.count])
+            }
+            let name = String(decoding: bytes, as: UTF8.self)
+            let words = SwiftNamer.words(name)
+            guard let fastMember = SwiftNamer.asciiIdentifier(name, upperFirst: false),
+                  let fastType = SwiftNamer.asciiIdentifier(name, upperFirst: true) else {
+                #expect(words.isEmpty, "no identifier for \(name)")
+                continue
+            }
+            var member = words[0].lowercased() + words.dropFirst().map(SwiftNamer.capitalized).joined()
+            var type = words.map(SwiftNamer.capitalized).joined()
+            if member.first?.isNumber == true { member = "_" + member }
+            if type.first?.isNumber == true { type = "_" + type }
+            #expect(fastMember == member, "member of \(name)")
+            #expect(fastType == type, "type of \(name)")
+        }
+    }
+
     @Test func twoTokensWithOneSwiftNameAreAnErrorNamingBoth() {
         let location = { (line: Int) in TokenModel.SourceLocation(file: "t.yaml", line: line, column: 3) }
         let node = { (n: Int) in TokenModel.Node(.scalar(.integer(n), text: String(n)), at: location(n + 2)) }

@@ -269,7 +269,7 @@ private struct Renderer {
     }
 
     func resolve(_ path: [String], _ stack: [MustacheValue]) -> MustacheValue? {
-        if path == ["."] { return stack.last }
+        if path.count == 1, path[0] == "." { return stack.last }
         var value: MustacheValue?
         for frame in stack.reversed() {
             if let found = frame.member(path[0]) {
@@ -355,7 +355,12 @@ private struct Renderer {
     }
 
     mutating func appendEscaped(_ text: String) {
-        for byte in text.utf8 {
+        let utf8 = text.utf8
+        if !utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") }) {
+            output.append(contentsOf: utf8)
+            return
+        }
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
             case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)

@@ -31,18 +31,27 @@ public struct SwiftFileContext: MustacheObject {
     }
 }
 
-/// A group: a nested enum.
-public struct SwiftGroupContext: MustacheObject {
+/// A group: a nested enum. A class, so a template reading it boxes one reference, not a copy.
+public final class SwiftGroupContext: MustacheObject {
     /// The dotted path.
-    public var path: String
+    public let path: String
     /// The Swift type name.
-    public var typeName: String
+    public let typeName: String
     /// The group's `$description`, if any.
-    public var description: String?
+    public let description: String?
     /// Its tokens, in path order.
-    public var tokens: [SwiftTokenContext]
+    public let tokens: [SwiftTokenContext]
     /// Its subgroups, in path order.
-    public var groups: [SwiftGroupContext]
+    public let groups: [SwiftGroupContext]
+
+    /// Creates a group.
+    public init(path: String, typeName: String, description: String?, tokens: [SwiftTokenContext], groups: [SwiftGroupContext]) {
+        self.path = path
+        self.typeName = typeName
+        self.description = description
+        self.tokens = tokens
+        self.groups = groups
+    }
 
     public subscript(key: String) -> MustacheValue? {
         switch key {
@@ -56,23 +65,37 @@ public struct SwiftGroupContext: MustacheObject {
     }
 }
 
-/// A token: a static constant.
-public struct SwiftTokenContext: MustacheObject {
+/// A token: a static constant. A class, so a template reading it boxes one reference, not a copy.
+public final class SwiftTokenContext: MustacheObject {
     /// The dotted path.
-    public var path: String
+    public let path: String
     /// The token type's DTCG name.
-    public var type: String
+    public let type: String
     /// The member name (valid Swift, keywords escaped).
-    public var swiftName: String
+    public let swiftName: String
     /// The declared type, when the literal alone does not say it.
-    public var swiftType: String?
+    public let swiftType: String?
     /// The Swift expression of the value.
-    public var swiftValue: String
+    public let swiftValue: String
     /// For values written over several lines: the type being constructed, and one argument per line (commas included).
-    public var constructor: String?
-    public var arguments: [String] = []
+    public let constructor: String?
+    /// The arguments of a multi-line value, one per line.
+    public let arguments: [String]
     /// Doc-comment lines: the description, then each appearance's value.
-    public var docLines: [String]
+    public let docLines: [String]
+
+    /// Creates a token.
+    public init(path: String, type: String, swiftName: String, swiftType: String?, swiftValue: String,
+                constructor: String? = nil, arguments: [String] = [], docLines: [String]) {
+        self.path = path
+        self.type = type
+        self.swiftName = swiftName
+        self.swiftType = swiftType
+        self.swiftValue = swiftValue
+        self.constructor = constructor
+        self.arguments = arguments
+        self.docLines = docLines
+    }
 
     public subscript(key: String) -> MustacheValue? {
         switch key {

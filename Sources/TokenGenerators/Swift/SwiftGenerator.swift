@@ -54,24 +54,26 @@ public struct SwiftGenerator: Generator {
 
     /// Partial indentation also indents blank lines; trailing spaces are noise in a diff, so they go.
     static func trimmingTrailingSpaces(_ text: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.count)
-        var pendingSpaces = 0
-        for byte in text {
-            switch byte {
-            case UInt8(ascii: " "): pendingSpaces += 1
-            case UInt8(ascii: "\n"):
-                pendingSpaces = 0
-                out.append(byte)
-            default:
-                if pendingSpaces > 0 {
-                    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: pendingSpaces))
-                    pendingSpaces = 0
+        text.withUnsafeBufferPointer { source in
+            [UInt8](unsafeUninitializedCapacity: source.count) { out, count in
+                var written = 0, lineStart = 0
+                while lineStart < source.count {
+                    // One line at a time: copy it without the spaces before its newline (or the end).
+                    var end = lineStart
+                    while end < source.count, source[end] != UInt8(ascii: "\n") { end += 1 }
+                    var kept = end
+                    while kept > lineStart, source[kept - 1] == UInt8(ascii: " ") { kept -= 1 }
+                    for i in lineStart..<kept { out[written + i - lineStart] = source[i] }
+                    written += kept - lineStart
+                    if end < source.count {
+                        out[written] = UInt8(ascii: "\n")
+                        written += 1
+                    }
+                    lineStart = end + 1
                 }
-                out.append(byte)
+                count = written
             }
         }
-        return out
     }
 }
 
@@ -197,7 +199,7 @@ struct SwiftContextBuilder {
         let light = token.values[0].value
         switch token.type {
         case .color:
-            return themeColor(token.values.map { ($0.mode, $0.value) })
+            return themeColor(zip(token.values, token.colors).map { ($0.mode, $1) })
         case .accent:
             let modes = token.values.compactMap { mode, value in value["color"].map { (mode, $0) } }
             return modes.isEmpty ? nil : themeColor(modes)
@@ -258,51 +260,85 @@ struct SwiftContextBuilder {
         return "TokenDimension(\(SwiftNamer.literal(value)), .\(unit == "rem" ? "rem" : "points"))"
     }
 
+    /// The Swift argument label of a built-in appearance.
+    static func label(_ mode: String) -> String? {
+        switch mode {
+        case Appearance.light: "light"
+        case Appearance.dark: "dark"
+        case Appearance.lightHighContrast: "lightHighContrast"
+        case Appearance.darkHighContrast: "darkHighContrast"
+        default: nil
+        }
+    }
+
     func themeColor(_ modes: [(String, Node)]) -> Value? {
+        themeColor(modes.map { mode, node in
+            (mode, { if case .success(let parsed) = ColorValue.parse(node) { parsed } else { nil } }())
+        })
+    }
+
+    /// A `ThemeColor` of parsed colors per mode (a color token's colors are parsed once, at resolution).
+    func themeColor(_ modes: [(String, ColorValue?)]) -> Value? {
         var arguments: [String] = []
         var doc: [String] = []
         var systemName: String?
-        let labels = [Appearance.light: "light", Appearance.dark: "dark", Appearance.lightHighContrast: "lightHighContrast",
-                      Appearance.darkHighContrast: "darkHighContrast"]
-        for (mode, node) in modes {
-            guard let label = labels[mode], case .success(let parsed) = ColorValue.parse(node) else { continue }
+        for (mode, parsed) in modes {
+            guard let label = Self.label(mode), let parsed else { continue }
             if case .system(let system) = parsed { systemName = system.name }
             let color = parsed.color(in: mode)
-            arguments.append("\(label): \(tokenColor(color))")
-            doc.append("- \(mode): `\(color.hex)`" + (color.isInGamut(.srgb) ? "" : " (sRGB fallback of a Display P3 color)"))
+            arguments.append(label + ": " + tokenColor(color))
+            doc.append("- " + mode + ": `" + color.hex + (color.isInGamut(.srgb) ? "`" : "` (sRGB fallback of a Display P3 color)"))
         }
         if let systemName {
             // Referenced system colors carry all four documented values, and their name for the native API.
             if let system = SystemColors.named(systemName) {
-                arguments = Appearance.builtIn.map { "\(labels[$0]!): \(tokenColor(system.value(for: $0)))" }
+                arguments = Appearance.builtIn.map { Self.label($0)! + ": " + tokenColor(system.value(for: $0)) }
                 doc = ["The system color `\(systemName)`; these are its documented values."]
             }
             arguments.append("systemName: \(SwiftNamer.string(systemName))")
         }
         guard !arguments.isEmpty, arguments[0].hasPrefix("light:") else { return nil }
         // One appearance per line, so a reviewer sees each value at a glance.
-        let lines = arguments.enumerated().map { $0.offset == arguments.count - 1 ? $0.element : $0.element + "," }
-        return Value(expression: "ThemeColor(" + arguments.joined(separator: ", ") + ")", type: nil, doc: doc,
-                     constructor: "ThemeColor", arguments: lines)
+        var expression = "ThemeColor("
+        for (i, argument) in arguments.enumerated() {
+            if i > 0 { expression += ", " }
+            expression += argument
+        }
+        expression += ")"
+        for i in arguments.indices.dropLast() { arguments[i] += "," }
+        return Value(expression: expression, type: nil, doc: doc, constructor: "ThemeColor", arguments: arguments)
     }
 
     /// sRGB when the color fits sRGB and was not written as Display P3; Display P3 otherwise (gamut-mapped into P3).
     func tokenColor(_ color: Color) -> String {
-        let alpha = color.alpha == 1 ? "" : ", alpha: \(SwiftNamer.literal(color.alpha))"
-        if color.space != .displayP3 && color.isInGamut(.srgb) {
-            let c = color.converted(to: .srgb).components
-            return "TokenColor(.sRGB, \(Self.component(c.x)), \(Self.component(c.y)), \(Self.component(c.z))\(alpha))"
+        var text: String
+        let c: SIMD3<Double>
+        let srgb = color.space != .displayP3 && color.isInGamut(.srgb)
+        if srgb {
+            text = "TokenColor(.sRGB, "
+            c = color.converted(to: .srgb).components
+        } else {
+            text = "TokenColor(.displayP3, "
+            c = (color.isInGamut(.displayP3) ? color.converted(to: .displayP3) : color.gamutMapped(to: .displayP3)).components
         }
-        let p3 = color.isInGamut(.displayP3) ? color.converted(to: .displayP3) : color.gamutMapped(to: .displayP3)
-        let c = p3.components
-        return "TokenColor(.displayP3, \(Self.component(c.x, srgb: false)), \(Self.component(c.y, srgb: false)), \(Self.component(c.z, srgb: false))\(alpha))"
+        text += Self.component(c.x, srgb: srgb)
+        text += ", "
+        text += Self.component(c.y, srgb: srgb)
+        text += ", "
+        text += Self.component(c.z, srgb: srgb)
+        if color.alpha != 1 {
+            text += ", alpha: "
+            text += SwiftNamer.literal(color.alpha)
+        }
+        text += ")"
+        return text
     }
 
     /// A component as a literal; 8-bit values are written as `n / 255`, which is exact and readable.
     static func component(_ value: Double, srgb: Bool = true) -> String {
         let clamped = min(1, max(0, value))
         let byte = (clamped * 255).rounded()
-        if srgb, abs(clamped * 255 - byte) < 1e-9, byte != 0, byte != 255 { return "\(Int(byte)) / 255" }
+        if srgb, abs(clamped * 255 - byte) < 1e-9, byte != 0, byte != 255 { return String(Int(byte)) + " / 255" }
         return SwiftNamer.literal((clamped * 1e9).rounded() / 1e9)
     }
 }

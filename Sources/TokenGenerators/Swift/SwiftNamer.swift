@@ -60,10 +60,49 @@ public enum SwiftNamer {
         return words
     }
 
+    /// `member`'s and `type`'s camel case for ASCII names, in one pass over bytes: the first word
+    /// lowercased (or capitalized when `upperFirst`), later words capitalized, a leading digit prefixed
+    /// with `_`; nil for other names, and for names without a word (the callers handle both).
+    static func asciiIdentifier(_ name: String, upperFirst: Bool) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count + 1)
+        var previousIsLower = false, wordStart = true, wordCount = 0
+        for byte in name.utf8 {
+            guard byte < 0x80 else { return nil }
+            let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+            let isLower = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            guard isUpper || isLower || isDigit else {
+                wordStart = true
+                previousIsLower = false
+                continue
+            }
+            if isUpper && previousIsLower { wordStart = true }
+            let first = wordStart
+            if wordStart {
+                wordCount += 1
+                wordStart = false
+                if wordCount == 1, isDigit { bytes.append(UInt8(ascii: "_")) }
+            }
+            if wordCount == 1 && !upperFirst {
+                bytes.append(isUpper ? byte + 32 : byte)
+            } else if first && isLower {
+                bytes.append(byte - 32)
+            } else {
+                bytes.append(byte)
+            }
+            previousIsLower = isLower || isDigit
+        }
+        return wordCount == 0 ? nil : String(decoding: bytes, as: UTF8.self)
+    }
+
     static func capitalized(_ word: String) -> String { word.prefix(1).uppercased() + word.dropFirst() }
 
     /// `lowerCamelCase` for a member; keywords in backticks, a leading digit prefixed with `_`.
     public static func member(_ name: String) -> String {
+        if let identifier = asciiIdentifier(name, upperFirst: false) {
+            return keywords.contains(identifier) ? "`\(identifier)`" : identifier
+        }
         let parts = words(name)
         guard let first = parts.first else { return "_" }
         var identifier = first.lowercased() + parts.dropFirst().map(capitalized).joined()
@@ -73,7 +112,7 @@ public enum SwiftNamer {
 
     /// `UpperCamelCase` for a nested type; reserved names get a `_` suffix, a leading digit a `_` prefix.
     public static func type(_ name: String) -> String {
-        var identifier = words(name).map(capitalized).joined()
+        var identifier = asciiIdentifier(name, upperFirst: true) ?? words(name).map(capitalized).joined()
         if identifier.isEmpty { identifier = "_" }
         if identifier.first?.isNumber == true { identifier = "_" + identifier }
         if reservedTypeNames.contains(identifier) { identifier += "_" }

@@ -73,12 +73,15 @@ extension Color {
     /// `#rrggbb`, or `#rrggbbaa` when not opaque: the sRGB value a browser shows.
     public var hex: String {
         let b = srgb8Bit
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = [UInt8(ascii: "#")]
-        for value in b.alpha == 255 ? [b.red, b.green, b.blue] : [b.red, b.green, b.blue, b.alpha] {
-            bytes.append(digits[value >> 4])
-            bytes.append(digits[value & 15])
+        let opaque = b.alpha == 255
+        return String(unsafeUninitializedCapacity: opaque ? 7 : 9) { bytes in
+            func digit(_ value: Int) -> UInt8 { UInt8(value < 10 ? 48 + value : 87 + value) }
+            bytes[0] = UInt8(ascii: "#")
+            for (i, value) in [b.red, b.green, b.blue, b.alpha].prefix(opaque ? 3 : 4).enumerated() {
+                bytes[1 + 2 * i] = digit(value >> 4)
+                bytes[2 + 2 * i] = digit(value & 15)
+            }
+            return opaque ? 7 : 9
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

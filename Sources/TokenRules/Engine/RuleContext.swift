@@ -10,7 +10,6 @@ public final class RuleContext: @unchecked Sendable {
     public let readFile: (_ path: String, _ relativeTo: String) -> [UInt8]?
 
     private var index: [String: Int] = [:]
-    private var colorCache: [Int: [String: ColorValue]] = [:]
     /// Paths of colors used in UI (DESIGN.md §1).
     public private(set) var usedInUI: Set<String> = []
 
@@ -51,11 +50,7 @@ public final class RuleContext: @unchecked Sendable {
 
     /// A color token's parsed value in `mode`, keeping system references as such.
     public func colorValue(_ token: ResolvedToken, in mode: String) -> ColorValue? {
-        guard let i = index[token.path] else { return parseColor(value(token, in: mode)) }
-        if let cached = colorCache[i]?[mode] { return cached }
-        guard let parsed = parseColor(value(token, in: mode)) else { return nil }
-        colorCache[i, default: [:]][mode] = parsed
-        return parsed
+        token.type == .color ? token.colorValue(in: mode) : parseColor(value(token, in: mode))
     }
 
     /// Parses a color node (a resolved color value or a part of a composite).
