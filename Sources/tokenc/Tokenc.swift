@@ -193,7 +193,7 @@ struct Build: ParsableCommand {
         let (files, sources) = try orExit { () throws(ToolError) in try TokenSources.readAll(input.path ?? configuration.tokens ?? "Tokens") }
         // A rebuild with the same inputs, options and tokenc, and untouched outputs, replays the last report.
         let cache = check || dryRun || noCache ? nil : plan.steps.first.map { BuildCache(outputFolder: $0.folder) }
-        let fingerprint = buildFingerprint(files: files, sources: sources, templates: userTemplates, configuration: configuration)
+        let fingerprint = cache == nil ? "" : buildFingerprint(files: files, sources: sources, templates: userTemplates, configuration: configuration)
         _ = FilesRead.shared.take()
         if let cache, let state = cache.current(fingerprint: fingerprint) {
             if input.verbose { printError("cache   \(PipelineResult.milliseconds(clock.now - start)) ms  up to date: \(files.count) files, fingerprint \(fingerprint)\n") }
@@ -202,6 +202,8 @@ struct Build: ParsableCommand {
             return
         }
         var result = pipeline.run(files: files, sources: sources, render: true)
+        // The process ends soon after: freeing every token and output one by one would only delay the exit.
+        defer { if !watch { ProcessLifetime.keep(result) } }
         let report = format == .text ? TextReporter(colored: stderrWantsColor()).report(result.diagnostics, sources: result.sources)
                                      : format.reporter(colored: false).report(result.diagnostics, sources: result.sources)
         printError(report)
@@ -487,4 +489,11 @@ struct Init: ParsableCommand {
         for path in created { printError("created \(path)\n") }
         printError("next: tokenc build\n")
     }
+}
+
+/// Values a one-shot command keeps until the process exits, instead of freeing them piece by piece just before.
+enum ProcessLifetime {
+    nonisolated(unsafe) static var kept: [Any] = []
+
+    static func keep(_ value: Any) { kept.append(value) }
 }
