@@ -4,6 +4,15 @@ import TokenModel
 enum CoreSchema {
     /// Resolves the text of an untagged plain scalar.
     static func resolvePlain(_ text: String) -> ScalarValue {
+        // Most plain scalars are names and words: only these first bytes can start a null, a bool or a number.
+        guard let lead = text.utf8.first else { return .null }
+        switch lead {
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"),
+             UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            break
+        default:
+            return .string(text)
+        }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
         case "true", "True", "TRUE": return .bool(true)

@@ -55,10 +55,25 @@ private struct TreeBuilder {
         var isFlow: Bool
         var items: [Node] = []
         var entries: [MappingEntry] = []
+        /// Entry indexes by key, built only once a mapping grows large (a scan is cheaper for a token's few keys).
         var keyIndex: [String: Int] = [:]
         var pending: PendingKey?
         var firstKeyPlain = false
         var weight = 1
+
+        /// Where `key` already is among the entries.
+        func index(of key: String) -> Int? {
+            keyIndex.isEmpty ? entries.firstIndex { $0.key == key } : keyIndex[key]
+        }
+
+        mutating func append(_ entry: MappingEntry) {
+            entries.append(entry)
+            if !keyIndex.isEmpty {
+                keyIndex[entry.key] = entries.count - 1
+            } else if entries.count == 16 {
+                for (i, existing) in entries.enumerated() { keyIndex[existing.key] = i }
+            }
+        }
     }
 
     private var frames: [Frame] = []
@@ -218,7 +233,7 @@ private struct TreeBuilder {
         }
         guard let pending = frames[top].pending else {
             if case .scalar(_, let text) = node.kind {
-                if frames[top].entries.isEmpty && frames[top].keyIndex.isEmpty { frames[top].firstKeyPlain = plainKey }
+                if frames[top].entries.isEmpty { frames[top].firstKeyPlain = plainKey }
                 frames[top].pending = .key(text, node.location, plain: plainKey)
             } else {
                 fail("yaml/non-string-key", "a mapping key must be a string, not \(node.kindDescription)",
@@ -230,7 +245,7 @@ private struct TreeBuilder {
         frames[top].pending = nil
         guard case .key(let key, let keyLocation, _) = pending else { return true }
         let entry = MappingEntry(key: key, keyLocation: keyLocation, value: node)
-        if let existing = frames[top].keyIndex[key] {
+        if let existing = frames[top].index(of: key) {
             let first = frames[top].entries[existing].keyLocation
             if isJSON {
                 diagnostics.append(Diagnostic(
@@ -248,8 +263,7 @@ private struct TreeBuilder {
             }
             return true
         }
-        frames[top].keyIndex[key] = frames[top].entries.count
-        frames[top].entries.append(entry)
+        frames[top].append(entry)
         return true
     }
 
@@ -324,7 +338,7 @@ private struct TreeBuilder {
 
     /// A flow mapping `{color.blue}` with one key and no value: an alias written without quotes.
     private mutating func unquotedAlias(_ frame: Frame) -> Node? {
-        guard frame.isFlow, frame.firstKeyPlain, frame.entries.count == 1, frame.keyIndex.count == 1,
+        guard frame.isFlow, frame.firstKeyPlain, frame.entries.count == 1,
             case .scalar(.null, let valueText) = frame.entries[0].value.kind, valueText.isEmpty
         else { return nil }
         let key = frame.entries[0].key

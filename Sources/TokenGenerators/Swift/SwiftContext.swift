@@ -75,8 +75,10 @@ public final class SwiftTokenContext: MustacheObject {
     public let swiftName: String
     /// The declared type, when the literal alone does not say it.
     public let swiftType: String?
+    /// A one-line value's expression; empty for a multi-line one, whose expression is built when asked.
+    let line: String
     /// The Swift expression of the value.
-    public let swiftValue: String
+    public var swiftValue: String { Self.expression(line: line, constructor: constructor, arguments: arguments) }
     /// For values written over several lines: the type being constructed, and one argument per line (commas included).
     public let constructor: String?
     /// The arguments of a multi-line value, one per line.
@@ -91,10 +93,16 @@ public final class SwiftTokenContext: MustacheObject {
         self.type = type
         self.swiftName = swiftName
         self.swiftType = swiftType
-        self.swiftValue = swiftValue
+        line = swiftValue
         self.constructor = constructor
         self.arguments = arguments
         self.docLines = docLines
+    }
+
+    /// A value's single expression: the one-line form, or a multi-line value's lines joined.
+    static func expression(line: String, constructor: String?, arguments: [String]) -> String {
+        guard let constructor, !arguments.isEmpty else { return line }
+        return constructor + "(" + arguments.joined(separator: " ") + ")"
     }
 
     public subscript(key: String) -> MustacheValue? {

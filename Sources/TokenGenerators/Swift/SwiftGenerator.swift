@@ -109,7 +109,7 @@ struct SwiftContextBuilder {
             if !token.aliasChain.isEmpty { docLines.append("Alias of `\(token.aliasChain[0])`.") }
             let leaf = segments.last == "$root" ? "root" : segments.last!
             node.tokens.append(SwiftTokenContext(path: token.path, type: token.type.rawValue, swiftName: SwiftNamer.member(leaf),
-                                                 swiftType: value.type, swiftValue: value.expression,
+                                                 swiftType: value.type, swiftValue: value.line,
                                                  constructor: value.constructor, arguments: value.arguments, docLines: docLines))
             node.tokenSources.append((token.path, token.token.location))
         }
@@ -188,11 +188,29 @@ struct SwiftContextBuilder {
     }
 
     struct Value {
-        var expression: String
+        /// The expression of a one-line value; empty for a multi-line one (`constructor` and `arguments`).
+        var line: String
         var type: String?
         var doc: [String]
         var constructor: String? = nil
         var arguments: [String] = []
+
+        init(expression: String, type: String?, doc: [String]) {
+            line = expression
+            self.type = type
+            self.doc = doc
+        }
+
+        init(constructor: String, arguments: [String], type: String?, doc: [String]) {
+            line = ""
+            self.constructor = constructor
+            self.arguments = arguments
+            self.type = type
+            self.doc = doc
+        }
+
+        /// The value as one expression (a multi-line value's lines joined).
+        var expression: String { SwiftTokenContext.expression(line: line, constructor: constructor, arguments: arguments) }
     }
 
     func swiftValue(_ token: ResolvedToken) -> Value? {
@@ -242,9 +260,8 @@ struct SwiftContextBuilder {
                 arguments[arguments.count - 1] += ","
                 arguments.append("paletteColors: [" + palette.joined(separator: ", ") + "]")
             }
-            return Value(expression: "TokenSymbol(" + arguments.joined(separator: " ") + ")",
-                         type: nil, doc: light["context"]?.string.map { ["Used in: \($0)."] } ?? [],
-                         constructor: "TokenSymbol", arguments: arguments)
+            return Value(constructor: "TokenSymbol", arguments: arguments,
+                         type: nil, doc: light["context"]?.string.map { ["Used in: \($0)."] } ?? [])
         case .icon:
             guard let width = light["size"]?["width"]?.number, let height = light["size"]?["height"]?.number else { return nil }
             let scales = light["scales"]?.sequenceItems?.compactMap(\.number).map { String(Int($0)) } ?? []
@@ -286,52 +303,77 @@ struct SwiftContextBuilder {
             guard let label = Self.label(mode), let parsed else { continue }
             if case .system(let system) = parsed { systemName = system.name }
             let color = parsed.color(in: mode)
-            arguments.append(label + ": " + tokenColor(color))
-            doc.append("- " + mode + ": `" + color.hex + (color.isInGamut(.srgb) ? "`" : "` (sRGB fallback of a Display P3 color)"))
+            arguments.append(Self.argument(label, tokenColor(color)))
+            let hex = color.hex
+            var line = String()
+            line.reserveCapacity(hex.utf8.count + mode.utf8.count + 48)
+            line += "- "
+            line += mode
+            line += ": `"
+            line += hex
+            line += color.isInGamut(.srgb) ? "`" : "` (sRGB fallback of a Display P3 color)"
+            doc.append(line)
         }
         if let systemName {
             // Referenced system colors carry all four documented values, and their name for the native API.
             if let system = SystemColors.named(systemName) {
-                arguments = Appearance.builtIn.map { Self.label($0)! + ": " + tokenColor(system.value(for: $0)) }
+                arguments = Appearance.builtIn.map { Self.argument(Self.label($0)!, tokenColor(system.value(for: $0))) }
                 doc = ["The system color `\(systemName)`; these are its documented values."]
             }
             arguments.append("systemName: \(SwiftNamer.string(systemName))")
         }
         guard !arguments.isEmpty, arguments[0].hasPrefix("light:") else { return nil }
         // One appearance per line, so a reviewer sees each value at a glance.
-        var expression = "ThemeColor("
-        for (i, argument) in arguments.enumerated() {
-            if i > 0 { expression += ", " }
-            expression += argument
-        }
-        expression += ")"
         for i in arguments.indices.dropLast() { arguments[i] += "," }
-        return Value(expression: expression, type: nil, doc: doc, constructor: "ThemeColor", arguments: arguments)
+        return Value(constructor: "ThemeColor", arguments: arguments, type: nil, doc: doc)
+    }
+
+    /// `label: value`, with room for the comma a line may get.
+    static func argument(_ label: String, _ value: String) -> String {
+        var text = String()
+        text.reserveCapacity(label.utf8.count + value.utf8.count + 3)
+        text += label
+        text += ": "
+        text += value
+        return text
     }
 
     /// sRGB when the color fits sRGB and was not written as Display P3; Display P3 otherwise (gamut-mapped into P3).
     func tokenColor(_ color: Color) -> String {
-        var text: String
+        var text = String()
+        text.reserveCapacity(80)
         let c: SIMD3<Double>
         let srgb = color.space != .displayP3 && color.isInGamut(.srgb)
         if srgb {
-            text = "TokenColor(.sRGB, "
+            text += "TokenColor(.sRGB, "
             c = color.converted(to: .srgb).components
         } else {
-            text = "TokenColor(.displayP3, "
+            text += "TokenColor(.displayP3, "
             c = (color.isInGamut(.displayP3) ? color.converted(to: .displayP3) : color.gamutMapped(to: .displayP3)).components
         }
-        text += Self.component(c.x, srgb: srgb)
+        Self.appendComponent(c.x, srgb: srgb, to: &text)
         text += ", "
-        text += Self.component(c.y, srgb: srgb)
+        Self.appendComponent(c.y, srgb: srgb, to: &text)
         text += ", "
-        text += Self.component(c.z, srgb: srgb)
+        Self.appendComponent(c.z, srgb: srgb, to: &text)
         if color.alpha != 1 {
             text += ", alpha: "
             text += SwiftNamer.literal(color.alpha)
         }
         text += ")"
         return text
+    }
+
+    /// `component`, appended in place.
+    static func appendComponent(_ value: Double, srgb: Bool, to text: inout String) {
+        let clamped = min(1, max(0, value))
+        let byte = (clamped * 255).rounded()
+        if srgb, abs(clamped * 255 - byte) < 1e-9, byte != 0, byte != 255 {
+            text += String(Int(byte))
+            text += " / 255"
+        } else {
+            text += component(value, srgb: srgb)
+        }
     }
 
     /// A component as a literal; 8-bit values are written as `n / 255`, which is exact and readable.

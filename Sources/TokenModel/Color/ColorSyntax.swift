@@ -17,7 +17,10 @@ public enum ColorSyntax {
     /// Parses `text` as a CSS color.
     public static func parse(_ text: String) -> Result<Color, Problem> {
         if let color = fastHex(text) { return .success(color) }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let edges = (text.utf8.first, text.utf8.last)
+        let padded = edges.0 == UInt8(ascii: " ") || edges.0 == UInt8(ascii: "\t") || edges.1 == UInt8(ascii: " ") || edges.1 == UInt8(ascii: "\t")
+            || text.utf8.contains { $0 >= 0x80 }
+        let trimmed = padded ? text.trimmingCharacters(in: .whitespaces) : text
         if trimmed.hasPrefix("#") { return parseHex(trimmed) }
         if trimmed.lowercased() == "transparent" { return .success(Color(.srgb, 0, 0, 0, alpha: 0)) }
         guard let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else {
@@ -45,26 +48,28 @@ public enum ColorSyntax {
     /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` read straight from UTF-8: most token colors are hex.
     static func fastHex(_ text: String) -> Color? {
         let utf8 = text.utf8
-        guard utf8.first == UInt8(ascii: "#") else { return nil }
-        var digits: [Int] = []
-        digits.reserveCapacity(8)
-        var first = true
-        for byte in utf8 {
-            if first { first = false; continue }
+        guard utf8.first == UInt8(ascii: "#"), [4, 5, 7, 9].contains(utf8.count) else { return nil }
+        // Up to eight hex digits, packed four bits each.
+        var packed: UInt32 = 0
+        var count = 0
+        for byte in utf8.dropFirst() {
+            let digit: UInt32
             switch byte {
-            case 0x30...0x39: digits.append(Int(byte - 0x30))
-            case 0x41...0x46: digits.append(Int(byte - 0x41 + 10))
-            case 0x61...0x66: digits.append(Int(byte - 0x61 + 10))
+            case 0x30...0x39: digit = UInt32(byte - 0x30)
+            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
             default: return nil
             }
+            packed = packed << 4 | digit
+            count += 1
         }
-        let values: [Double]
-        switch digits.count {
-        case 3, 4: values = digits.map { Double($0 * 17) / 255 }
-        case 6, 8: values = stride(from: 0, to: digits.count, by: 2).map { Double(digits[$0] * 16 + digits[$0 + 1]) / 255 }
-        default: return nil
+        let short = count <= 4
+        let channels = short ? count : count / 2
+        func channel(_ i: Int) -> Double {
+            let shift = UInt32((channels - 1 - i) * (short ? 4 : 8))
+            return short ? Double((packed >> shift & 0xF) * 17) / 255 : Double(packed >> shift & 0xFF) / 255
         }
-        return Color(.srgb, values[0], values[1], values[2], alpha: values.count == 4 ? values[3] : 1)
+        return Color(.srgb, channel(0), channel(1), channel(2), alpha: channels == 4 ? channel(3) : 1)
     }
 
     static func parseHex(_ text: String) -> Result<Color, Problem> {
