@@ -45,26 +45,33 @@ private final class ResolutionRun {
 
     init(tokens: [Token]) {
         self.tokens = tokens
+        index.reserveCapacity(tokens.count)
         for (i, token) in tokens.enumerated() { index[token.path] = i }
         lightState = Array(repeating: .unvisited, count: tokens.count)
     }
 
     func resolveToken(_ i: Int) -> ResolvedToken? {
         guard case .resolved(let type?, let light?, let chain) = resolveLight(i) else { return nil }
-        let token = tokens[i]
-        var values: [(String, Node)] = [(Appearance.light, light)]
-        var inProgress: [ModeKey] = []
-        for mode in orderedModes(modeNames(of: i)) where mode != Appearance.light {
-            guard let value = value(of: i, in: mode, type: type, inProgress: &inProgress) else { continue }
-            values.append((mode, value))
+        var values: [(mode: String, value: Node)] = [(Appearance.light, Self.pointsAsPixels(light))]
+        let names = modeNames(of: i)
+        if !names.isEmpty {
+            var inProgress: [ModeKey] = []
+            for mode in orderedModes(names) where mode != Appearance.light {
+                guard let value = value(of: i, in: mode, type: type, inProgress: &inProgress) else { continue }
+                values.append((mode, Self.pointsAsPixels(value)))
+            }
         }
-        return ResolvedToken(token: token, type: type, values: values.map { ($0.0, Self.pointsAsPixels($0.1)) }, aliasChain: chain)
+        return ResolvedToken(token: tokens[i], type: type, values: values, aliasChain: chain)
     }
 
     /// `pt` is accepted as a synonym of `px` (one Apple point is one CSS pixel) and written as `px`.
     static func pointsAsPixels(_ node: Node) -> Node {
         switch node.kind {
         case .scalar: return node
+        case .mapping(let entries) where !entries.contains(where: { $0.value.mappingEntries != nil || $0.value.sequenceItems != nil })
+                && !(entries.count == 2 && node["unit"]?.string == "pt"):
+            // Nothing below to rewrite: the node stays as it is (no copy).
+            return node
         case .sequence(let items):
             return Node(.sequence(items.map(pointsAsPixels)), at: node.location, isFlowOrQuoted: node.isFlowOrQuoted)
         case .mapping(let entries):
@@ -91,11 +98,13 @@ private final class ResolutionRun {
     /// target into dark mode). Memoised; re-entry through a cycle contributes nothing.
     func modeNames(of i: Int) -> Set<String> {
         if let known = modeNameCache[i] { return known }
-        modeNameCache[i] = []
-        var names = Set(tokens[i].modes.map(\.name))
         var targets: [Int] = []
         collectTargets(tokens[i].value, into: &targets)
         for (_, node) in tokens[i].modes { collectTargets(node, into: &targets) }
+        // A literal value with no modes of its own has none: no set, no cache entry.
+        if targets.isEmpty && tokens[i].modes.isEmpty { return [] }
+        modeNameCache[i] = []
+        var names = Set(tokens[i].modes.map(\.name))
         for target in targets { names.formUnion(modeNames(of: target)) }
         modeNameCache[i] = names
         return names
@@ -145,11 +154,16 @@ private final class ResolutionRun {
         defer { inProgress.removeLast() }
         let token = tokens[i]
         var own: Node?
-        for candidate in [mode] + Appearance.fallbacks(for: mode) {
-            if candidate == Appearance.light { break }
-            if let found = token.modes.first(where: { $0.name == candidate }) {
-                own = found.value
-                break
+        if mode != Appearance.light {
+            own = token.modes.first(where: { $0.name == mode })?.value
+            if own == nil {
+                for candidate in Appearance.fallbacks(for: mode) {
+                    if candidate == Appearance.light { break }
+                    if let found = token.modes.first(where: { $0.name == candidate }) {
+                        own = found.value
+                        break
+                    }
+                }
             }
         }
         let source = own ?? token.value

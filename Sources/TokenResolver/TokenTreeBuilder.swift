@@ -16,10 +16,12 @@ public struct TokenTreeBuilder: Sendable {
                            at: root.location, fix: "start the file with a group name followed by `:`")
                 continue
             }
-            walk.group(entries, at: root.location, path: [], inheritedType: nil, isRoot: true)
+            walk.group(entries, at: root.location, path: nil, inheritedType: nil, isRoot: true)
         }
         walk.applyExtends()
-        let tokens = walk.tokens.sorted { $0.path < $1.path }
+        // Sorts positions by path, then moves each token once (sorting the tokens would move them at every step).
+        let paths = walk.tokens.map(\.path)
+        let tokens = paths.indices.sorted { paths[$0] < paths[$1] }.map { walk.tokens[$0] }
         return (tokens, walk.diagnostics)
     }
 }
@@ -46,10 +48,11 @@ private struct TreeWalk {
                                       path: path, related: related, fix: fix))
     }
 
-    mutating func group(_ entries: [MappingEntry], at location: SourceLocation, path: [String],
+    /// Reads a group; `path` is its dotted path, nil for a file's top level.
+    mutating func group(_ entries: [MappingEntry], at location: SourceLocation, path: String?,
                         inheritedType: TokenType?, isRoot: Bool, inheritedFacts: TokencFacts = TokencFacts())
     {
-        let dotted = path.joined(separator: ".")
+        let dotted = path ?? ""
         var type = inheritedType
         var facts = inheritedFacts
         if let tokencNode = entries.first(where: { $0.key == "$extensions" })?.value["tokenc"] {
@@ -74,7 +77,7 @@ private struct TreeWalk {
                     if entry.value.mappingEntries == nil {
                         error("token/invalid-property", "`$extensions` must be a mapping, not \(entry.value.kindDescription)",
                               at: entry.value.location, path: dotted)
-                    } else if isRoot && path.isEmpty, let own = entry.value["dev.tokenc"]?.mappingEntries {
+                    } else if isRoot && path == nil, let own = entry.value["dev.tokenc"]?.mappingEntries {
                         // tokenc's JSON output keeps symbol, accent and icon tokens here so the file stays valid DTCG.
                         group(own, at: entry.value.location, path: path, inheritedType: type, isRoot: false, inheritedFacts: facts)
                     }
@@ -91,9 +94,9 @@ private struct TreeWalk {
                               at: entry.keyLocation, path: dotted, fix: "give `$root` a `$value`, or rename it")
                         continue
                     }
-                    token(children, name: "$root", keyLocation: entry.keyLocation, path: path + ["$root"], inheritedType: type,
+                    token(children, name: "$root", keyLocation: entry.keyLocation, path: (path.map { $0 + "." } ?? "") + "$root", inheritedType: type,
                           inheritedFacts: facts)
-                case "$schema" where isRoot && path.isEmpty: continue
+                case "$schema" where isRoot && path == nil: continue
                 default:
                     error("token/invalid-name", "`\(key)` is not a DTCG property, and names must not start with `$`",
                           at: entry.keyLocation, path: dotted, fix: "rename it without the `$`")
@@ -101,11 +104,11 @@ private struct TreeWalk {
                 continue
             }
             guard checkName(key, at: entry.keyLocation, path: dotted) else { continue }
-            let childPath = path + [key]
+            let childPath = path.map { $0 + "." + key } ?? key
             guard let children = entry.value.mappingEntries else {
                 error("token/invalid-value",
                       "`\(key)` must be a group or a token (a mapping with `$value`), not \(entry.value.kindDescription)",
-                      at: entry.value.location, path: childPath.joined(separator: "."),
+                      at: entry.value.location, path: childPath,
                       fix: "write `\(key):` followed by `$value: …` on the next line, indented")
                 continue
             }
@@ -118,10 +121,9 @@ private struct TreeWalk {
         }
     }
 
-    mutating func token(_ entries: [MappingEntry], name: String, keyLocation: SourceLocation, path: [String],
+    mutating func token(_ entries: [MappingEntry], name: String, keyLocation: SourceLocation, path dotted: String,
                         inheritedType: TokenType?, inheritedFacts: TokencFacts)
     {
-        let dotted = path.joined(separator: ".")
         var type = inheritedType
         var facts = inheritedFacts
         var value: Node?

@@ -100,7 +100,10 @@ func runPipeline(_ pipeline: Pipeline, path: String?, render: Bool, configuratio
     let configuration = try configuration ?? loadConfiguration()
     var pipeline = pipeline
     pipeline.ruleConfiguration = configuration.rules
-    return try orExit { () throws(ToolError) in try pipeline.run(path: path ?? configuration.tokens ?? "Tokens", render: render) }
+    let result = try orExit { () throws(ToolError) in try pipeline.run(path: path ?? configuration.tokens ?? "Tokens", render: render) }
+    // Commands that run the pipeline once exit soon after; the result is not freed piece by piece first.
+    ProcessLifetime.keep(result)
+    return result
 }
 
 struct Build: ParsableCommand {

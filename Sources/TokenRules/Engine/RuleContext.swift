@@ -23,6 +23,7 @@ public final class RuleContext: @unchecked Sendable {
         self.tokens = tokens
         self.configuration = configuration
         self.readFile = readFile
+        index.reserveCapacity(tokens.count)
         for (i, token) in tokens.enumerated() { index[token.path] = i }
         computeUsage()
     }
