@@ -21,6 +21,18 @@ extension Color {
     /// clipped color is within a just-noticeable difference (ΔEOK 0.02) of the reduced one.
     public func gamutMapped(to target: ColorSpace) -> Color {
         precondition(target.isRGB, "gamut mapping needs an RGB destination")
+        // A color inside the gamut maps to itself. Only white and black are decided by lightness first
+        // (CSS Color 4 §13.2 steps 3–4), so the shortcut leaves colors at those two corners to the full steps.
+        let own = converted(to: target)
+        let c = own.resolvedComponents
+        let corner = 1e-6
+        let nearWhite = c.x >= 1 - corner && c.y >= 1 - corner && c.z >= 1 - corner
+        let nearBlack = c.x <= corner && c.y <= corner && c.z <= corner
+        if !nearWhite && !nearBlack && c.x >= -corner && c.x <= 1 + corner && c.y >= -corner && c.y <= 1 + corner
+            && c.z >= -corner && c.z <= 1 + corner
+        {
+            return own
+        }
         let origin = converted(to: .oklch)
         let lightness = origin.resolvedComponents.x
         if lightness >= 1 { return Color(.oklab, 1, 0, 0, alpha: alpha).converted(to: target) }
