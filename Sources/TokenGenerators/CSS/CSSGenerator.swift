@@ -37,7 +37,7 @@ public struct CSSGenerator: Generator {
             if swift.diagnostics.isEmpty { context.shared = shared }
         }
         do {
-            let bytes = try template.renderUTF8(.object(context))
+            let bytes = try template.renderUTF8(.object(context), expectedBytes: set.tokens.count * 64)
             return ([GeneratedFile(relativePath: "css/tokens.css", contents: bytes)], [])
         } catch {
             return ([], [Diagnostic.templateLimit(error, file: "Templates/" + path)])

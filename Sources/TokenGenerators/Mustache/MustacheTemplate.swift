@@ -73,9 +73,12 @@ public struct MustacheTemplate: Sendable {
     }
 
     /// Renders like `render`, into UTF-8 bytes: what generators write, without a round trip through `String`.
-    public func renderUTF8(_ context: MustacheValue, partials: [String: String] = [:], limits: Limits = Limits()) throws(RenderError) -> [UInt8] {
+    /// `expectedBytes` sizes the output up front (a good guess saves copying it at every doubling).
+    public func renderUTF8(_ context: MustacheValue, partials: [String: String] = [:], limits: Limits = Limits(),
+                           expectedBytes: Int = 1 << 16) throws(RenderError) -> [UInt8]
+    {
         var renderer = Renderer(partials: partials, limits: limits)
-        renderer.output.reserveCapacity(1 << 16)
+        renderer.output.reserveCapacity(min(max(expectedBytes, 1 << 16), limits.maximumOutputBytes))
         var stack = [context]
         renderer.run(operations, &stack, depth: 0)
         if let exceeded = renderer.exceeded { throw RenderError(message: exceeded) }

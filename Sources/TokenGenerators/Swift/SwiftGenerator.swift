@@ -46,34 +46,37 @@ public struct SwiftGenerator: Generator {
         guard problems.isEmpty, let template = try? MustacheTemplate(source) else { return ([], problems) }
         // Partial indentation also indents blank lines; trailing whitespace is noise in a diff, so it goes.
         let rendered: [UInt8]
-        do { rendered = try template.renderUTF8(.object(context), partials: partials) } catch {
+        // About 230 bytes a token with the built-in templates (a color's doc lines and one line per appearance).
+        do { rendered = try template.renderUTF8(.object(context), partials: partials, expectedBytes: set.tokens.count * 240) } catch {
             return ([], [Diagnostic.templateLimit(error, file: templateFiles[main] ?? "Templates/" + main)])
         }
-        return ([GeneratedFile(relativePath: "swift/Tokens.swift", contents: Self.trimmingTrailingSpaces(rendered))], [])
+        return ([GeneratedFile(relativePath: "swift/Tokens.swift", contents: Self.trimmingTrailingSpaces(consume rendered))], [])
     }
 
     /// Partial indentation also indents blank lines; trailing spaces are noise in a diff, so they go.
-    static func trimmingTrailingSpaces(_ text: [UInt8]) -> [UInt8] {
-        text.withUnsafeBufferPointer { source in
-            [UInt8](unsafeUninitializedCapacity: source.count) { out, count in
-                var written = 0, lineStart = 0
-                while lineStart < source.count {
-                    // One line at a time: copy it without the spaces before its newline (or the end).
-                    var end = lineStart
-                    while end < source.count, source[end] != UInt8(ascii: "\n") { end += 1 }
-                    var kept = end
-                    while kept > lineStart, source[kept - 1] == UInt8(ascii: " ") { kept -= 1 }
-                    for i in lineStart..<kept { out[written + i - lineStart] = source[i] }
-                    written += kept - lineStart
-                    if end < source.count {
-                        out[written] = UInt8(ascii: "\n")
-                        written += 1
-                    }
-                    lineStart = end + 1
+    static func trimmingTrailingSpaces(_ text: consuming [UInt8]) -> [UInt8] {
+        // In place: the text only shrinks, so each kept byte moves to or before where it was.
+        let count = text.withUnsafeMutableBufferPointer { bytes -> Int in
+            var written = 0, lineStart = 0
+            while lineStart < bytes.count {
+                var end = lineStart
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                var kept = end
+                while kept > lineStart, bytes[kept - 1] == UInt8(ascii: " ") { kept -= 1 }
+                if written != lineStart {
+                    for i in lineStart..<kept { bytes[written + i - lineStart] = bytes[i] }
                 }
-                count = written
+                written += kept - lineStart
+                if end < bytes.count {
+                    bytes[written] = UInt8(ascii: "\n")
+                    written += 1
+                }
+                lineStart = end + 1
             }
+            return written
         }
+        text.removeLast(text.count - count)
+        return text
     }
 }
 
