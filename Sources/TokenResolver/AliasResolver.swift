@@ -310,13 +310,12 @@ private final class ResolutionRun {
 
     func lookup(_ path: String, at location: SourceLocation, owner: Int) -> Int? {
         if let target = index[path] {
-            let targetToken = tokens[target]
-            if let reason = targetToken.deprecation {
+            if let reason = tokens[target].deprecation {
                 diagnostics.append(Diagnostic(
                     id: "token/deprecated-use", severity: .warning,
                     message: "`\(tokens[owner].path)` uses `\(path)`, which is deprecated" + (reason.isEmpty ? "" : ": \(reason)"),
                     location: location, path: tokens[owner].path,
-                    related: [RelatedLocation(targetToken.location, "`\(path)` is marked `$deprecated` here")]))
+                    related: [RelatedLocation(tokens[target].location, "`\(path)` is marked `$deprecated` here")]))
             }
             return target
         }

@@ -113,10 +113,10 @@ struct IndistinguishableInSRGBRule: Rule {
                   color.space != .srgb, color.space != .hsl, color.space != .hwb else { continue }
             let shown = color.displayedInSRGB
             let lab = shown.labComponents
-            for (other, otherColor, otherShown) in grid.neighbours(of: lab) {
-                guard color.deltaEOK(otherColor) > 1e-4, !color.isInGamut(.srgb) || !otherColor.isInGamut(.srgb) else { continue }
+            grid.forEachNeighbour(of: lab) { other, otherColor, otherShown in
+                guard color.deltaEOK(otherColor) > 1e-4, !color.isInGamut(.srgb) || !otherColor.isInGamut(.srgb) else { return }
                 let difference = shown.deltaE2000(otherShown)
-                guard difference < threshold else { continue }
+                guard difference < threshold else { return }
                 findings.append(Finding(
                     path: token.path, location: token.token.location,
                     message: "`\(token.path)` and `\(other.path)` differ in P3 but are only ΔE2000 \(RuleContext.format(difference)) apart on sRGB screens (\(shown.hex) and \(otherShown.hex))",
@@ -153,9 +153,10 @@ struct ColorBlindConfusableRule: Rule {
                       let color = context.color(token, in: Appearance.light) else { continue }
                 let seen = color.simulated(deficiency)
                 let lab = seen.labComponents
-                for (other, otherRole, otherSeen) in grid.neighbours(of: lab) where otherRole != role {
+                grid.forEachNeighbour(of: lab) { other, otherRole, otherSeen in
+                    guard otherRole != role else { return }
                     let difference = seen.deltaE2000(otherSeen)
-                    guard difference < threshold, reported.insert(token.path + "\u{0}" + other.path).inserted else { continue }
+                    guard difference < threshold, reported.insert(token.path + "\u{0}" + other.path).inserted else { return }
                     findings.append(Finding(
                         path: token.path, location: token.token.location,
                         message: "`\(token.path)` (\(role.rawValue)) and `\(other.path)` (\(otherRole.rawValue)) are only ΔE2000 \(RuleContext.format(difference)) apart with \(deficiency.rawValue)",

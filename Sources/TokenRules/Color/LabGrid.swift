@@ -24,18 +24,23 @@ struct LabGrid<Item> {
 
     /// Items in the cells around `lab` (the caller applies the exact distance).
     func neighbours(of lab: SIMD3<Double>) -> [Item] {
-        let center = key(lab)
         var out: [Item] = []
+        forEachNeighbour(of: lab) { out.append($0) }
+        return out
+    }
+
+    /// Calls `body` with each item in the cells around `lab`, without collecting them.
+    func forEachNeighbour(of lab: SIMD3<Double>, _ body: (Item) -> Void) {
+        guard !cells.isEmpty else { return }
+        let center = key(lab)
         for dl in -1...1 {
             for da in -1...1 {
                 for db in -1...1 {
-                    if let bucket = cells[Key(l: center.l + dl, a: center.a + da, b: center.b + db)] {
-                        out.append(contentsOf: bucket.map(\.item))
-                    }
+                    guard let bucket = cells[Key(l: center.l + dl, a: center.a + da, b: center.b + db)] else { continue }
+                    for entry in bucket { body(entry.item) }
                 }
             }
         }
-        return out
     }
 }
 
