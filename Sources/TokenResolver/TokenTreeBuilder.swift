@@ -5,9 +5,12 @@ public struct TokenTreeBuilder: Sendable {
     /// Creates a tree builder.
     public init() {}
 
-    /// Reads every file into one list of tokens sorted by path, with the diagnostics found on the way.
-    public func build(_ files: [LoadedFile]) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+    /// Reads every file into one list of tokens sorted by path, with the diagnostics found on the way;
+    /// `expectedTokens` sizes the lists up front (growing them moves every token at each doubling).
+    public func build(_ files: [LoadedFile], expectedTokens: Int = 0) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var walk = TreeWalk()
+        walk.tokens.reserveCapacity(expectedTokens)
+        walk.tokenIndex.reserveCapacity(expectedTokens)
         for file in files {
             guard let root = file.root else { continue }
             guard let entries = root.mappingEntries else {

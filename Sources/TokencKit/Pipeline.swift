@@ -174,7 +174,9 @@ public struct Pipeline: Sendable {
             diagnostics.add(contentsOf: mergeDiagnostics)
             tokens = merged
         } else {
-            let (built, treeDiagnostics) = TokenTreeBuilder().build(loaded)
+            // About one token per 64 bytes of YAML: a guess that only sizes the tree's lists.
+            let expected = sources.values.reduce(0) { $0 + $1.count } / 64
+            let (built, treeDiagnostics) = TokenTreeBuilder().build(loaded, expectedTokens: expected)
             diagnostics.add(contentsOf: treeDiagnostics)
             tokens = built
         }

@@ -21,7 +21,11 @@ public enum ColorValue: Sendable {
 
     /// Reads a resolved value node: a CSS color string, `{system.NAME}`, or a DTCG color object.
     public static func parse(_ node: Node) -> Result<ColorValue, ColorSyntax.Problem> {
-        if let text = node.string { return ParsedColorTexts.shared.parse(text, parseText) }
+        if let text = node.string {
+            // Hex reads faster than the memo's look-up; everything else is parsed once per process.
+            if let color = ColorSyntax.fastHex(text) { return .success(.color(color)) }
+            return ParsedColorTexts.shared.parse(text, parseText)
+        }
         return parseObject(node)
     }
 
