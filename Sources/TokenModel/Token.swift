@@ -132,3 +132,13 @@ public struct ResolvedTokenSet: Sendable {
         self.modes = modes
     }
 }
+
+/// Dotted token paths taken apart.
+public enum TokenPath {
+    /// The names of a dotted path, split at each `.` byte: names never contain a dot (the tree stage rejects
+    /// them), and splitting bytes skips the grapheme breaking a `Character` split pays for.
+    public static func segments(_ path: String, omittingEmpty: Bool = false) -> [String] {
+        path.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: omittingEmpty)
+            .map { String(decoding: $0, as: UTF8.self) }
+    }
+}

@@ -29,6 +29,16 @@ import TokenModel
     }
 }
 
+@Suite struct TrailingSpaceTests {
+    @Test(arguments: [
+        ("", ""), ("   ", ""), ("a  ", "a"), ("a \n", "a\n"), ("  \n  \n", "\n\n"), ("a\n b  \nc", "a\n b\nc"),
+        ("x\t \n", "x\t\n"), ("\n\n", "\n\n"), ("public let a = 1    \n    \n}", "public let a = 1\n\n}"),
+    ])
+    func spacesBeforeEachNewlineAndAtTheEndGo(text: String, expected: String) {
+        #expect(SwiftGenerator.trimmingTrailingSpaces(Array(text.utf8)) == Array(expected.utf8))
+    }
+}
+
 @Suite struct SwiftNamerTests {
     @Test(arguments: [
         ("on-accent", "onAccent", "OnAccent"), ("default", "`default`", "Default"), ("500", "_500", "_500"),

@@ -45,7 +45,7 @@ public struct DTCGJSONGenerator: Generator {
     }
 
     private func paths(_ tokens: [ResolvedToken]) -> [[String]] {
-        tokens.map { $0.path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
+        tokens.map { TokenPath.segments($0.path) }
     }
 
     private func writeGroup(_ writer: inout JSONWriter, _ tokens: [ResolvedToken], _ paths: [[String]],

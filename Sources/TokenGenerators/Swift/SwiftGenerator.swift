@@ -1,3 +1,4 @@
+import Foundation
 import TokenModel
 
 /// Writes `swift/Tokens.swift`: a platform-neutral core of token values, rendered from Templates/swift.
@@ -55,20 +56,20 @@ public struct SwiftGenerator: Generator {
 
     /// Partial indentation also indents blank lines; trailing spaces are noise in a diff, so they go.
     static func trimmingTrailingSpaces(_ text: consuming [UInt8]) -> [UInt8] {
-        // In place: the text only shrinks, so each kept byte moves to or before where it was.
-        let count = text.withUnsafeMutableBufferPointer { bytes -> Int in
+        // In place, a line at a time: the text only shrinks, so each kept line moves to or before where it was.
+        let count = text.withUnsafeMutableBufferPointer { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            let total = buffer.count
             var written = 0, lineStart = 0
-            while lineStart < bytes.count {
-                var end = lineStart
-                while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            while lineStart < total {
+                let newline = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), total - lineStart)
+                let end = newline.map { $0.assumingMemoryBound(to: UInt8.self) - base } ?? total
                 var kept = end
-                while kept > lineStart, bytes[kept - 1] == UInt8(ascii: " ") { kept -= 1 }
-                if written != lineStart {
-                    for i in lineStart..<kept { bytes[written + i - lineStart] = bytes[i] }
-                }
+                while kept > lineStart, base[kept - 1] == UInt8(ascii: " ") { kept -= 1 }
+                if written != lineStart { memmove(base + written, base + lineStart, kept - lineStart) }
                 written += kept - lineStart
-                if end < bytes.count {
-                    bytes[written] = UInt8(ascii: "\n")
+                if end < total {
+                    base[written] = UInt8(ascii: "\n")
                     written += 1
                 }
                 lineStart = end + 1
@@ -98,7 +99,7 @@ struct SwiftContextBuilder {
         let root = GroupNode(path: [])
         for token in set.tokens {
             guard let value = swiftValue(token) else { continue }
-            let segments = token.path.split(separator: ".").map(String.init)
+            let segments = TokenPath.segments(token.path, omittingEmpty: true)
             var node = root
             for segment in segments.dropLast() {
                 if node.children[segment] == nil {
