@@ -138,7 +138,17 @@ public enum TokenPath {
     /// The names of a dotted path, split at each `.` byte: names never contain a dot (the tree stage rejects
     /// them), and splitting bytes skips the grapheme breaking a `Character` split pays for.
     public static func segments(_ path: String, omittingEmpty: Bool = false) -> [String] {
-        path.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: omittingEmpty)
-            .map { String(decoding: $0, as: UTF8.self) }
+        var path = path
+        return path.withUTF8 { bytes in
+            var out: [String] = []
+            var start = 0
+            for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: ".") {
+                if !omittingEmpty || i > start {
+                    out.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
+                }
+                start = i + 1
+            }
+            return out
+        }
     }
 }

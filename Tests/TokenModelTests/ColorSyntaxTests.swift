@@ -30,3 +30,17 @@ import Testing
         #expect(try ColorSyntax.parse(" #0a84ff ").get() == (try ColorSyntax.parse("#0a84ff").get()))
     }
 }
+
+@Suite struct TokenPathTests {
+    @Test(arguments: [
+        ("a.b.c", false, ["a", "b", "c"]), ("a", false, ["a"]), ("", false, [""]), ("", true, []),
+        ("a..b", false, ["a", "", "b"]), ("a..b", true, ["a", "b"]), (".a.", false, ["", "a", ""]), (".a.", true, ["a"]),
+        ("färg.grön", false, ["färg", "grön"]),
+    ])
+    func segmentsSplitAtEveryDot(path: String, omittingEmpty: Bool, expected: [String]) {
+        #expect(TokenPath.segments(path, omittingEmpty: omittingEmpty) == expected)
+        // The same answer as the standard library's split.
+        #expect(TokenPath.segments(path, omittingEmpty: omittingEmpty)
+            == path.split(separator: ".", omittingEmptySubsequences: omittingEmpty).map(String.init))
+    }
+}

@@ -221,7 +221,10 @@ struct SwiftContextBuilder {
         let light = token.values[0].value
         switch token.type {
         case .color:
-            return themeColor(zip(token.values, token.colors).map { ($0.mode, $1) })
+            var modes: [(String, ColorValue?)] = []
+            modes.reserveCapacity(token.values.count)
+            for i in token.values.indices { modes.append((token.values[i].mode, token.colors[i])) }
+            return themeColor(modes)
         case .accent:
             let modes = token.values.compactMap { mode, value in value["color"].map { (mode, $0) } }
             return modes.isEmpty ? nil : themeColor(modes)
