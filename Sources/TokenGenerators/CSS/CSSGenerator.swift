@@ -170,7 +170,7 @@ struct CSSContextBuilder {
         var p3: [String: [(String, String)]] = [:]
         let modes = [Appearance.light, Appearance.dark, Appearance.lightHighContrast, Appearance.darkHighContrast]
             + set.modes.filter { !Appearance.builtIn.contains($0) }
-        let paths = Set(set.tokens.map(\.path))
+        let paths = options.aliasesAsVariables ? Set(set.tokens.map(\.path)) : []
         for token in set.tokens {
             let name = propertyName(token.path)
             if options.aliasesAsVariables, let variables = variables(token, paths: paths, modes: modes) {
@@ -188,15 +188,18 @@ struct CSSContextBuilder {
                 continue
             }
             for mode in modes {
-                var node = token.values.first(where: { $0.mode == mode })?.value
+                var index = token.values.firstIndex { $0.mode == mode }
                 // A system color is dynamic: it has a documented value in every appearance, defined or not.
-                if node == nil, Appearance.builtIn.contains(mode), let light = token.values.first?.value,
-                   let text = light.string, ColorValue.systemName(text) != nil
+                if index == nil, Appearance.builtIn.contains(mode), let text = token.values.first?.value.string,
+                   ColorValue.systemName(text) != nil
                 {
-                    node = light
+                    index = 0
                 }
-                guard let node else { continue }
-                guard let (plain, wide) = value(token.type, node, mode: mode) else { continue }
+                guard let index else { continue }
+                // A color token's colors were parsed when it was resolved.
+                let written = token.type == .color
+                    ? token.colors[index].map { Self.color($0, mode: mode) } : value(token.type, token.values[index].value, mode: mode)
+                guard let (plain, wide) = written else { continue }
                 srgb[mode, default: []].append((name, plain))
                 // Custom properties carry the sRGB value; wide colors add their P3 form for P3 screens.
                 if let wide { p3[mode, default: []].append((name, wide)) }
@@ -275,13 +278,7 @@ struct CSSContextBuilder {
         switch type {
         case .color:
             guard case .success(let parsed) = ColorValue.parse(node) else { return nil }
-            let color = parsed.color(in: mode)
-            let hex = color.hex
-            if color.isInGamut(.srgb) && color.space != .displayP3 { return (hex, nil) }
-            let p3 = color.isInGamut(.displayP3) ? color.converted(to: .displayP3) : color.gamutMapped(to: .displayP3)
-            let c = p3.components
-            let alpha = color.alpha == 1 ? "" : " / \(Self.number(color.alpha))"
-            return (hex, "color(display-p3 \(Self.number(c.x)) \(Self.number(c.y)) \(Self.number(c.z))\(alpha))")
+            return Self.color(parsed, mode: mode)
         case .dimension: return dimension(node).map { ($0, nil) }
         case .duration:
             guard let value = node["value"]?.number, let unit = node["unit"]?.string else { return nil }
@@ -322,6 +319,17 @@ struct CSSContextBuilder {
             return ("all \(d) cubic-bezier(" + curve.map(Self.number).joined(separator: ", ") + ") \(l)", nil)
         case .symbol, .accent, .gradient, .strokeStyle: return nil
         }
+    }
+
+    /// A color's sRGB hex and, when it is wide, its Display P3 form.
+    static func color(_ parsed: ColorValue, mode: String) -> (String, String?) {
+        let color = parsed.color(in: mode)
+        let hex = color.hex
+        if color.isInGamut(.srgb) && color.space != .displayP3 { return (hex, nil) }
+        let p3 = color.isInGamut(.displayP3) ? color.converted(to: .displayP3) : color.gamutMapped(to: .displayP3)
+        let c = p3.components
+        let alpha = color.alpha == 1 ? "" : " / \(number(color.alpha))"
+        return (hex, "color(display-p3 \(number(c.x)) \(number(c.y)) \(number(c.z))\(alpha))")
     }
 
     /// `px` (an Apple point is a CSS pixel) or `rem`; never `pt`, never a hidden ×16.
