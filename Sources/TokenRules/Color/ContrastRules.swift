@@ -8,12 +8,19 @@ struct ContrastPairs {
         var reference: TokenReference
     }
 
-    static func pairs(_ context: RuleContext) -> [Pair] {
-        context.tokens(of: .color).flatMap { token in
-            token.token.facts.on.compactMap { reference in
-                context.token(reference.path).flatMap { $0.type == .color ? Pair(foreground: token, surface: $0, reference: reference) : nil }
+    /// Every declared pair, in token order (found once per check and shared by both contrast rules).
+    static func pairs(_ context: RuleContext) -> [Pair] { context.contrastPairs }
+
+    static func find(_ context: RuleContext) -> [Pair] {
+        var pairs: [Pair] = []
+        for token in context.tokens(of: .color) {
+            for reference in token.token.facts.on {
+                if let surface = context.token(reference.path), surface.type == .color {
+                    pairs.append(Pair(foreground: token, surface: surface, reference: reference))
+                }
             }
         }
+        return pairs
     }
 
     static func minimum(_ token: ResolvedToken, _ context: RuleContext, _ description: RuleDescription) -> (Double, String) {
@@ -41,21 +48,28 @@ struct ContrastRule: Rule {
 
     /// Every declared pair in every appearance either token has, measured; the check reports the failing ones.
     static func cells(_ context: RuleContext) -> [(pair: ContrastPairs.Pair, cell: ContrastCell)] {
-        var cells: [(ContrastPairs.Pair, ContrastCell)] = []
+        var cells: [(pair: ContrastPairs.Pair, cell: ContrastCell)] = []
+        forEachCell(context) { cells.append(($0, $1)) }
+        return cells
+    }
+
+    /// Measures each cell and hands it to `body`, in `cells`' order, without keeping them.
+    static func forEachCell(_ context: RuleContext, _ body: (ContrastPairs.Pair, ContrastCell) -> Void) {
         for pair in ContrastPairs.pairs(context) {
             let (minimum, kind) = ContrastPairs.minimum(pair.foreground, context, Self.description)
             for mode in context.modes(pair.foreground, pair.surface) {
                 guard let fg = context.color(pair.foreground, in: mode), let bg = context.color(pair.surface, in: mode) else { continue }
-                cells.append((pair, ContrastCell(foreground: pair.foreground.path, surface: pair.surface.path, mode: mode,
-                                                 foregroundColor: fg, surfaceColor: bg, ratio: Contrast.ratio(fg, on: bg),
-                                                 minimum: minimum, kind: kind)))
+                body(pair, ContrastCell(foreground: pair.foreground.path, surface: pair.surface.path, mode: mode,
+                                        foregroundColor: fg, surfaceColor: bg, ratio: Contrast.ratio(fg, on: bg),
+                                        minimum: minimum, kind: kind))
             }
         }
-        return cells
     }
 
     func check(_ context: RuleContext) -> [Finding] {
-        Self.cells(context).filter { !$0.cell.passes }.map { pair, cell in
+        var failing: [(pair: ContrastPairs.Pair, cell: ContrastCell)] = []
+        Self.forEachCell(context) { pair, cell in if !cell.passes { failing.append((pair, cell)) } }
+        return failing.map { pair, cell in
             Finding(
                 path: cell.foreground, location: pair.reference.location,
                 message: "`\(cell.foreground)` on `\(cell.surface)` is \(RuleContext.format(cell.ratio)):1 in \(cell.mode); \(cell.kind) needs \(RuleContext.format(cell.minimum)):1",

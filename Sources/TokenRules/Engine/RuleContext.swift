@@ -36,6 +36,9 @@ public final class RuleContext: @unchecked Sendable {
 
     private lazy var byType: [TokenType: [ResolvedToken]] = Dictionary(grouping: tokens, by: \.type)
 
+    /// The declared foreground–surface pairs (`on:`), found once for the rules that measure them.
+    lazy var contrastPairs: [ContrastPairs.Pair] = ContrastPairs.find(self)
+
     /// Whether the token defines `mode` itself or through an alias (not through fallback).
     public func has(_ token: ResolvedToken, mode: String) -> Bool {
         token.values.contains { $0.mode == mode }
