@@ -195,11 +195,15 @@ public struct Pipeline: Sendable {
         }
         if renders { jobs += generators.map { generator in { generator.render(set) } } }
         let start = clock.now
-        let concurrent = Self.concurrentMap(jobs) { job in
+        // Longest first, so the two cores finish together: the Swift output takes the longest, then the rules.
+        let swiftJob = renders ? generators.firstIndex { $0.id == "swift" }.map { $0 + (checks ? 1 : 0) } : nil
+        let order = (swiftJob.map { [$0] } ?? []) + jobs.indices.filter { $0 != swiftJob }
+        let measured = Self.concurrentMap(order) { index in
             let begin = ContinuousClock.now
-            let (files, found) = job()
-            return (files: files, diagnostics: found, duration: ContinuousClock.now - begin)
+            let (files, found) = jobs[index]()
+            return (index: index, files: files, diagnostics: found, duration: ContinuousClock.now - begin)
         }
+        let concurrent = measured.sorted { $0.index < $1.index }
         let generated = checks ? Array(concurrent.dropFirst()) : concurrent
         if checks {
             diagnostics.add(contentsOf: concurrent[0].diagnostics)
