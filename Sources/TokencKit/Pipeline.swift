@@ -148,12 +148,14 @@ public struct Pipeline: Sendable {
         }
         let loader = TokenFileLoader(limits: limits)
         // Files load independently, so they load side by side; results keep the files' order.
-        let loadedSlots = Self.concurrentMap(files) { file in loader.load(bytes: sources[file] ?? [], path: file) }
-        let loaded = loadedSlots.map(\.file)
-        for slot in loadedSlots { diagnostics.add(contentsOf: slot.diagnostics) }
+        var loaded: [LoadedFile] = []
+        for (file, found) in Self.concurrentMap(files, { file in loader.load(bytes: sources[file] ?? [], path: file) }) {
+            loaded.append(file)
+            diagnostics.add(contentsOf: found)
+        }
         lap("load", "\(files.count) files, \(sources.values.reduce(0) { $0 + $1.count }) bytes")
         var allSources = sources
-        let tokens: [Token]
+        var tokens: [Token]
         if let document = loaded.first(where: { ResolverDocumentReader.isResolverDocument($0.root) }) {
             // A folder with a resolver document is read through it: the document decides which files count.
             let reader = ReferencedFileReader(relativeTo: document.path, loader: loader)
@@ -180,8 +182,11 @@ public struct Pipeline: Sendable {
             diagnostics.add(contentsOf: treeDiagnostics)
             tokens = built
         }
+        // The tokens keep the nodes they need; the files' group structure goes now, not at the end of the build.
+        loaded = []
         lap("tree", "\(tokens.count) tokens")
         let (set, resolveDiagnostics) = AliasResolver().resolve(tokens)
+        tokens = []
         diagnostics.add(contentsOf: resolveDiagnostics)
         lap("resolve", "\(set.tokens.count) tokens, \(set.modes.count) modes")
         // The rules and every generator only read the resolved set, so they run side by side; when the
