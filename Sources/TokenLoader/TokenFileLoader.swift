@@ -37,6 +37,8 @@ public struct TokenFileLoader: Sendable {
 /// Drives libyaml and assembles nodes; one instance per file.
 private struct TreeBuilder {
     let path: String
+    /// `path`'s number in the file-name table, for the locations of every node.
+    let fileID: UInt32
     let isJSON: Bool
     let limits: LoaderLimits
     let source: [UInt8]
@@ -86,6 +88,7 @@ private struct TreeBuilder {
 
     init(path: String, isJSON: Bool, limits: LoaderLimits, source: [UInt8], shifts: ColumnShifts) {
         self.path = path
+        fileID = SourceFileNames.shared.id(path)
         self.isJSON = isJSON
         self.limits = limits
         self.source = source
@@ -95,7 +98,7 @@ private struct TreeBuilder {
     mutating func run() -> Node? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            fail("yaml/syntax", "libyaml could not start", at: SourceLocation(file: path, line: 1, column: 1))
+            fail("yaml/syntax", "libyaml could not start", at: SourceLocation(fileID: fileID, line: 1, column: 1))
             return nil
         }
         defer { yaml_parser_delete(&parser) }
@@ -304,7 +307,7 @@ private struct TreeBuilder {
             let scalars = Array(lineText(line).unicodeScalars)
             guard let range = Self.commentedColor(in: scalars, from: fromColumn) else { continue }
             let text = String(String.UnicodeScalarView(scalars[range]))
-            let location = SourceLocation(file: path, line: line + 1, column: shifts.originalColumn(line: line, column: range.lowerBound) + 1)
+            let location = SourceLocation(fileID: fileID, line: line + 1, column: shifts.originalColumn(line: line, column: range.lowerBound) + 1)
             diagnostics.append(Diagnostic(
                 id: "yaml/unquoted-color", severity: .error,
                 message: "`\(text)` starts a YAML comment here, so this value is empty",
@@ -424,7 +427,7 @@ private struct TreeBuilder {
 
     private func location(_ mark: yaml_mark_t) -> SourceLocation {
         let line = Int(mark.line)
-        return SourceLocation(file: path, line: line + 1, column: shifts.originalColumn(line: line, column: Int(mark.column)) + 1)
+        return SourceLocation(fileID: fileID, line: line + 1, column: shifts.originalColumn(line: line, column: Int(mark.column)) + 1)
     }
 
     private mutating func locationOfByte(_ offset: Int) -> SourceLocation {
@@ -432,7 +435,7 @@ private struct TreeBuilder {
         let clamped = min(max(0, offset), source.count)
         let line = index.line(containing: clamped)
         let column = UTF8Columns.scalarCount(source, index.starts[line]..<clamped)
-        return SourceLocation(file: path, line: line + 1, column: shifts.originalColumn(line: line, column: column) + 1)
+        return SourceLocation(fileID: fileID, line: line + 1, column: shifts.originalColumn(line: line, column: column) + 1)
     }
 
     private mutating func lineIndex() -> LineIndex {
