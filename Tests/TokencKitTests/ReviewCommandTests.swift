@@ -1,7 +1,31 @@
 import Foundation
 import Testing
+@testable import TokencKit
 
 /// `tokenc diff` between two folders and `tokenc preview`, run as a user runs them.
+/// The helper that runs git for `tokenc diff`: both pipes drained together.
+@Suite struct ChildProcessTests {
+    /// A program that writes 200 KB of errors before its output (more than a pipe holds) still finishes;
+    /// run on a thread of its own with a deadline, so a deadlock fails the test instead of hanging the suite.
+    @Test func aChildFillingStandardErrorFirstDoesNotHang() throws {
+        final class Outcome: @unchecked Sendable { var result: (status: Int32, output: [UInt8], errors: [UInt8])? }
+        let outcome = Outcome()
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            outcome.result = try? TokencKit.ReviewSide.run("/bin/sh", ["-c", "head -c 200000 /dev/zero >&2; printf ok; exit 3"])
+            finished.signal()
+        }
+        guard finished.wait(timeout: .now() + 30) == .success else {
+            Issue.record("the child process never finished: its pipes were not read together")
+            return
+        }
+        let result = try #require(outcome.result)
+        #expect(result.status == 3)
+        #expect(result.output == Array("ok".utf8))
+        #expect(result.errors.count == 200_000)
+    }
+}
+
 @Suite struct ReviewCommandTests {
     static let base = "c:\n  $type: color\n  bg: { $value: \"#ffffff\" }\n  old: { $value: \"#123456\" }\n  fg:\n    $value: \"#333333\"\n    $extensions: { tokenc: { text: true, on: [\"{c.bg}\"] } }\nsize:\n  $type: dimension\n  gap: { $value: { value: 4, unit: px } }\n"
     static let head = "c:\n  $type: color\n  bg: { $value: \"#ffffff\" }\n  renamed: { $value: \"#123456\" }\n  fg:\n    $value: \"#999999\"\n    $extensions: { tokenc: { text: true, on: [\"{c.bg}\"] } }\n  new: { $value: \"#00ff00\" }\n"

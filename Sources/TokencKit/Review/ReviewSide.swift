@@ -39,21 +39,35 @@ public enum ReviewSide {
 
     /// Runs git and returns its standard output, or throws with its error.
     static func git(_ arguments: [String]) throws(ToolError) -> [UInt8] {
+        let result = try run("/usr/bin/env", ["git"] + arguments)
+        guard result.status == 0 else {
+            throw ToolError("git \(arguments.joined(separator: " ")) failed: "
+                + String(decoding: result.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        return result.output
+    }
+
+    /// Runs a program to its end and returns its status, standard output and standard error. Both pipes
+    /// are read at once: a program that fills one pipe while the other is being read would wait forever.
+    static func run(_ executable: String, _ arguments: [String]) throws(ToolError) -> (status: Int32, output: [UInt8], errors: [UInt8]) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        do { try process.run() } catch { throw ToolError("cannot run git: \(error.localizedDescription)") }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ToolError("git \(arguments.joined(separator: " ")) failed: "
-                + String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        do { try process.run() } catch { throw ToolError("cannot run \(arguments.first ?? executable): \(error.localizedDescription)") }
+        final class Collected: @unchecked Sendable { var bytes = Data() }
+        let message = Collected()
+        let messageRead = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            message.bytes = errors.fileHandleForReading.readDataToEndOfFile()
+            messageRead.signal()
         }
-        return [UInt8](data)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        messageRead.wait()
+        process.waitUntilExit()
+        return (process.terminationStatus, [UInt8](data), [UInt8](message.bytes))
     }
 }
 
