@@ -139,11 +139,10 @@ public struct TokenSetDiff: Sendable {
                 let a = oldValues.first { $0.mode == mode }, b = newValues.first { $0.mode == mode }
                 guard a != b else { continue }
                 var deltaE: Double?
-                if before.type == .color, token.type == .color, let a, let b,
-                   case .success(let x) = ColorValue.parse(before.value(in: mode)), case .success(let y) = ColorValue.parse(token.value(in: mode)) {
+                // Both sides' colors were parsed when they were resolved.
+                if a != nil, b != nil, let x = before.colorValue(in: mode), let y = token.colorValue(in: mode) {
                     deltaE = x.color(in: mode).deltaE2000(y.color(in: mode))
                 }
-                
                 modeChanges.append(ModeChange(mode: mode, old: a, new: b, deltaE2000: deltaE))
             }
             let typeChanged = before.type != token.type
@@ -187,9 +186,9 @@ public struct TokenSetDiff: Sendable {
     }
 
     static func entry(_ token: ResolvedToken) -> Entry {
-        Entry(path: token.path, type: token.type.rawValue, values: token.values.map { mode, value in
-            var hex: String?
-            if token.type == .color, case .success(let parsed) = ColorValue.parse(value) { hex = parsed.color(in: mode).hex }
+        Entry(path: token.path, type: token.type.rawValue, values: token.values.indices.map { i in
+            let (mode, value) = token.values[i]
+            let hex = token.colors.isEmpty ? nil : token.colors[i].map { $0.color(in: mode).hex }
             return ModeValue(mode: mode, text: text(value), hex: hex)
         })
     }

@@ -68,10 +68,6 @@ private final class ResolutionRun {
     static func pointsAsPixels(_ node: Node) -> Node {
         switch node.kind {
         case .scalar: return node
-        case .mapping(let entries) where !entries.contains(where: { $0.value.mappingEntries != nil || $0.value.sequenceItems != nil })
-                && !(entries.count == 2 && node["unit"]?.string == "pt"):
-            // Nothing below to rewrite: the node stays as it is (no copy).
-            return node
         case .sequence(let items):
             return Node(.sequence(items.map(pointsAsPixels)), at: node.location, isFlowOrQuoted: node.isFlowOrQuoted)
         case .mapping(let entries):
@@ -84,6 +80,8 @@ private final class ResolutionRun {
                 }
                 return Node(.mapping(rewritten), at: node.location, isFlowOrQuoted: node.isFlowOrQuoted)
             }
+            // Only nested values can hold a dimension to rewrite; a flat mapping stays as it is (no copy).
+            guard entries.contains(where: { $0.value.mappingEntries != nil || $0.value.sequenceItems != nil }) else { return node }
             return Node(.mapping(entries.map { MappingEntry(key: $0.key, keyLocation: $0.keyLocation, value: pointsAsPixels($0.value)) }),
                         at: node.location, isFlowOrQuoted: node.isFlowOrQuoted)
         }
@@ -154,16 +152,11 @@ private final class ResolutionRun {
         defer { inProgress.removeLast() }
         let token = tokens[i]
         var own: Node?
-        if mode != Appearance.light {
-            own = token.modes.first(where: { $0.name == mode })?.value
-            if own == nil {
-                for candidate in Appearance.fallbacks(for: mode) {
-                    if candidate == Appearance.light { break }
-                    if let found = token.modes.first(where: { $0.name == candidate }) {
-                        own = found.value
-                        break
-                    }
-                }
+        for candidate in [mode] + Appearance.fallbacks(for: mode) {
+            if candidate == Appearance.light { break }
+            if let found = token.modes.first(where: { $0.name == candidate }) {
+                own = found.value
+                break
             }
         }
         let source = own ?? token.value

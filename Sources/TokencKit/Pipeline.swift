@@ -153,7 +153,8 @@ public struct Pipeline: Sendable {
             loaded.append(file)
             diagnostics.add(contentsOf: found)
         }
-        lap("load", "\(files.count) files, \(sources.values.reduce(0) { $0 + $1.count }) bytes")
+        let sourceBytes = sources.values.reduce(0) { $0 + $1.count }
+        lap("load", "\(files.count) files, \(sourceBytes) bytes")
         var allSources = sources
         var tokens: [Token]
         if let document = loaded.first(where: { ResolverDocumentReader.isResolverDocument($0.root) }) {
@@ -177,8 +178,7 @@ public struct Pipeline: Sendable {
             tokens = merged
         } else {
             // About one token per 64 bytes of YAML: a guess that only sizes the tree's lists.
-            let expected = sources.values.reduce(0) { $0 + $1.count } / 64
-            let (built, treeDiagnostics) = TokenTreeBuilder().build(loaded, expectedTokens: expected)
+            let (built, treeDiagnostics) = TokenTreeBuilder().build(loaded, expectedTokens: sourceBytes / 64)
             diagnostics.add(contentsOf: treeDiagnostics)
             tokens = built
         }
@@ -200,15 +200,11 @@ public struct Pipeline: Sendable {
         }
         if renders { jobs += generators.map { generator in { generator.render(set) } } }
         let start = clock.now
-        // Longest first, so the two cores finish together: the Swift output takes the longest, then the rules.
-        let swiftJob = renders ? generators.firstIndex { $0.id == "swift" }.map { $0 + (checks ? 1 : 0) } : nil
-        let order = (swiftJob.map { [$0] } ?? []) + jobs.indices.filter { $0 != swiftJob }
-        let measured = Self.concurrentMap(order) { index in
+        let concurrent = Self.concurrentMap(jobs) { job in
             let begin = ContinuousClock.now
-            let (files, found) = jobs[index]()
-            return (index: index, files: files, diagnostics: found, duration: ContinuousClock.now - begin)
+            let (files, found) = job()
+            return (files: files, diagnostics: found, duration: ContinuousClock.now - begin)
         }
-        let concurrent = measured.sorted { $0.index < $1.index }
         let generated = checks ? Array(concurrent.dropFirst()) : concurrent
         if checks {
             diagnostics.add(contentsOf: concurrent[0].diagnostics)

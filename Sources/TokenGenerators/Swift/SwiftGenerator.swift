@@ -310,21 +310,13 @@ struct SwiftContextBuilder {
             guard let label = Self.label(mode), let parsed else { continue }
             if case .system(let system) = parsed { systemName = system.name }
             let color = parsed.color(in: mode)
-            arguments.append(Self.argument(label, tokenColor(color)))
-            let hex = color.hex
-            var line = String()
-            line.reserveCapacity(hex.utf8.count + mode.utf8.count + 48)
-            line += "- "
-            line += mode
-            line += ": `"
-            line += hex
-            line += color.isInGamut(.srgb) ? "`" : "` (sRGB fallback of a Display P3 color)"
-            doc.append(line)
+            arguments.append("\(label): \(tokenColor(color))")
+            doc.append("- \(mode): `\(color.hex)`" + (color.isInGamut(.srgb) ? "" : " (sRGB fallback of a Display P3 color)"))
         }
         if let systemName {
             // Referenced system colors carry all four documented values, and their name for the native API.
             if let system = SystemColors.named(systemName) {
-                arguments = Appearance.builtIn.map { Self.argument(Self.label($0)!, tokenColor(system.value(for: $0))) }
+                arguments = Appearance.builtIn.map { "\(Self.label($0)!): \(tokenColor(system.value(for: $0)))" }
                 doc = ["The system color `\(systemName)`; these are its documented values."]
             }
             arguments.append("systemName: \(SwiftNamer.string(systemName))")
@@ -335,59 +327,23 @@ struct SwiftContextBuilder {
         return Value(constructor: "ThemeColor", arguments: arguments, type: nil, doc: doc)
     }
 
-    /// `label: value`, with room for the comma a line may get.
-    static func argument(_ label: String, _ value: String) -> String {
-        var text = String()
-        text.reserveCapacity(label.utf8.count + value.utf8.count + 3)
-        text += label
-        text += ": "
-        text += value
-        return text
-    }
-
     /// sRGB when the color fits sRGB and was not written as Display P3; Display P3 otherwise (gamut-mapped into P3).
     func tokenColor(_ color: Color) -> String {
-        var text = String()
-        text.reserveCapacity(80)
-        let c: SIMD3<Double>
-        let srgb = color.space != .displayP3 && color.isInGamut(.srgb)
-        if srgb {
-            text += "TokenColor(.sRGB, "
-            c = color.converted(to: .srgb).components
-        } else {
-            text += "TokenColor(.displayP3, "
-            c = (color.isInGamut(.displayP3) ? color.converted(to: .displayP3) : color.gamutMapped(to: .displayP3)).components
+        let alpha = color.alpha == 1 ? "" : ", alpha: \(SwiftNamer.literal(color.alpha))"
+        if color.space != .displayP3 && color.isInGamut(.srgb) {
+            let c = color.converted(to: .srgb).components
+            return "TokenColor(.sRGB, \(Self.component(c.x)), \(Self.component(c.y)), \(Self.component(c.z))\(alpha))"
         }
-        Self.appendComponent(c.x, srgb: srgb, to: &text)
-        text += ", "
-        Self.appendComponent(c.y, srgb: srgb, to: &text)
-        text += ", "
-        Self.appendComponent(c.z, srgb: srgb, to: &text)
-        if color.alpha != 1 {
-            text += ", alpha: "
-            text += SwiftNamer.literal(color.alpha)
-        }
-        text += ")"
-        return text
-    }
-
-    /// `component`, appended in place.
-    static func appendComponent(_ value: Double, srgb: Bool, to text: inout String) {
-        let clamped = min(1, max(0, value))
-        let byte = (clamped * 255).rounded()
-        if srgb, abs(clamped * 255 - byte) < 1e-9, byte != 0, byte != 255 {
-            text += String(Int(byte))
-            text += " / 255"
-        } else {
-            text += component(value, srgb: srgb)
-        }
+        let p3 = color.isInGamut(.displayP3) ? color.converted(to: .displayP3) : color.gamutMapped(to: .displayP3)
+        let c = p3.components
+        return "TokenColor(.displayP3, \(Self.component(c.x, srgb: false)), \(Self.component(c.y, srgb: false)), \(Self.component(c.z, srgb: false))\(alpha))"
     }
 
     /// A component as a literal; 8-bit values are written as `n / 255`, which is exact and readable.
     static func component(_ value: Double, srgb: Bool = true) -> String {
         let clamped = min(1, max(0, value))
         let byte = (clamped * 255).rounded()
-        if srgb, abs(clamped * 255 - byte) < 1e-9, byte != 0, byte != 255 { return String(Int(byte)) + " / 255" }
+        if srgb, abs(clamped * 255 - byte) < 1e-9, byte != 0, byte != 255 { return "\(Int(byte)) / 255" }
         return SwiftNamer.literal((clamped * 1e9).rounded() / 1e9)
     }
 }

@@ -5,7 +5,11 @@ extension Color {
     /// for floating-point noise). Non-RGB spaces have no gamut and always answer true.
     public func isInGamut(_ target: ColorSpace) -> Bool {
         guard target.isRGB else { return true }
-        let c = converted(to: target).resolvedComponents
+        return Self.isInsideUnitCube(converted(to: target).resolvedComponents)
+    }
+
+    /// Whether RGB components lie within 0…1, give or take 1e-6 of floating-point noise.
+    static func isInsideUnitCube(_ c: SIMD3<Double>) -> Bool {
         let tolerance = 1e-6
         return c.x >= -tolerance && c.x <= 1 + tolerance && c.y >= -tolerance && c.y <= 1 + tolerance
             && c.z >= -tolerance && c.z <= 1 + tolerance
@@ -28,11 +32,7 @@ extension Color {
         let corner = 1e-6
         let nearWhite = c.x >= 1 - corner && c.y >= 1 - corner && c.z >= 1 - corner
         let nearBlack = c.x <= corner && c.y <= corner && c.z <= corner
-        if !nearWhite && !nearBlack && c.x >= -corner && c.x <= 1 + corner && c.y >= -corner && c.y <= 1 + corner
-            && c.z >= -corner && c.z <= 1 + corner
-        {
-            return own
-        }
+        if !nearWhite && !nearBlack && Self.isInsideUnitCube(c) { return own }
         let origin = converted(to: .oklch)
         let lightness = origin.resolvedComponents.x
         if lightness >= 1 { return Color(.oklab, 1, 0, 0, alpha: alpha).converted(to: target) }

@@ -8,9 +8,7 @@ struct ContrastPairs {
         var reference: TokenReference
     }
 
-    /// Every declared pair, in token order (found once per check and shared by both contrast rules).
-    static func pairs(_ context: RuleContext) -> [Pair] { context.contrastPairs }
-
+    /// Every declared pair, in token order (`RuleContext.contrastPairs` finds them once for both contrast rules).
     static func find(_ context: RuleContext) -> [Pair] {
         var pairs: [Pair] = []
         for token in context.tokens(of: .color) {
@@ -55,7 +53,7 @@ struct ContrastRule: Rule {
 
     /// Measures each cell and hands it to `body`, in `cells`' order, without keeping them.
     static func forEachCell(_ context: RuleContext, _ body: (ContrastPairs.Pair, ContrastCell) -> Void) {
-        for pair in ContrastPairs.pairs(context) {
+        for pair in context.contrastPairs {
             let (minimum, kind) = ContrastPairs.minimum(pair.foreground, context, Self.description)
             for mode in context.modes(pair.foreground, pair.surface) {
                 guard let fg = context.color(pair.foreground, in: mode), let bg = context.color(pair.surface, in: mode) else { continue }
@@ -107,7 +105,7 @@ struct HighContrastVariantRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         let target = context.configuration.option("target", of: Self.description)
         var findings: [Finding] = []
-        for pair in ContrastPairs.pairs(context) {
+        for pair in context.contrastPairs {
             let highModes = [Appearance.lightHighContrast, Appearance.darkHighContrast]
             let defined = highModes.filter { context.has(pair.foreground, mode: $0) || context.has(pair.surface, mode: $0) }
             if defined.isEmpty {

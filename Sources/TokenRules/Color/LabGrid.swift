@@ -22,14 +22,7 @@ struct LabGrid<Item> {
         cells[key(lab), default: []].append((lab, item))
     }
 
-    /// Items in the cells around `lab` (the caller applies the exact distance).
-    func neighbours(of lab: SIMD3<Double>) -> [Item] {
-        var out: [Item] = []
-        forEachNeighbour(of: lab) { out.append($0) }
-        return out
-    }
-
-    /// Calls `body` with each item in the cells around `lab`, without collecting them.
+    /// Calls `body` with each item in the cells around `lab` (the caller applies the exact distance).
     func forEachNeighbour(of lab: SIMD3<Double>, _ body: (Item) -> Void) {
         guard !cells.isEmpty else { return }
         let center = key(lab)

@@ -24,7 +24,7 @@ public enum StyleGuide {
                 body += "</td>"
                 for mode in modes {
                     let own = token.values.contains { $0.mode == mode }
-                    guard case .success(let parsed) = ColorValue.parse(token.value(in: mode)) else {
+                    guard let parsed = token.colorValue(in: mode) else {
                         body += "<td></td>"
                         continue
                     }
