@@ -7,6 +7,7 @@ import TokencKit
 struct Tokenc: ParsableCommand {
     static let version = "0.1.0"
 
+    // Every command spells out its name: deriving one from the type name costs a runtime type look-up at every start.
     static let configuration = CommandConfiguration(
         commandName: "tokenc",
         abstract: "Compile design tokens (YAML or DTCG JSON) into Swift, CSS and JSON, checked against Apple's guidelines.",
@@ -108,6 +109,7 @@ func runPipeline(_ pipeline: Pipeline, path: String?, render: Bool, configuratio
 
 struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "build",
         abstract: "Check the tokens and write every output.",
         discussion: """
         Writes only files whose bytes changed, each one atomically; when any error is found nothing is written.
@@ -268,6 +270,7 @@ struct Build: ParsableCommand {
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check the tokens without writing anything.",
         discussion: """
         Examples:
@@ -318,6 +321,7 @@ func emit(_ text: String, to path: String?) throws {
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "Show what changed between two versions of the tokens, for design review.",
         discussion: """
         Each side is a folder, or a git revision whose copy of the token folder is read with git.
@@ -376,6 +380,7 @@ struct Diff: ParsableCommand {
 
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "preview",
         abstract: "Write a self-contained HTML style guide of the tokens.",
         discussion: """
         Swatches per appearance side by side, the contrast matrix of declared pairs with pass and fail,
@@ -403,6 +408,7 @@ struct Preview: ParsableCommand {
 
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "inspect",
         abstract: "Show tokens' values per appearance, alias chains, locations and findings.",
         discussion: """
         Answers "why was this flagged?". Findings are reported but do not change the exit status:
@@ -438,6 +444,7 @@ struct Inspect: ParsableCommand {
 
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "rules",
         abstract: "List every rule with its id, default severity and summary.",
         discussion: """
         Examples:
@@ -457,6 +464,7 @@ struct Rules: ParsableCommand {
 
 struct Explain: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "explain",
         abstract: "Explain one rule: what it finds, why (citing the guideline), and examples.",
         discussion: """
         Examples:
@@ -478,6 +486,7 @@ struct Explain: ParsableCommand {
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Create Tokens/ and tokenc.yml with a small example that builds clean.",
         discussion: """
         Writes nothing when Tokens/color.yaml, Tokens/layout.yaml or tokenc.yml already exists.

@@ -83,6 +83,15 @@ enum JSONValue: Decodable {
         #expect(throws: MustacheTemplate.SyntaxError(line: 1, column: 1, message: "`{{#a}}` is never closed")) {
             try MustacheTemplate("{{#a}} text")
         }
+        // Columns count characters, not UTF-8 bytes: "é" and "🎨" are one column each.
+        #expect(throws: MustacheTemplate.SyntaxError(line: 2, column: 4, message: "this tag is never closed with `»`")) {
+            try MustacheTemplate("é🎨{{=« »=}}\n🎨é «name")
+        }
+    }
+
+    @Test func nonASCIIDelimitersAndStandaloneLinesKeepTheText() throws {
+        let template = try MustacheTemplate("{{=« »=}}\n  «#.»\n– «.» ✓\n  «/.»\nend é")
+        #expect(try template.render(.list([.string("à"), .string("日本")])) == "– à ✓\n– 日本 ✓\nend é")
     }
 
     @Test func selfIncludingPartialStops() throws {

@@ -98,12 +98,14 @@ extension Diagnostic {
 
 private struct Parser {
     enum Token {
-        case text(String)
+        case text([UInt8])
         case tag(kind: Character, content: String, line: Int, column: Int)
     }
 
-    let source: [Unicode.Scalar]
-    init(_ source: String) { self.source = Array(source.unicodeScalars) }
+    /// The template's UTF-8 bytes: delimiters and the whitespace the standalone rules remove are ASCII,
+    /// so scanning bytes finds the same places as scanning scalars, and text is copied whole.
+    let source: [UInt8]
+    init(_ source: String) { self.source = Array(source.utf8) }
 
     func parse() throws(MustacheTemplate.SyntaxError) -> [MustacheTemplate.Operation] {
         var tokens = try tokenize()
@@ -114,56 +116,59 @@ private struct Parser {
         return operations
     }
 
+    static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+
     /// Splits the source into text and tags, following `{{=<% %>=}}` delimiter changes.
     func tokenize() throws(MustacheTemplate.SyntaxError) -> [Token] {
-        var open: [Unicode.Scalar] = ["{", "{"], close: [Unicode.Scalar] = ["}", "}"]
+        var open = Array("{{".utf8), close = Array("}}".utf8)
         var tokens: [Token] = []
-        var text = String.UnicodeScalarView()
+        var textStart = 0
         var i = 0
+        // Columns count characters (Unicode scalars): UTF-8 continuation bytes do not move them.
         var line = 1, column = 1
-        func matches(_ pattern: [Unicode.Scalar], at position: Int) -> Bool {
+        func advance(over bytes: ArraySlice<UInt8>) {
+            for byte in bytes {
+                if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+            }
+        }
+        func matches(_ pattern: [UInt8], at position: Int) -> Bool {
             position + pattern.count <= source.count && source[position..<position + pattern.count].elementsEqual(pattern)
         }
         while i < source.count {
-            guard matches(open, at: i) else {
-                let c = source[i]
-                text.append(c)
-                if c == "\n" { line += 1; column = 1 } else { column += 1 }
-                i += 1
-                continue
-            }
-            if !text.isEmpty { tokens.append(.text(String(text))); text = String.UnicodeScalarView() }
+            guard matches(open, at: i) else { i += 1; continue }
+            if textStart < i { tokens.append(.text(Array(source[textStart..<i]))) }
+            advance(over: source[textStart..<i])
             let tagLine = line, tagColumn = column
             var j = i + open.count
-            var kind: Unicode.Scalar = " "
+            var kind = UInt8(ascii: " ")
             var closer = close
-            if j < source.count, "#^/>!&={".unicodeScalars.contains(source[j]) {
+            if j < source.count, "#^/>!&={".utf8.contains(source[j]) {
                 kind = source[j]
                 j += 1
-                if kind == "{" { closer = ["}"] + close }
-                if kind == "=" { closer = ["="] + close }
+                if kind == UInt8(ascii: "{") { closer = Array("}".utf8) + close }
+                if kind == UInt8(ascii: "=") { closer = Array("=".utf8) + close }
             }
             var end = j
             while end < source.count, !matches(closer, at: end) { end += 1 }
             guard end < source.count else {
-                throw .init(line: tagLine, column: tagColumn, message: "this tag is never closed with `\(String(String.UnicodeScalarView(close)))`")
+                throw .init(line: tagLine, column: tagColumn, message: "this tag is never closed with `\(String(decoding: close, as: UTF8.self))`")
             }
-            let content = String(String.UnicodeScalarView(source[j..<end])).trimmingWhitespace
-            for c in source[i..<end + closer.count] {
-                if c == "\n" { line += 1; column = 1 } else { column += 1 }
-            }
+            let content = String(decoding: source[j..<end], as: UTF8.self).trimmingWhitespace
+            advance(over: source[i..<end + closer.count])
             i = end + closer.count
-            if kind == "=" {
+            textStart = i
+            if kind == UInt8(ascii: "=") {
                 let parts = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
                 guard parts.count == 2 else {
                     throw .init(line: tagLine, column: tagColumn, message: "a delimiter change needs two delimiters, such as `{{=<% %>=}}`")
                 }
-                open = Array(parts[0].unicodeScalars)
-                close = Array(parts[1].unicodeScalars)
+                open = Array(parts[0].utf8)
+                close = Array(parts[1].utf8)
             }
-            tokens.append(.tag(kind: kind == "{" ? "&" : Character(kind), content: content, line: tagLine, column: tagColumn))
+            tokens.append(.tag(kind: kind == UInt8(ascii: "{") ? "&" : Character(Unicode.Scalar(kind)), content: content,
+                               line: tagLine, column: tagColumn))
         }
-        if !text.isEmpty { tokens.append(.text(String(text))) }
+        if textStart < source.count { tokens.append(.text(Array(source[textStart...]))) }
         return tokens
     }
 
@@ -174,19 +179,18 @@ private struct Parser {
         for index in tokens.indices {
             guard case .tag(let kind, _, _, _) = tokens[index], "#^/>!=".contains(kind) else { continue }
             // Before: start of template, or text whose part after its last newline is blank.
-            var indentation = ""
+            var indentation: ArraySlice<UInt8> = []
             var lineStart = false
             if index == 0 {
                 lineStart = true
             } else if case .text(let before) = tokens[index - 1] {
-                let scalars = before.unicodeScalars
-                let tail = scalars.lastIndex(of: "\n").map { String(scalars[scalars.index(after: $0)...]) }
-                if let tail, tail.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                let tail = before.lastIndex(of: UInt8(ascii: "\n")).map { before[($0 + 1)...] }
+                if let tail, tail.allSatisfy(Self.isBlank) {
                     lineStart = true
                     indentation = tail
-                } else if index - 1 == 0 || beginsLine.contains(index - 1), scalars.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                } else if index - 1 == 0 || beginsLine.contains(index - 1), before.allSatisfy(Self.isBlank) {
                     lineStart = true
-                    indentation = before
+                    indentation = before[...]
                 }
             }
             guard lineStart else { continue }
@@ -194,21 +198,20 @@ private struct Parser {
             var removeHead = 0
             if index + 1 < tokens.count {
                 guard case .text(let after) = tokens[index + 1] else { continue }
-                let chars = Array(after.unicodeScalars)
                 var k = 0
-                while k < chars.count, chars[k] == " " || chars[k] == "\t" { k += 1 }
-                if k < chars.count, chars[k] == "\n" { removeHead = k + 1 }
-                else if k + 1 < chars.count, chars[k] == "\r", chars[k + 1] == "\n" { removeHead = k + 2 }
-                else if k == chars.count, index + 2 >= tokens.count { removeHead = k }
+                while k < after.count, Self.isBlank(after[k]) { k += 1 }
+                if k < after.count, after[k] == UInt8(ascii: "\n") { removeHead = k + 1 }
+                else if k + 1 < after.count, after[k] == UInt8(ascii: "\r"), after[k + 1] == UInt8(ascii: "\n") { removeHead = k + 2 }
+                else if k == after.count, index + 2 >= tokens.count { removeHead = k }
                 else { continue }
             }
             if index > 0, case .text(let before) = tokens[index - 1] {
-                tokens[index - 1] = .text(String(String.UnicodeScalarView(before.unicodeScalars.dropLast(indentation.unicodeScalars.count))))
+                tokens[index - 1] = .text(Array(before.dropLast(indentation.count)))
             }
             if index + 1 < tokens.count, case .text(let after) = tokens[index + 1] {
-                tokens[index + 1] = .text(String(String.UnicodeScalarView(after.unicodeScalars.dropFirst(removeHead))))
+                tokens[index + 1] = .text(Array(after.dropFirst(removeHead)))
             }
-            if kind == ">" { indentations[index] = indentation }
+            if kind == ">" { indentations[index] = String(decoding: indentation, as: UTF8.self) }
             if removeHead > 0 { beginsLine.insert(index + 1) }
         }
     }
@@ -223,7 +226,7 @@ private struct Parser {
             index += 1
             switch token {
             case .text(let text):
-                if !text.isEmpty { operations.append(.text(Array(text.utf8))) }
+                if !text.isEmpty { operations.append(.text(text)) }
             case .tag(let kind, let content, let line, let column):
                 switch kind {
                 case "!", "=": continue
