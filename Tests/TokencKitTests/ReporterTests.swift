@@ -50,4 +50,23 @@ import TokenModel
         #expect(results[0]["level"] as? String == "error" && results[1]["level"] as? String == "warning")
         #expect((rules.first { $0["id"] as? String == "color/contrast" }?["help"] as? [String: String])?["text"]?.contains("hig-color.txt") == true)
     }
+
+    /// Excerpts keep tabs under the caret, count characters rather than bytes, show control characters
+    /// as U+FFFD and cut long lines around the column: ASCII lines take a byte path, the rest a character path.
+    @Test(arguments: [
+        ("\tkey: 1", 3, "    \tkey: 1", "    \t ^"),
+        ("  café: é1", 10, "    " + "  café: é1", "    " + String(repeating: " ", count: 9) + "^"),
+        ("a: \u{1}b", 5, "    a: \u{FFFD}b", "    " + String(repeating: " ", count: 4) + "^"),
+        (String(repeating: "x", count: 400), 300,
+         "    …" + String(repeating: "x", count: 160) + "…", "     " + String(repeating: " ", count: 80) + "^"),
+        ("é" + String(repeating: "x", count: 399), 300,
+         "    …" + String(repeating: "x", count: 160) + "…", "     " + String(repeating: " ", count: 80) + "^"),
+    ])
+    func excerptShowsTheLineAndCaret(_ line: String, _ column: Int, _ shown: String, _ caret: String) throws {
+        var lines = SourceLines(sources: ["t.yaml": Array(("first\n" + line + "\nlast\n").utf8)])
+        let found = lines.excerpt(SourceLocation(file: "t.yaml", line: 2, column: column))
+        let excerpt = try #require(found)
+        #expect(excerpt.line == shown)
+        #expect(excerpt.caret == caret)
+    }
 }

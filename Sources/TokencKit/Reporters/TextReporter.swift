@@ -11,19 +11,34 @@ public struct TextReporter: Reporter {
     public init(colored: Bool) { self.colored = colored }
 
     public func report(_ diagnostics: [Diagnostic], sources: [String: [UInt8]]) -> String {
+        // Appended piece by piece: a 100,000-token build can report thousands of findings.
         var out = ""
         var lines = SourceLines(sources: sources)
         for diagnostic in diagnostics {
             let label = diagnostic.severity == .info ? "note" : diagnostic.severity.rawValue
-            let where_ = diagnostic.location.map { "\($0): " } ?? ""
-            out += paint(bold: true, where_) + paint(label, color: color(for: diagnostic.severity)) + paint(bold: true, ": \(diagnostic.message)")
-                + " [\(diagnostic.id)]\n"
+            if let location = diagnostic.location { out += paint(bold: true, "\(location): ") }
+            out += paint(label, color: color(for: diagnostic.severity))
+            out += paint(bold: true, ": " + diagnostic.message)
+            out += " ["
+            out += diagnostic.id
+            out += "]\n"
             if let location = diagnostic.location, let excerpt = lines.excerpt(location) {
-                out += excerpt.line + "\n" + paint(excerpt.caret, color: "32") + "\n"
+                out += excerpt.line
+                out += "\n"
+                out += paint(excerpt.caret, color: "32")
+                out += "\n"
             }
-            if let fix = diagnostic.fix { out += "  fix: \(fix)\n" }
+            if let fix = diagnostic.fix {
+                out += "  fix: "
+                out += fix
+                out += "\n"
+            }
             for related in diagnostic.related {
-                out += paint(bold: true, "\(related.location): ") + paint("note", color: "36") + ": \(related.message)\n"
+                out += paint(bold: true, "\(related.location): ")
+                out += paint("note", color: "36")
+                out += ": "
+                out += related.message
+                out += "\n"
             }
         }
         return out
@@ -62,10 +77,18 @@ struct SourceLines {
         let half = TextReporter.maxShownLine / 2
         let firstShown = max(0, column - half)
         let from = UTF8Columns.offset(ofScalar: firstShown, in: bytes, range)
-        let to = UTF8Columns.offset(ofScalar: firstShown + TextReporter.maxShownLine, in: bytes, from..<range.upperBound)
-        let scalars = Array(String(decoding: bytes[from..<to], as: UTF8.self).unicodeScalars)
+        let to = UTF8Columns.offset(ofScalar: TextReporter.maxShownLine, in: bytes, from..<range.upperBound)
         var line = firstShown > 0 ? "…" : ""
         var caret = firstShown > 0 ? " " : ""
+        let shown = bytes[from..<to]
+        if !shown.contains(where: { $0 >= 0x80 || ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
+            // Printable ASCII (and tabs), the usual case: each byte is one character, copied as it is.
+            line += String(decoding: shown, as: UTF8.self)
+            caret += String(decoding: shown.prefix(max(0, column - firstShown)).map { $0 == 0x09 ? 0x09 : 0x20 }, as: UTF8.self)
+            if to < range.upperBound { line += "…" }
+            return ("    " + line, "    " + caret + "^")
+        }
+        let scalars = Array(String(decoding: shown, as: UTF8.self).unicodeScalars)
         for (i, scalar) in scalars.enumerated() {
             let isControl = (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
             line.unicodeScalars.append(isControl ? "\u{FFFD}" : scalar)
