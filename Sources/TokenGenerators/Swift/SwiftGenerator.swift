@@ -84,6 +84,27 @@ public struct SwiftGenerator: Generator {
 /// Builds the typed context: names through `SwiftNamer`, values formatted as Swift literals.
 struct SwiftContextBuilder {
     var diagnostics: [Diagnostic] = []
+    /// Each appearance's color as written once: aliases, and the palette colors semantic tokens reuse in
+    /// several appearances, repeat the same few values, and formatting one costs more than finding it.
+    let formattedColors = FormattedColors()
+
+    /// A color's `ThemeColor` argument and doc line, by appearance and color.
+    final class FormattedColors {
+        /// The color by its bits: `0.0` and `-0.0` are equal colors but may print differently.
+        struct Key: Hashable {
+            var mode: String
+            var space: ColorSpace
+            var bits: SIMD4<UInt64>
+
+            init(mode: String, color: Color) {
+                self.mode = mode
+                space = color.space
+                let c = color.components
+                bits = SIMD4(c.x.bitPattern, c.y.bitPattern, c.z.bitPattern, color.alpha.bitPattern)
+            }
+        }
+        var texts: [Key: (argument: String, doc: String)] = [:]
+    }
 
     final class GroupNode {
         var path: [String]
@@ -309,9 +330,9 @@ struct SwiftContextBuilder {
         for (mode, parsed) in modes {
             guard let label = Self.label(mode), let parsed else { continue }
             if case .system(let system) = parsed { systemName = system.name }
-            let color = parsed.color(in: mode)
-            arguments.append("\(label): \(tokenColor(color))")
-            doc.append("- \(mode): `\(color.hex)`" + (color.isInGamut(.srgb) ? "" : " (sRGB fallback of a Display P3 color)"))
+            let text = formatted(parsed.color(in: mode), mode: mode, label: label)
+            arguments.append(text.argument)
+            doc.append(text.doc)
         }
         if let systemName {
             // Referenced system colors carry all four documented values, and their name for the native API.
@@ -325,6 +346,16 @@ struct SwiftContextBuilder {
         // One appearance per line, so a reviewer sees each value at a glance.
         for i in arguments.indices.dropLast() { arguments[i] += "," }
         return Value(constructor: "ThemeColor", arguments: arguments, type: nil, doc: doc)
+    }
+
+    /// `label: TokenColor(…)` and the doc line `- mode: #hex` of one appearance's color, each formatted once.
+    func formatted(_ color: Color, mode: String, label: String) -> (argument: String, doc: String) {
+        let key = FormattedColors.Key(mode: mode, color: color)
+        if let known = formattedColors.texts[key] { return known }
+        let text = (argument: "\(label): \(tokenColor(color))",
+                    doc: "- \(mode): `\(color.hex)`" + (color.isInGamut(.srgb) ? "" : " (sRGB fallback of a Display P3 color)"))
+        formattedColors.texts[key] = text
+        return text
     }
 
     /// sRGB when the color fits sRGB and was not written as Display P3; Display P3 otherwise (gamut-mapped into P3).
