@@ -87,12 +87,16 @@ extension Color {
         let b = srgb8Bit
         let opaque = b.alpha == 255
         return String(unsafeUninitializedCapacity: opaque ? 7 : 9) { bytes in
-            func digit(_ value: Int) -> UInt8 { UInt8(value < 10 ? 48 + value : 87 + value) }
-            bytes[0] = UInt8(ascii: "#")
-            for (i, value) in [b.red, b.green, b.blue, b.alpha].prefix(opaque ? 3 : 4).enumerated() {
-                bytes[1 + 2 * i] = digit(value >> 4)
-                bytes[2 + 2 * i] = digit(value & 15)
+            func digit(_ nibble: Int) -> UInt8 { UInt8(nibble < 10 ? 48 + nibble : 87 + nibble) }
+            func put(_ value: Int, at offset: Int) {
+                bytes[offset] = digit(value >> 4)
+                bytes[offset + 1] = digit(value & 15)
             }
+            bytes[0] = UInt8(ascii: "#")
+            put(b.red, at: 1)
+            put(b.green, at: 3)
+            put(b.blue, at: 5)
+            if !opaque { put(b.alpha, at: 7) }
             return opaque ? 7 : 9
         }
     }

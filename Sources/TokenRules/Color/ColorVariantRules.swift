@@ -62,12 +62,12 @@ struct OutOfGamutRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .color).compactMap { token in
-            let outside = token.values.compactMap { mode, _ -> (String, Color)? in
+            let outside = token.values.indices.compactMap { index -> (String, Color)? in
+                guard case .color(let color)? = token.colors[index], !color.isInGamut(.srgb) else { return nil }
                 // An alias is reported where its target's color is written, not again at every alias.
+                let mode = token.values[index].mode
                 let written = token.token.modes.first { $0.name == mode }?.value ?? token.token.value
-                guard TokenReference.aliasPath(written.string) == nil,
-                      case .color(let color)? = context.colorValue(token, in: mode), !color.isInGamut(.srgb) else { return nil }
-                return (mode, color)
+                return TokenReference.aliasPath(written.string) == nil ? (mode, color) : nil
             }
             guard let first = outside.first else { return nil }
             let list = outside.map { "\($0.0) → \($0.1.hex)" }.joined(separator: ", ")
