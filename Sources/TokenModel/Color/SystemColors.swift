@@ -4,34 +4,52 @@ public enum SystemColorPurpose: String, Sendable {
 }
 
 /// One Apple system color with its documented values per appearance and where they come from.
-public struct SystemColor: Sendable {
+/// A class: parsed colors hold it in `ColorValue.system`, and a reference keeps those values small to copy.
+public final class SystemColor: Sendable {
     /// The UIKit name (`systemBlue`, `label`) or, for macOS-only colors, the AppKit name.
-    public var name: String
+    public let name: String
     /// The platforms whose API has this name.
-    public var platforms: [Platform]
+    public let platforms: [Platform]
     /// What the color is for.
-    public var purpose: SystemColorPurpose
+    public let purpose: SystemColorPurpose
     /// `#RRGGBB` or `#RRGGBBAA` values: light, dark, increased-contrast light, increased-contrast dark.
-    public var light: String
-    public var dark: String
-    public var lightHighContrast: String?
-    public var darkHighContrast: String?
+    public let light: String
+    public let dark: String
+    public let lightHighContrast: String?
+    public let darkHighContrast: String?
     /// The public page the values come from.
-    public var source: String
+    public let source: String
     /// The date of that page's revision.
-    public var sourceDate: String
+    public let sourceDate: String
+    /// The four values parsed once, in `Appearance.builtIn` order (missing high-contrast values fall back).
+    private let colors: [Color]
+
+    /// Creates a system color; the values must be well-formed hex (a test checks the table).
+    public init(name: String, platforms: [Platform], purpose: SystemColorPurpose, light: String, dark: String,
+                lightHighContrast: String? = nil, darkHighContrast: String? = nil, source: String, sourceDate: String)
+    {
+        self.name = name
+        self.platforms = platforms
+        self.purpose = purpose
+        self.light = light
+        self.dark = dark
+        self.lightHighContrast = lightHighContrast
+        self.darkHighContrast = darkHighContrast
+        self.source = source
+        self.sourceDate = sourceDate
+        colors = [light, dark, lightHighContrast ?? light, darkHighContrast ?? dark].map { text in
+            (try? ColorSyntax.parse(text).get()) ?? Color(.srgb, 0, 0, 0)
+        }
+    }
 
     /// The value for an appearance mode; a missing high-contrast value falls back like a token's does.
     public func value(for mode: String) -> Color {
-        let text: String
         switch mode {
-        case Appearance.dark: text = dark
-        case Appearance.lightHighContrast: text = lightHighContrast ?? light
-        case Appearance.darkHighContrast: text = darkHighContrast ?? dark
-        default: text = light
+        case Appearance.dark: colors[1]
+        case Appearance.lightHighContrast: colors[2]
+        case Appearance.darkHighContrast: colors[3]
+        default: colors[0]
         }
-        // The table holds only well-formed hex, checked by a test.
-        return (try? ColorSyntax.parse(text).get()) ?? Color(.srgb, 0, 0, 0)
     }
 }
 
