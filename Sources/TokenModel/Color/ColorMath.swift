@@ -106,9 +106,22 @@ enum ColorMatrices {
 /// The transfer functions (gamma encoding) of the RGB spaces, odd-extended to negative values.
 enum TransferFunction {
     static func srgbToLinear(_ c: Double) -> Double {
+        // Hex colors hold exactly n / 255; their 256 results are computed once, by the formula below.
+        let scaled = c * 255
+        if scaled >= 0, scaled <= 255, let byte = Int(exactly: scaled.rounded()), Double(byte) / 255 == c {
+            return srgbLinearOf8Bit[byte]
+        }
+        return srgbFormulaToLinear(c)
+    }
+
+    /// The sRGB decoding curve (IEC 61966-2-1), mirrored for negative components as CSS Color 4 extends it.
+    static func srgbFormulaToLinear(_ c: Double) -> Double {
         let a = abs(c)
         return a <= 0.04045 ? c / 12.92 : copysign(pow((a + 0.055) / 1.055, 2.4), c)
     }
+
+    /// `srgbFormulaToLinear(n / 255)` for every 8-bit n.
+    static let srgbLinearOf8Bit: [Double] = (0...255).map { srgbFormulaToLinear(Double($0) / 255) }
 
     static func srgbFromLinear(_ c: Double) -> Double {
         let a = abs(c)
