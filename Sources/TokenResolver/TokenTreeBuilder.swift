@@ -1,31 +1,84 @@
 import TokenModel
 
 /// Builds the token tree from loaded files: groups, tokens, inherited types, `$extends`, name rules, duplicates.
+/// Each file is read on its own (`read`, side by side for many files); `build` joins them in file order.
 public struct TokenTreeBuilder: Sendable {
     /// Creates a tree builder.
     public init() {}
 
-    /// Reads every file into one list of tokens sorted by path, with the diagnostics found on the way;
-    /// `expectedTokens` sizes the lists up front (growing them moves every token at each doubling).
-    public func build(_ files: [LoadedFile], expectedTokens: Int = 0) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+    /// One file's groups and tokens as read alone: what only the join can check (duplicates across
+    /// files, `$extends`) waits for `build`.
+    public struct FileTree: Sendable {
+        fileprivate var tokens: [Token] = []
+        fileprivate var groups: [String: (location: SourceLocation, type: TokenType?)] = [:]
+        fileprivate var extends: [PendingExtends] = []
+        fileprivate var diagnostics: [Diagnostic] = []
+
+        /// A file with nothing in it.
+        public init() {}
+
+        fileprivate init(tokens: [Token] = [], groups: [String: (location: SourceLocation, type: TokenType?)] = [:],
+                         extends: [PendingExtends] = [], diagnostics: [Diagnostic]) {
+            self.tokens = tokens
+            self.groups = groups
+            self.extends = extends
+            self.diagnostics = diagnostics
+        }
+    }
+
+    /// Reads one file's groups and tokens.
+    public func read(_ file: LoadedFile) -> FileTree {
         var walk = TreeWalk()
-        walk.tokens.reserveCapacity(expectedTokens)
-        walk.tokenIndex.reserveCapacity(expectedTokens)
-        for file in files {
-            guard let root = file.root else { continue }
-            guard let entries = root.mappingEntries else {
-                if root.scalar == .null { continue }
+        guard let root = file.root else { return FileTree() }
+        guard let entries = root.mappingEntries else {
+            if root.scalar != .null {
                 walk.error("token/invalid-value", "a token file must be a mapping of groups and tokens, not \(root.kindDescription)",
                            at: root.location, fix: "start the file with a group name followed by `:`")
-                continue
             }
-            walk.group(entries, at: root.location, path: nil, inheritedType: nil, isRoot: true)
+            return FileTree(diagnostics: walk.diagnostics)
         }
+        walk.group(entries, at: root.location, path: nil, inheritedType: nil, isRoot: true)
+        // Sorted here, on the file's own thread, so the join only merges sorted runs. The sort is stable:
+        // a path written twice stays in the order it was written.
+        return FileTree(tokens: TreeWalk.sortedByPath(walk.tokens), groups: walk.groups, extends: walk.extends,
+                        diagnostics: walk.diagnostics)
+    }
+
+    /// Reads every file into one list of tokens sorted by path, with the diagnostics found on the way.
+    public func build(_ files: [LoadedFile]) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+        build(files.map(read))
+    }
+
+    /// Joins files read alone, in order: a path defined again is a duplicate of its first definition, a
+    /// group's first place counts, then `$extends` is applied; the tokens come back sorted by path.
+    public func build(_ trees: [FileTree]) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+        var walk = TreeWalk()
+        var written: [Token] = []
+        written.reserveCapacity(trees.reduce(0) { $0 + $1.tokens.count })
+        for tree in trees {
+            walk.diagnostics += tree.diagnostics
+            for (path, group) in tree.groups where walk.groups[path] == nil { walk.groups[path] = group }
+            walk.extends += tree.extends
+            written += tree.tokens
+        }
+        // Each file's tokens are a sorted run, so this stable sort merges runs; among equal paths the
+        // earlier file (then the earlier line) comes first, and that first definition is the one kept.
+        walk.tokens.reserveCapacity(written.count)
+        for token in TreeWalk.sortedByPath(written) {
+            if let kept = walk.tokens.last, kept.path == token.path {
+                walk.error("token/duplicate", "the token `\(token.path)` is defined twice", at: token.location, path: token.path,
+                           related: [RelatedLocation(kept.location, "first definition of `\(token.path)`")],
+                           fix: "remove or rename one of the two definitions")
+            } else {
+                walk.tokens.append(token)
+            }
+        }
+        guard !walk.extends.isEmpty else { return (walk.tokens, walk.diagnostics) }
+        walk.tokenIndex.reserveCapacity(walk.tokens.count)
+        for (index, token) in walk.tokens.enumerated() { walk.tokenIndex[token.path] = index }
+        let count = walk.tokens.count
         walk.applyExtends()
-        // Sorts positions by path, then moves each token once (sorting the tokens would move them at every step).
-        let paths = walk.tokens.map(\.path)
-        let tokens = paths.indices.sorted { paths[$0] < paths[$1] }.map { walk.tokens[$0] }
-        return (tokens, walk.diagnostics)
+        return (walk.tokens.count == count ? walk.tokens : TreeWalk.sortedByPath(walk.tokens), walk.diagnostics)
     }
 }
 
@@ -194,15 +247,16 @@ private struct TreeWalk {
                   fix: "give the token a value")
             return
         }
-        if let existing = tokenIndex[dotted] {
-            error("token/duplicate", "the token `\(dotted)` is defined twice", at: keyLocation, path: dotted,
-                  related: [RelatedLocation(tokens[existing].location, "first definition of `\(dotted)`")],
-                  fix: "remove or rename one of the two definitions")
-            return
-        }
-        tokenIndex[dotted] = tokens.count
+        // Duplicates are found when the files are joined, in file order.
         tokens.append(Token(path: dotted, type: type, location: keyLocation, value: value, modes: modes,
                             description: description, deprecation: deprecation, extensions: extensions, facts: facts))
+    }
+
+    /// Tokens sorted by path, stably: sorts positions, then moves each token once (sorting the tokens
+    /// themselves would move them at every step).
+    static func sortedByPath(_ tokens: [Token]) -> [Token] {
+        let paths = tokens.map(\.path)
+        return paths.indices.sorted { paths[$0] < paths[$1] }.map { tokens[$0] }
     }
 
     /// Reads `$extensions.tokenc` over inherited facts: keys given here replace the inherited ones, `ignore` adds.

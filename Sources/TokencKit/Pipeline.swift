@@ -147,24 +147,32 @@ public struct Pipeline: Sendable {
             mark = now
         }
         let loader = TokenFileLoader(limits: limits)
-        // Files load independently, so they load side by side; results keep the files' order.
-        var loaded: [LoadedFile] = []
-        for (file, found) in Self.concurrentMap(files, { file in loader.load(bytes: sources[file] ?? [], path: file) }) {
-            loaded.append(file)
+        let builder = TokenTreeBuilder()
+        // Files load and are read into tokens independently, so side by side; results keep the files' order.
+        // A file's nodes outside its tokens are freed as soon as it is read. A resolver document keeps its
+        // nodes: it decides which files count, and the trees read here are then not used.
+        var trees: [TokenTreeBuilder.FileTree] = []
+        var resolverDocument: LoadedFile?
+        for (found, tree, document) in Self.concurrentMap(files, { file -> ([Diagnostic], TokenTreeBuilder.FileTree, LoadedFile?) in
+            let (loaded, found) = loader.load(bytes: sources[file] ?? [], path: file)
+            if ResolverDocumentReader.isResolverDocument(loaded.root) { return (found, .init(), loaded) }
+            return (found, builder.read(loaded), nil)
+        }) {
             diagnostics.add(contentsOf: found)
+            trees.append(tree)
+            if resolverDocument == nil { resolverDocument = document }
         }
         let sourceBytes = sources.values.reduce(0) { $0 + $1.count }
-        lap("load", "\(files.count) files, \(sourceBytes) bytes")
+        lap("load", "\(files.count) files, \(sourceBytes) bytes, read into tokens")
         var allSources = sources
         var tokens: [Token]
-        if let document = loaded.first(where: { ResolverDocumentReader.isResolverDocument($0.root) }) {
+        if let document = resolverDocument {
             // A folder with a resolver document is read through it: the document decides which files count.
             let reader = ReferencedFileReader(relativeTo: document.path, loader: loader)
             let (resolution, found) = ResolverDocumentReader().read(document, load: reader.load)
             diagnostics.add(contentsOf: found)
             diagnostics.add(contentsOf: reader.collected.diagnostics)
             allSources.merge(reader.collected.sources) { first, _ in first }
-            let builder = TokenTreeBuilder()
             let (base, baseDiagnostics) = builder.build(resolution.base)
             diagnostics.add(contentsOf: baseDiagnostics)
             var modeTokens: [(mode: String, tokens: [Token])] = []
@@ -177,14 +185,12 @@ public struct Pipeline: Sendable {
             diagnostics.add(contentsOf: mergeDiagnostics)
             tokens = merged
         } else {
-            // About one token per 64 bytes of YAML: a guess that only sizes the tree's lists.
-            let (built, treeDiagnostics) = TokenTreeBuilder().build(loaded, expectedTokens: sourceBytes / 64)
+            let (built, treeDiagnostics) = builder.build(trees)
             diagnostics.add(contentsOf: treeDiagnostics)
             tokens = built
         }
-        // The tokens keep the nodes they need; the files' group structure goes now, not at the end of the build.
-        loaded = []
-        lap("tree", "\(tokens.count) tokens")
+        trees = []
+        lap("tree", "\(tokens.count) tokens joined")
         let (set, resolveDiagnostics) = AliasResolver().resolve(tokens)
         tokens = []
         diagnostics.add(contentsOf: resolveDiagnostics)

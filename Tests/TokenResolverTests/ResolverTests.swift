@@ -58,6 +58,23 @@ private func value(_ set: ResolvedTokenSet, _ path: String, _ mode: String = App
         #expect(d.related.map(\.location) == [SourceLocation(file: "a.yaml", line: 3, column: 3)])
     }
 
+    /// Files are read alone and joined in order: every later definition, in the same file or another,
+    /// is a duplicate of the first one, and the first file's group decides the type of extending groups.
+    @Test func duplicatesAcrossAndWithinFilesNameTheFirstDefinition() throws {
+        let (set, diagnostics) = resolve([
+            "a.yaml": "c:\n  $type: color\n  x: { $value: \"#fff\" }\n",
+            "b.yaml": "c:\n  $type: color\n  y: { $value: \"#111\" }\nd:\n  $type: color\n  x: { $value: \"#222\" }\n",
+            "c.yaml": "c:\n  x: { $value: \"#000\" }\n  y: { $value: \"#333\" }\nd:\n  $type: color\n  x: { $value: \"#444\" }\n",
+        ])
+        #expect(summary(diagnostics) == ["token/duplicate@c.yaml:2:3", "token/duplicate@c.yaml:3:3", "token/duplicate@c.yaml:6:3"])
+        #expect(diagnostics.map { $0.related.map(\.location) } == [
+            [SourceLocation(file: "a.yaml", line: 3, column: 3)],
+            [SourceLocation(file: "b.yaml", line: 3, column: 3)],
+            [SourceLocation(file: "b.yaml", line: 6, column: 3)],
+        ])
+        #expect(set.tokens.map { "\($0.path)=\($0.values[0].value.string!)" } == ["c.x=#fff", "c.y=#111", "d.x=#222"])
+    }
+
     @Test func namesMustNotHoldDotsOrBraces() {
         let (_, diagnostics) = resolve(["a.yaml": "c:\n  $type: number\n  \"a.b\": { $value: 1 }\n  \"{x}\": { $value: 2 }\n  $bad: { $value: 3 }\n"])
         #expect(summary(diagnostics) == ["token/invalid-name@a.yaml:3:3", "token/invalid-name@a.yaml:4:3", "token/invalid-name@a.yaml:5:3"])

@@ -540,7 +540,8 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         let result = try TokencProcess.run(["build", "--verbose"], in: sandbox.root)
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.map { String($0.prefix(8)) } == ["load    ", "tree    ", "resolve ", "check   ", "render  ", "write   ", "built 1 "])
-        #expect(lines[0].hasSuffix(" ms  1 files, 42 bytes"))
+        #expect(lines[0].hasSuffix(" ms  1 files, 42 bytes, read into tokens"))
+        #expect(lines[1].hasSuffix(" ms  1 tokens joined"))
         #expect(lines[2].hasSuffix(" ms  1 tokens, 1 modes"))
         let render = lines[4].split(separator: "(").first.map { String($0.dropLast()) } ?? ""
         #expect(render.hasSuffix(" ms  6 files, \(render.split(separator: " ").dropLast().last!) bytes"))
