@@ -1,3 +1,4 @@
+import Dispatch
 import TokenModel
 
 /// Follows aliases (`{a.b}`) and JSON Pointer `$ref`s, infers types from targets, and validates every value.
@@ -7,7 +8,7 @@ public struct AliasResolver: Sendable {
 
     /// Resolves every token; tokens whose value cannot be resolved or typed are left out and reported.
     public func resolve(_ tokens: [Token]) -> (set: ResolvedTokenSet, diagnostics: [Diagnostic]) {
-        let run = ResolutionRun(tokens: tokens)
+        let run = ResolutionRun(tokens: tokens, literals: Self.resolveLiterals(tokens))
         var resolved: [ResolvedToken] = []
         resolved.reserveCapacity(tokens.count)
         for index in tokens.indices {
@@ -23,6 +24,81 @@ public struct AliasResolver: Sendable {
         var seen: Set<Diagnostic> = []
         let diagnostics = run.diagnostics.filter { seen.insert($0).inserted }
         return (ResolvedTokenSet(tokens: resolved, modes: modes), diagnostics)
+    }
+}
+
+extension AliasResolver {
+    /// Tokens whose values reference nothing (half of a typical set: the palette) need no alias walk, so
+    /// they are validated and built side by side, in chunks on all cores, before the walk; the walk reads
+    /// the results. Entries are nil for the other tokens.
+    static func resolveLiterals(_ tokens: [Token]) -> [LiteralResolution?] {
+        let chunk = 512
+        let chunks = (tokens.count + chunk - 1) / chunk
+        let results = UnsafeMutableBufferPointer<LiteralResolution?>.allocate(capacity: tokens.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        let slots = LiteralSlots(buffer: results)
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            var validator = ValueValidator()
+            for i in c * chunk..<min(tokens.count, (c + 1) * chunk) {
+                slots.buffer[i] = LiteralResolution.resolve(tokens[i], validator: &validator)
+            }
+        }
+        return Array(results)
+    }
+}
+
+/// The buffer the literal chunks write, each chunk to its own range.
+private struct LiteralSlots: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<LiteralResolution?>
+}
+
+/// A token with no reference in any value, resolved on its own: exactly what the alias walk would find.
+struct LiteralResolution {
+    /// The light value when it is valid.
+    var light: Node?
+    /// The resolved token, nil when the light value is invalid.
+    var token: ResolvedToken?
+    /// What validation found, in the order the walk would report it.
+    var diagnostics: [Diagnostic]
+
+    /// Resolves `token` when it is literal and typed; nil otherwise (the walk handles it).
+    static func resolve(_ token: Token, validator: inout ValueValidator) -> LiteralResolution? {
+        guard let type = token.type, isLiteral(token.value), token.modes.allSatisfy({ isLiteral($0.value) }) else { return nil }
+        var diagnostics: [Diagnostic] = []
+        func valid(_ value: Node) -> Bool {
+            let problems = validator.validate(value, as: type)
+            for problem in problems {
+                diagnostics.append(Diagnostic(
+                    id: "token/invalid-value", severity: .error,
+                    message: "`\(token.path)` is not a valid \(type.rawValue): \(problem.message)",
+                    location: problem.location, path: token.path, fix: problem.fix))
+            }
+            return problems.isEmpty
+        }
+        guard valid(token.value) else { return LiteralResolution(light: nil, token: nil, diagnostics: diagnostics) }
+        // The modes in the walk's order (built-in appearances, then custom ones sorted); the first value per name counts.
+        var values: [(mode: String, value: Node)] = [(Appearance.light, ResolutionRun.pointsAsPixels(token.value))]
+        if !token.modes.isEmpty {
+            let names = Set(token.modes.map(\.name))
+            let ordered = Appearance.builtIn.filter { names.contains($0) } + names.subtracting(Appearance.builtIn).sorted()
+            for mode in ordered where mode != Appearance.light {
+                guard let own = token.modes.first(where: { $0.name == mode })?.value, valid(own) else { continue }
+                values.append((mode, ResolutionRun.pointsAsPixels(own)))
+            }
+        }
+        return LiteralResolution(light: token.value, token: ResolvedToken(token: token, type: type, values: values, aliasChain: []),
+                                 diagnostics: diagnostics)
+    }
+
+    /// Whether a value holds no alias and no `$ref` anywhere (`{system.…}` counts as an alias here: the walk decides).
+    static func isLiteral(_ node: Node) -> Bool {
+        switch node.kind {
+        case .scalar(.string(let text), _): return TokenReference.aliasPath(text) == nil
+        case .scalar: return true
+        case .sequence(let items): return items.allSatisfy(isLiteral)
+        case .mapping(let entries): return entries.allSatisfy { $0.key != "$ref" && isLiteral($0.value) }
+        }
     }
 }
 
@@ -43,14 +119,22 @@ private final class ResolutionRun {
     var modeValueCache: [ModeKey: Node?] = [:]
     private var validator = ValueValidator()
 
-    init(tokens: [Token]) {
+    /// Literal tokens resolved before the walk, by index (nil for the others).
+    let literals: [LiteralResolution?]
+
+    init(tokens: [Token], literals: [LiteralResolution?]) {
         self.tokens = tokens
+        self.literals = literals
         index.reserveCapacity(tokens.count)
         for (i, token) in tokens.enumerated() { index[token.path] = i }
         lightState = Array(repeating: .unvisited, count: tokens.count)
     }
 
     func resolveToken(_ i: Int) -> ResolvedToken? {
+        if let literal = literals[i] {
+            _ = resolveLight(i)
+            return literal.token
+        }
         guard case .resolved(let type?, let light?, let chain) = resolveLight(i) else { return nil }
         var values: [(mode: String, value: Node)] = [(Appearance.light, Self.pointsAsPixels(light))]
         let names = modeNames(of: i)
@@ -223,6 +307,11 @@ private final class ResolutionRun {
                 location: start.location, path: start.path, fix: "point the alias nearer to the value it means"))
             lightState[i] = .failed
             return .failed
+        }
+        if let literal = literals[i] {
+            diagnostics += literal.diagnostics
+            lightState[i] = literal.light.map { .resolved(tokens[i].type, $0, []) } ?? .failed
+            return lightState[i]
         }
         lightState[i] = .inProgress
         stack.append(i)
