@@ -195,6 +195,30 @@ private func value(_ set: ResolvedTokenSet, _ path: String, _ mode: String = App
         #expect(border.values[1].value["color"]?.string == "#eee")
     }
 
+    /// Literal tokens are resolved before the alias walk; what they give aliases, and what is reported
+    /// about them, is what the walk would give: an invalid mode value is dropped and reported once.
+    @Test func literalTokensResolvedAheadMatchTheWalk() throws {
+        let (set, diagnostics) = resolve(["a.yaml": """
+            c:
+              $type: color
+              base: { $value: "#fff", $extensions: { mode: { dark: "nope", light-high-contrast: "#000", brand: "#f00" } } }
+              alias: { $value: "{c.base}" }
+              bad: { $value: "#12345", $extensions: { mode: { dark: "also bad" } } }
+            d:
+              $type: dimension
+              pt: { $value: { value: 4, unit: pt }, $extensions: { mode: { dark: { value: 5, unit: pt } } } }
+            """])
+        #expect(summary(diagnostics) == ["token/invalid-value@a.yaml:3:56", "token/invalid-value@a.yaml:5:18"])
+        let base = try #require(set.tokens.first { $0.path == "c.base" })
+        #expect(base.values.map { "\($0.mode)=\($0.value.string!)" } == ["light=#fff", "light-high-contrast=#000", "brand=#f00"])
+        let alias = try #require(set.tokens.first { $0.path == "c.alias" })
+        #expect(alias.values.map { "\($0.mode)=\($0.value.string!)" } == ["light=#fff", "light-high-contrast=#000", "brand=#f00"])
+        #expect(alias.aliasChain == ["c.base"])
+        #expect(!set.tokens.contains { $0.path == "c.bad" })
+        let pt = try #require(set.tokens.first { $0.path == "d.pt" })
+        #expect(pt.values.map { "\($0.mode)=\($0.value["value"]!.number!)\($0.value["unit"]!.string!)" } == ["light=4.0px", "dark=5.0px"])
+    }
+
     @Test func modeValuesDoNotDependOnResolutionOrder() {
         // `a.accent` sorts first; its target's dark value aliases a token the light pass never visited.
         let (set, _) = resolve(["a.yaml": """
