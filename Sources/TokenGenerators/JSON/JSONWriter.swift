@@ -31,10 +31,14 @@ public struct JSONWriter {
     /// Writes a JSON string literal.
     public mutating func string(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
-        // Most strings need no escaping and are copied whole.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: s.utf8)
-        } else {
+        // Most strings need no escaping and are copied whole, scanned as one buffer of UTF-8.
+        var s = s
+        let plain = s.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if !plain {
             for byte in s.utf8 {
                 switch byte {
                 case UInt8(ascii: "\""): raw("\\\"")
