@@ -96,26 +96,35 @@ public struct CSSBlock: MustacheObject {
     public var media: String?
     /// The selector.
     public var selector: String
-    /// `name: value` pairs.
-    public var declarations: [(name: String, value: String)]
+    /// `name: value` pairs; blocks of the same appearance share them.
+    public var declarations: [CSSDeclaration]
 
     public subscript(key: String) -> MustacheValue? {
         switch key {
         case "comment": comment.map { .string($0) } ?? .null
         case "media": media.map { .string($0) } ?? .null
         case "selector": .string(selector)
-        case "declarations": .list(declarations.map { .object(CSSDeclaration(name: $0.name, value: $0.value)) })
+        case "declarations": .list(declarations.map { .object($0) })
         default: nil
         }
     }
 }
 
-/// One custom property: `name: value;`.
-struct CSSDeclaration: MustacheObject {
-    var name: String
-    var value: String
+/// One custom property: `name: value;`. A class, so a template reading the list boxes one reference
+/// per declaration, not a copy of two strings.
+public final class CSSDeclaration: MustacheObject {
+    /// The custom property's name, `--color-accent`.
+    public let name: String
+    /// Its value as CSS.
+    public let value: String
 
-    subscript(key: String) -> MustacheValue? {
+    /// Creates a declaration.
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    public subscript(key: String) -> MustacheValue? {
         switch key {
         case "name": .string(name)
         case "value": .string(value)
@@ -166,8 +175,8 @@ struct CSSContextBuilder {
 
     func build(_ set: ResolvedTokenSet) -> CSSFileContext {
         // Values per mode, sRGB (fallback) and P3 (only where they differ).
-        var srgb: [String: [(String, String)]] = [:]
-        var p3: [String: [(String, String)]] = [:]
+        var srgb: [String: [CSSDeclaration]] = [:]
+        var p3: [String: [CSSDeclaration]] = [:]
         let modes = [Appearance.light, Appearance.dark, Appearance.lightHighContrast, Appearance.darkHighContrast]
             + set.modes.filter { !Appearance.builtIn.contains($0) }
         let paths = options.aliasesAsVariables ? Set(set.tokens.map(\.path)) : []
@@ -175,15 +184,15 @@ struct CSSContextBuilder {
             let name = propertyName(token.path)
             if options.aliasesAsVariables, let variables = variables(token, paths: paths, modes: modes) {
                 for (mode, plain, wide) in variables {
-                    srgb[mode, default: []].append((name, plain))
-                    if let wide { p3[mode, default: []].append((name, wide)) }
+                    srgb[mode, default: []].append(CSSDeclaration(name, plain))
+                    if let wide { p3[mode, default: []].append(CSSDeclaration(name, wide)) }
                 }
                 continue
             }
             if options.lightDark, token.type == .color, let merged = lightDark(token) {
                 for (mode, plain, wide) in merged {
-                    srgb[mode, default: []].append((name, plain))
-                    if let wide { p3[mode, default: []].append((name, wide)) }
+                    srgb[mode, default: []].append(CSSDeclaration(name, plain))
+                    if let wide { p3[mode, default: []].append(CSSDeclaration(name, wide)) }
                 }
                 continue
             }
@@ -200,9 +209,9 @@ struct CSSContextBuilder {
                 let written = token.type == .color
                     ? token.colors[index].map { Self.color($0, mode: mode) } : value(token.type, token.values[index].value, mode: mode)
                 guard let (plain, wide) = written else { continue }
-                srgb[mode, default: []].append((name, plain))
+                srgb[mode, default: []].append(CSSDeclaration(name, plain))
                 // Custom properties carry the sRGB value; wide colors add their P3 form for P3 screens.
-                if let wide { p3[mode, default: []].append((name, wide)) }
+                if let wide { p3[mode, default: []].append(CSSDeclaration(name, wide)) }
             }
         }
         var blocks: [CSSBlock] = []
@@ -212,7 +221,7 @@ struct CSSContextBuilder {
         let forcedDark = ":root[data-theme=\"dark\"]", forcedLight = ":root[data-theme=\"light\"]"
         // Every block but the first has the same specificity, so the cascade order below decides:
         // light, dark (system or forced), then increased contrast; each sRGB block is followed by its P3 form.
-        func add(_ mode: String, comment: String, media: String?, selector: String, extra: [(String, String)] = []) {
+        func add(_ mode: String, comment: String, media: String?, selector: String, extra: [CSSDeclaration] = []) {
             let list = extra + (srgb[mode] ?? [])
             if !list.isEmpty {
                 blocks.append(CSSBlock(comment: comment, media: media, selector: selector, declarations: list))
@@ -222,11 +231,11 @@ struct CSSContextBuilder {
                                        selector: selector, declarations: list))
             }
         }
-        add(Appearance.light, comment: "Light (default)", media: nil, selector: ":root", extra: [("color-scheme", "light dark")])
+        add(Appearance.light, comment: "Light (default)", media: nil, selector: ":root", extra: [CSSDeclaration("color-scheme", "light dark")])
         add(Appearance.dark, comment: "Dark, when the system asks and no [data-theme=\"light\"] says otherwise", media: dark, selector: systemDark)
-        add(Appearance.dark, comment: "Dark, chosen by [data-theme=\"dark\"]", media: nil, selector: forcedDark, extra: [("color-scheme", "dark")])
+        add(Appearance.dark, comment: "Dark, chosen by [data-theme=\"dark\"]", media: nil, selector: forcedDark, extra: [CSSDeclaration("color-scheme", "dark")])
         blocks.append(CSSBlock(comment: "Light, chosen by [data-theme=\"light\"]", media: nil, selector: forcedLight,
-                               declarations: [("color-scheme", "light")]))
+                               declarations: [CSSDeclaration("color-scheme", "light")]))
         add(Appearance.lightHighContrast, comment: "Increased contrast", media: "\(more) and \(light)", selector: systemLight)
         add(Appearance.lightHighContrast, comment: "Increased contrast, light chosen by [data-theme=\"light\"]", media: more, selector: forcedLight)
         add(Appearance.darkHighContrast, comment: "Dark with increased contrast", media: "\(more) and \(dark)", selector: systemDark)
