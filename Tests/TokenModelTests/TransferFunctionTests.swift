@@ -17,3 +17,22 @@ import Testing
         #expect(abs(TransferFunction.srgbToLinear(188.0 / 255) - 0.50289) < 1e-5)
     }
 }
+
+@Suite struct GamutCornerTests {
+    /// Opaque white and black keep their full-steps answer (lightness decides them, CSS Color 4 §13.2
+    /// steps 3–4); the kept answer is the computed one, and other alphas still take the steps.
+    @Test func whiteAndBlackMapAsTheFullStepsDo() {
+        for space in [ColorSpace.srgb, .displayP3] {
+            for value in [0.0, 1.0] {
+                let color = Color(space, value, value, value)
+                #expect(color.gamutMapped(to: space) == color.mappedByLightness(to: space))
+                let translucent = Color(space, value, value, value, alpha: 0.5)
+                #expect(translucent.gamutMapped(to: space) == translucent.mappedByLightness(to: space))
+                #expect(translucent.gamutMapped(to: space).alpha == 0.5)
+            }
+        }
+        // White maps to itself within floating-point noise, as a browser shows it.
+        let white = Color(.srgb, 1, 1, 1).gamutMapped(to: .srgb).components
+        #expect(abs(white.x - 1) < 1e-9 && abs(white.y - 1) < 1e-9 && abs(white.z - 1) < 1e-9)
+    }
+}

@@ -33,6 +33,32 @@ extension Color {
         let nearWhite = c.x >= 1 - corner && c.y >= 1 - corner && c.z >= 1 - corner
         let nearBlack = c.x <= corner && c.y <= corner && c.z <= corner
         if !nearWhite && !nearBlack && Self.isInsideUnitCube(c) { return own }
+        // Exact opaque white and black of the space itself (every palette's ends, and most surfaces) take the
+        // full steps once; the answer is kept, as the function has no other input.
+        if space == target, alpha == 1, components == c, c == SIMD3(repeating: c.x), c.x == 0 || c.x == 1,
+           let corners = Self.mappedCorners(target)
+        {
+            return c.x == 1 ? corners.white : corners.black
+        }
+        return mappedByLightness(to: target)
+    }
+
+    /// Opaque white and black of `target` mapped by the full steps, for the RGB spaces contrast checks use.
+    private static func mappedCorners(_ target: ColorSpace) -> (white: Color, black: Color)? {
+        switch target {
+        case .srgb: srgbCorners
+        case .displayP3: displayP3Corners
+        default: nil
+        }
+    }
+
+    private static let srgbCorners = (white: Color(.srgb, 1, 1, 1).mappedByLightness(to: .srgb),
+                                      black: Color(.srgb, 0, 0, 0).mappedByLightness(to: .srgb))
+    private static let displayP3Corners = (white: Color(.displayP3, 1, 1, 1).mappedByLightness(to: .displayP3),
+                                           black: Color(.displayP3, 0, 0, 0).mappedByLightness(to: .displayP3))
+
+    /// CSS Color 4 §13.2 from step 2 on: lightness decides the corners, then the chroma search.
+    func mappedByLightness(to target: ColorSpace) -> Color {
         let origin = converted(to: .oklch)
         let lightness = origin.resolvedComponents.x
         if lightness >= 1 { return Color(.oklab, 1, 0, 0, alpha: alpha).converted(to: target) }
