@@ -277,11 +277,14 @@ private struct Renderer {
     func resolve(_ path: [String], _ stack: [MustacheValue]) -> MustacheValue? {
         if path.count == 1, path[0] == "." { return stack.last }
         var value: MustacheValue?
-        for frame in stack.reversed() {
-            if let found = frame.member(path[0]) {
+        // Innermost frame first, read in place (iterating `reversed()` copied every frame it passed).
+        var index = stack.count - 1
+        while index >= 0 {
+            if let found = stack[index].member(path[0]) {
                 value = found
                 break
             }
+            index -= 1
         }
         for key in path.dropFirst() {
             value = value?.member(key)
@@ -361,12 +364,16 @@ private struct Renderer {
     }
 
     mutating func appendEscaped(_ text: String) {
-        let utf8 = text.utf8
-        if !utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") }) {
+        var text = text
+        // Most values need no escaping: scanned as one UTF-8 buffer and copied whole.
+        let plain = text.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") })
+            else { return false }
             output.append(contentsOf: utf8)
-            return
+            return true
         }
-        for byte in utf8 {
+        if plain { return }
+        for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
             case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
