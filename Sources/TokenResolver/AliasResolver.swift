@@ -126,7 +126,7 @@ private final class ResolutionRun {
         self.tokens = tokens
         self.literals = literals
         index.reserveCapacity(tokens.count)
-        for (i, token) in tokens.enumerated() { index[token.path] = i }
+        for i in tokens.indices { index[tokens[i].path] = i }
         lightState = Array(repeating: .unvisited, count: tokens.count)
     }
 

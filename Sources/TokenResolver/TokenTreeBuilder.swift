@@ -53,32 +53,43 @@ public struct TokenTreeBuilder: Sendable {
     /// group's first place counts, then `$extends` is applied; the tokens come back sorted by path.
     public func build(_ trees: [FileTree]) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var walk = TreeWalk()
-        var written: [Token] = []
-        written.reserveCapacity(trees.reduce(0) { $0 + $1.tokens.count })
-        for tree in trees {
+        // Paths and positions only: a token is copied once, into the result (it is large to copy).
+        let count = trees.reduce(0) { $0 + $1.tokens.count }
+        var paths: [String] = []
+        var positions: [(file: Int, index: Int)] = []
+        paths.reserveCapacity(count)
+        positions.reserveCapacity(count)
+        for (file, tree) in trees.enumerated() {
             walk.diagnostics += tree.diagnostics
             for (path, group) in tree.groups where walk.groups[path] == nil { walk.groups[path] = group }
             walk.extends += tree.extends
-            written += tree.tokens
+            for index in tree.tokens.indices {
+                paths.append(tree.tokens[index].path)
+                positions.append((file, index))
+            }
         }
         // Each file's tokens are a sorted run, so this stable sort merges runs; among equal paths the
         // earlier file (then the earlier line) comes first, and that first definition is the one kept.
-        walk.tokens.reserveCapacity(written.count)
-        for token in TreeWalk.sortedByPath(written) {
-            if let kept = walk.tokens.last, kept.path == token.path {
+        walk.tokens.reserveCapacity(count)
+        var keptPath: String?
+        for k in paths.indices.sorted(by: { paths[$0] < paths[$1] }) {
+            let (file, index) = positions[k]
+            if paths[k] == keptPath, let kept = walk.tokens.last {
+                let token = trees[file].tokens[index]
                 walk.error("token/duplicate", "the token `\(token.path)` is defined twice", at: token.location, path: token.path,
                            related: [RelatedLocation(kept.location, "first definition of `\(token.path)`")],
                            fix: "remove or rename one of the two definitions")
             } else {
-                walk.tokens.append(token)
+                walk.tokens.append(trees[file].tokens[index])
+                keptPath = paths[k]
             }
         }
         guard !walk.extends.isEmpty else { return (walk.tokens, walk.diagnostics) }
         walk.tokenIndex.reserveCapacity(walk.tokens.count)
-        for (index, token) in walk.tokens.enumerated() { walk.tokenIndex[token.path] = index }
-        let count = walk.tokens.count
+        for index in walk.tokens.indices { walk.tokenIndex[walk.tokens[index].path] = index }
+        let written = walk.tokens.count
         walk.applyExtends()
-        return (walk.tokens.count == count ? walk.tokens : TreeWalk.sortedByPath(walk.tokens), walk.diagnostics)
+        return (walk.tokens.count == written ? walk.tokens : TreeWalk.sortedByPath(walk.tokens), walk.diagnostics)
     }
 }
 
