@@ -34,17 +34,17 @@ extension AliasResolver {
     static func resolveLiterals(_ tokens: [Token]) -> [LiteralResolution?] {
         let chunk = 512
         let chunks = (tokens.count + chunk - 1) / chunk
-        let results = UnsafeMutableBufferPointer<LiteralResolution?>.allocate(capacity: tokens.count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        let slots = LiteralSlots(buffer: results)
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            var validator = ValueValidator()
-            for i in c * chunk..<min(tokens.count, (c + 1) * chunk) {
-                slots.buffer[i] = LiteralResolution.resolve(tokens[i], validator: &validator)
+        return [LiteralResolution?](unsafeUninitializedCapacity: tokens.count) { results, initialized in
+            results.initialize(repeating: nil)
+            let slots = LiteralSlots(buffer: results)
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                var validator = ValueValidator()
+                for i in c * chunk..<min(tokens.count, (c + 1) * chunk) {
+                    slots.buffer[i] = LiteralResolution.resolve(tokens[i], validator: &validator)
+                }
             }
+            initialized = tokens.count
         }
-        return Array(results)
     }
 }
 
