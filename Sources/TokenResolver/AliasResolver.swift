@@ -234,21 +234,21 @@ private final class ResolutionRun {
         }
         inProgress.append(key)
         defer { inProgress.removeLast() }
-        let token = tokens[i]
+        // Fields are read from the list in place: copying a whole token retains every field it holds.
         var own: Node?
         for candidate in [mode] + Appearance.fallbacks(for: mode) {
             if candidate == Appearance.light { break }
-            if let found = token.modes.first(where: { $0.name == candidate }) {
+            if let found = tokens[i].modes.first(where: { $0.name == candidate }) {
                 own = found.value
                 break
             }
         }
-        let source = own ?? token.value
+        let source = own ?? tokens[i].value
         let result: Node?
         if !modeNames(of: i).contains(mode), own == nil {
             result = light
         } else if let resolved = substituteInMode(source, owner: i, mode: mode, inProgress: &inProgress) {
-            result = own == nil || validate(resolved, as: lightType, token: token) ? resolved : nil
+            result = own == nil || validate(resolved, as: lightType, path: tokens[i].path) ? resolved : nil
         } else {
             result = nil
         }
@@ -316,13 +316,13 @@ private final class ResolutionRun {
         lightState[i] = .inProgress
         stack.append(i)
         defer { stack.removeLast() }
-        let token = tokens[i]
         let result: State
-        if let (target, location) = reference(in: token.value, owner: i) {
+        if let (target, location) = reference(in: tokens[i].value, owner: i) {
             result = follow(target, from: i, at: location)
         } else {
-            let systemType: TokenType? = token.value.string.flatMap(ColorValue.systemName) != nil ? .color : nil
-            guard let type = token.type ?? systemType else {
+            let systemType: TokenType? = tokens[i].value.string.flatMap(ColorValue.systemName) != nil ? .color : nil
+            guard let type = tokens[i].type ?? systemType else {
+                let token = tokens[i]
                 diagnostics.append(Diagnostic(
                     id: "token/missing-type", severity: .error,
                     message: "`\(token.path)` has no type: neither the token nor its groups give `$type`",
@@ -332,8 +332,8 @@ private final class ResolutionRun {
                 return .failed
             }
             var visiting: Set<Int> = [i]
-            if let value = substitute(token.value, owner: i, visiting: &visiting),
-               validate(value, as: type, token: token)
+            if let value = substitute(tokens[i].value, owner: i, visiting: &visiting),
+               validate(value, as: type, path: tokens[i].path)
             {
                 result = .resolved(type, value, [])
             } else {
@@ -346,13 +346,12 @@ private final class ResolutionRun {
 
     /// Resolves a whole-value alias of token `i` pointing at `target`.
     func follow(_ targetIndex: Int?, from i: Int, at location: SourceLocation) -> State {
-        let token = tokens[i]
         guard let targetIndex else { return .failed }
         let targetState = resolveLight(targetIndex)
         if case .inProgress = lightState[i] {} else { return lightState[i] }
         guard case .resolved(let targetType?, let value?, let targetChain) = targetState else { return .failed }
-        let target = tokens[targetIndex]
         if var part = pendingSubValues.removeValue(forKey: location) {
+            let token = tokens[i], target = tokens[targetIndex]
             // A pointer into part of a composite value: the part must fit this token's own type.
             guard let declared = token.type else {
                 diagnostics.append(Diagnostic(
@@ -362,9 +361,10 @@ private final class ResolutionRun {
                 return .failed
             }
             part.location = location
-            return validate(part, as: declared, token: token) ? .resolved(declared, part, [target.path]) : .failed
+            return validate(part, as: declared, path: token.path) ? .resolved(declared, part, [target.path]) : .failed
         }
-        if let declared = token.type, declared != targetType {
+        if let declared = tokens[i].type, declared != targetType {
+            let token = tokens[i], target = tokens[targetIndex]
             diagnostics.append(Diagnostic(
                 id: "alias/type-mismatch", severity: .error,
                 message: "`\(token.path)` is a \(declared.rawValue) token, but its alias `{\(target.path)}` is a \(targetType.rawValue)",
@@ -375,7 +375,7 @@ private final class ResolutionRun {
         }
         var moved = value
         moved.location = location
-        return .resolved(targetType, moved, [target.path] + targetChain)
+        return .resolved(targetType, moved, [tokens[targetIndex].path] + targetChain)
     }
 
     /// A whole-value reference (`"{a.b}"` or `{$ref: "#/a/b/$value"}`), as the target's index (nil when unresolved).
@@ -522,13 +522,13 @@ private final class ResolutionRun {
         }
     }
 
-    func validate(_ value: Node, as type: TokenType, token: Token) -> Bool {
+    func validate(_ value: Node, as type: TokenType, path: String) -> Bool {
         let problems = validator.validate(value, as: type)
         for problem in problems {
             diagnostics.append(Diagnostic(
                 id: "token/invalid-value", severity: .error,
-                message: "`\(token.path)` is not a valid \(type.rawValue): \(problem.message)",
-                location: problem.location, path: token.path, fix: problem.fix))
+                message: "`\(path)` is not a valid \(type.rawValue): \(problem.message)",
+                location: problem.location, path: path, fix: problem.fix))
         }
         return problems.isEmpty
     }
