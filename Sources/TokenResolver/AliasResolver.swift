@@ -68,21 +68,14 @@ struct LiteralResolution {
         var diagnostics: [Diagnostic] = []
         func valid(_ value: Node) -> Bool {
             let problems = validator.validate(value, as: type)
-            for problem in problems {
-                diagnostics.append(Diagnostic(
-                    id: "token/invalid-value", severity: .error,
-                    message: "`\(token.path)` is not a valid \(type.rawValue): \(problem.message)",
-                    location: problem.location, path: token.path, fix: problem.fix))
-            }
+            diagnostics += problems.map { $0.diagnostic(path: token.path, type: type) }
             return problems.isEmpty
         }
         guard valid(token.value) else { return LiteralResolution(light: nil, token: nil, diagnostics: diagnostics) }
-        // The modes in the walk's order (built-in appearances, then custom ones sorted); the first value per name counts.
+        // The modes in the walk's order; a mode value that is not valid is left out, as the walk leaves it.
         var values: [(mode: String, value: Node)] = [(Appearance.light, ResolutionRun.pointsAsPixels(token.value))]
         if !token.modes.isEmpty {
-            let names = Set(token.modes.map(\.name))
-            let ordered = Appearance.builtIn.filter { names.contains($0) } + names.subtracting(Appearance.builtIn).sorted()
-            for mode in ordered where mode != Appearance.light {
+            for mode in ResolutionRun.orderedModes(Set(token.modes.map(\.name))) where mode != Appearance.light {
                 guard let own = token.modes.first(where: { $0.name == mode })?.value, valid(own) else { continue }
                 values.append((mode, ResolutionRun.pointsAsPixels(own)))
             }
@@ -140,7 +133,7 @@ private final class ResolutionRun {
         let names = modeNames(of: i)
         if !names.isEmpty {
             var inProgress: [ModeKey] = []
-            for mode in orderedModes(names) where mode != Appearance.light {
+            for mode in Self.orderedModes(names) where mode != Appearance.light {
                 guard let value = value(of: i, in: mode, type: type, inProgress: &inProgress) else { continue }
                 values.append((mode, Self.pointsAsPixels(value)))
             }
@@ -215,7 +208,8 @@ private final class ResolutionRun {
         }
     }
 
-    func orderedModes(_ names: Set<String>) -> [String] {
+    /// Mode names in output order: the built-in appearances, then custom modes sorted.
+    static func orderedModes(_ names: Set<String>) -> [String] {
         Appearance.builtIn.filter { names.contains($0) } + names.subtracting(Appearance.builtIn).sorted()
     }
 
@@ -524,12 +518,7 @@ private final class ResolutionRun {
 
     func validate(_ value: Node, as type: TokenType, path: String) -> Bool {
         let problems = validator.validate(value, as: type)
-        for problem in problems {
-            diagnostics.append(Diagnostic(
-                id: "token/invalid-value", severity: .error,
-                message: "`\(path)` is not a valid \(type.rawValue): \(problem.message)",
-                location: problem.location, path: path, fix: problem.fix))
-        }
+        diagnostics += problems.map { $0.diagnostic(path: path, type: type) }
         return problems.isEmpty
     }
 

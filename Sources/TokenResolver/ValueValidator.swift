@@ -5,6 +5,12 @@ struct ValueProblem {
     var message: String
     var location: SourceLocation
     var fix: String?
+
+    /// The error reporting this problem in the value of the token at `path`, of `type`.
+    func diagnostic(path: String, type: TokenType) -> Diagnostic {
+        Diagnostic(id: "token/invalid-value", severity: .error, message: "`\(path)` is not a valid \(type.rawValue): \(message)",
+                   location: location, path: path, fix: fix)
+    }
 }
 
 /// Checks resolved values against the DTCG 2025.10 type definitions and tokenc's own types.
