@@ -26,11 +26,14 @@ public enum TokenSources {
               let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where !name.hasPrefix(".") {
             let child = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: child),
-                  let type = attributes[.type] as? FileAttributeType else { continue }
-            if type == .typeDirectory {
+            // lstat, not `attributesOfItem`: that also looks up the owner's and group's names, reading
+            // /etc/passwd and /etc/group once per file.
+            var info = stat()
+            guard lstat(child, &info) == 0 else { continue }
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR {
                 walk(child, depth: depth + 1, into: &found)
-            } else if type == .typeRegular || type == .typeSymbolicLink {
+            } else if type == S_IFREG || type == S_IFLNK {
                 let ext = (name as NSString).pathExtension.lowercased()
                 guard extensions.contains(ext), name != "tokenc.yml", name != "tokenc.yaml" else { continue }
                 found.append(child)

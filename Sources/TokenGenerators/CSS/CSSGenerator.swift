@@ -34,7 +34,7 @@ public struct CSSGenerator: Generator {
         if template.mayRead(anyOf: SwiftFileContext.ownFieldNames) {
             var swift = SwiftContextBuilder()
             let shared = swift.build(set, rootName: "Tokens")
-            if swift.diagnostics.isEmpty { context.shared = shared }
+            if swift.diagnostics.isEmpty { context = CSSFileContext(source: context.source, blocks: context.blocks, shared: shared) }
         }
         do {
             let bytes = try template.renderUTF8(.object(context), expectedBytes: set.tokens.count * 64)
@@ -68,15 +68,22 @@ public struct CSSOptions: Sendable {
 }
 
 /// The CSS template context: blocks of declarations, each with its selector and media query.
-public struct CSSFileContext: MustacheObject {
+public final class CSSFileContext: MustacheObject {
     /// The version of this contract.
     public static let contextVersion = 1
     /// Where the tokens came from.
-    public var source: String
+    public let source: String
     /// The blocks in cascade order (later blocks win).
-    public var blocks: [CSSBlock]
+    public let blocks: [CSSBlock]
     /// The Swift output's context (tokens, groups, names): the contract every template shares.
-    public var shared: SwiftFileContext?
+    public let shared: SwiftFileContext?
+
+    /// Creates the file's context.
+    public init(source: String, blocks: [CSSBlock], shared: SwiftFileContext? = nil) {
+        self.source = source
+        self.blocks = blocks
+        self.shared = shared
+    }
 
     public subscript(key: String) -> MustacheValue? {
         switch key {
@@ -89,15 +96,23 @@ public struct CSSFileContext: MustacheObject {
 }
 
 /// One rule: a selector, an optional media query and its custom properties.
-public struct CSSBlock: MustacheObject {
+public final class CSSBlock: MustacheObject {
     /// What the block is for, as a comment.
-    public var comment: String?
+    public let comment: String?
     /// The media query, without `@media`.
-    public var media: String?
+    public let media: String?
     /// The selector.
-    public var selector: String
+    public let selector: String
     /// `name: value` pairs; blocks of the same appearance share them.
-    public var declarations: [CSSDeclaration]
+    public let declarations: [CSSDeclaration]
+
+    /// Creates a block.
+    public init(comment: String?, media: String?, selector: String, declarations: [CSSDeclaration]) {
+        self.comment = comment
+        self.media = media
+        self.selector = selector
+        self.declarations = declarations
+    }
 
     public subscript(key: String) -> MustacheValue? {
         switch key {

@@ -266,6 +266,7 @@ private struct Renderer {
     let limits: MustacheTemplate.Limits
     var output: [UInt8] = []
     var compiledPartials: [String: [MustacheTemplate.Operation]] = [:]
+    var lastPartial: (key: String, operations: [MustacheTemplate.Operation])?
     var steps = 0
     var exceeded: String?
 
@@ -328,6 +329,12 @@ private struct Renderer {
                         run(body, &stack, depth: depth)
                         stack.removeLast()
                     }
+                } else if case .strings(let items) = value {
+                    for item in items {
+                        stack.append(.string(item))
+                        run(body, &stack, depth: depth)
+                        stack.removeLast()
+                    }
                 } else {
                     stack.append(value)
                     run(body, &stack, depth: depth)
@@ -335,7 +342,14 @@ private struct Renderer {
                 }
             case .partial(let name, let indentation, let key):
                 // A recursion limit keeps a partial that includes itself forever from hanging the run.
-                guard depth < 100, let source = partials[name] else { continue }
+                guard depth < 100 else { continue }
+                // The partial last run is nearly always the one asked for again (a token partial once per
+                // token); its key is the very same string, which compares without reading its bytes.
+                if let last = lastPartial, last.key == key {
+                    run(last.operations, &stack, depth: depth + 1)
+                    continue
+                }
+                guard let source = partials[name] else { continue }
                 if compiledPartials[key] == nil {
                     // Each indentation compiles the partial again; its length counts against the step limit,
                     // so a partial that includes itself ever deeper indented cannot compile without end.
@@ -347,7 +361,9 @@ private struct Renderer {
                     }
                     compiledPartials[key] = (try? MustacheTemplate(indented).operations) ?? []
                 }
-                run(compiledPartials[key]!, &stack, depth: depth + 1)
+                let operations = compiledPartials[key]!
+                lastPartial = (key, operations)
+                run(operations, &stack, depth: depth + 1)
             }
         }
     }

@@ -6,6 +6,8 @@ public enum MustacheValue: Sendable {
     case number(Double)
     case bool(Bool)
     case list([MustacheValue])
+    /// A list of strings, held as it is: no array of boxed values built each time a template reads it.
+    case strings([String])
     case object(any MustacheObject)
     case null
 
@@ -15,6 +17,7 @@ public enum MustacheValue: Sendable {
         case .bool(let b): b
         case .null: false
         case .list(let items): !items.isEmpty
+        case .strings(let items): !items.isEmpty
         default: true
         }
     }
@@ -27,7 +30,7 @@ public enum MustacheValue: Sendable {
         case .number(let d): d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
         case .bool(let b): b ? "true" : "false"
         case .null: ""
-        case .list, .object: ""
+        case .list, .strings, .object: ""
         }
     }
 
@@ -37,16 +40,17 @@ public enum MustacheValue: Sendable {
     }
 }
 
-/// Something with named fields a template can read.
-public protocol MustacheObject: Sendable {
+/// Something with named fields a template can read. Objects are classes: a value holding one copies a
+/// reference, where a struct behind an existential is copied and destroyed through its value witnesses.
+public protocol MustacheObject: AnyObject, Sendable {
     /// The field named `key`, or nil when there is none (the lookup then continues down the context stack).
     subscript(key: String) -> MustacheValue? { get }
 }
 
 /// A dictionary-backed object, for user data and the specification tests.
-public struct MustacheDictionary: MustacheObject {
+public final class MustacheDictionary: MustacheObject {
     /// The fields.
-    public var fields: [String: MustacheValue]
+    public let fields: [String: MustacheValue]
 
     /// Creates an object from fields.
     public init(_ fields: [String: MustacheValue]) { self.fields = fields }

@@ -1,19 +1,30 @@
 import TokenModel
 
 /// The template context of the Swift output, version 1 (docs/template-context.md): typed, computed in Swift.
-public struct SwiftFileContext: MustacheObject {
+public final class SwiftFileContext: MustacheObject {
     /// The version of this contract; bumped when a field changes meaning or disappears.
     public static let contextVersion = 1
     /// Where the tokens came from, for the header comment.
-    public var source: String
+    public let source: String
     /// The root type's name.
-    public var rootName: String
+    public let rootName: String
     /// Tokens directly under the root.
-    public var tokens: [SwiftTokenContext]
+    public let tokens: [SwiftTokenContext]
     /// Top-level groups.
-    public var groups: [SwiftGroupContext]
+    public let groups: [SwiftGroupContext]
     /// The system colors the tokens reference, for the UIKit and AppKit lookups.
-    public var systemColors: [SystemColorContext] = []
+    public let systemColors: [SystemColorContext]
+
+    /// Creates the file's context.
+    public init(source: String, rootName: String, tokens: [SwiftTokenContext], groups: [SwiftGroupContext],
+                systemColors: [SystemColorContext] = [])
+    {
+        self.source = source
+        self.rootName = rootName
+        self.tokens = tokens
+        self.groups = groups
+        self.systemColors = systemColors
+    }
     /// The fields only this context answers (other contexts also have `contextVersion` and `source`).
     static let ownFieldNames: Set<String> = ["uiKitSystemColors", "appKitSystemColors", "rootName", "tokens", "groups"]
 
@@ -106,29 +117,37 @@ public final class SwiftTokenContext: MustacheObject {
     }
 
     public subscript(key: String) -> MustacheValue? {
+        // The keys the built-in template reads for every token come first: a string switch tries its cases in order.
         switch key {
-        case "path": .string(path)
-        case "type": .string(type)
+        case "docLines": .strings(docLines)
+        case "multiline": .bool(!arguments.isEmpty)
         case "swiftName": .string(swiftName)
+        case "arguments": .strings(arguments)
+        case "constructor": constructor.map { .string($0) } ?? .null
         case "swiftType": swiftType.map { .string($0) } ?? .null
         case "swiftValue": .string(swiftValue)
-        case "multiline": .bool(!arguments.isEmpty)
-        case "constructor": constructor.map { .string($0) } ?? .null
-        case "arguments": .list(arguments.map { .string($0) })
-        case "docLines": .list(docLines.map { .string($0) })
+        case "path": .string(path)
+        case "type": .string(type)
         default: nil
         }
     }
 }
 
 /// A referenced system color and its names in UIKit and AppKit.
-public struct SystemColorContext: MustacheObject {
+public final class SystemColorContext: MustacheObject {
     /// The name tokens use (UIKit's, or AppKit's for macOS-only colors).
-    public var name: String
+    public let name: String
     /// Whether UIKit has a color of this name.
-    public var inUIKit: Bool
+    public let inUIKit: Bool
     /// The AppKit name, when AppKit has an equivalent.
-    public var appKitName: String?
+    public let appKitName: String?
+
+    /// Creates a referenced system color.
+    public init(name: String, inUIKit: Bool, appKitName: String?) {
+        self.name = name
+        self.inUIKit = inUIKit
+        self.appKitName = appKitName
+    }
 
     public subscript(key: String) -> MustacheValue? {
         switch key {

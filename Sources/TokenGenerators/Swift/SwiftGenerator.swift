@@ -88,22 +88,34 @@ struct SwiftContextBuilder {
     /// several appearances, repeat the same few values, and formatting one costs more than finding it.
     let formattedColors = FormattedColors()
 
-    /// A color's `ThemeColor` argument and doc line, by appearance and color.
+    /// A color's `ThemeColor` argument (with and without the comma that separates it from the next) and
+    /// doc line, by built-in appearance and color.
     final class FormattedColors {
-        /// The color by its bits: `0.0` and `-0.0` are equal colors but may print differently.
+        /// The color by its bits (`0.0` and `-0.0` are equal colors but may print differently) and the
+        /// appearance by its index in `Appearance.builtIn`, which hashes faster than its name.
         struct Key: Hashable {
-            var mode: String
+            var appearance: Int
             var space: ColorSpace
             var bits: SIMD4<UInt64>
 
-            init(mode: String, color: Color) {
-                self.mode = mode
+            init(appearance: Int, color: Color) {
+                self.appearance = appearance
                 space = color.space
                 let c = color.components
                 bits = SIMD4(c.x.bitPattern, c.y.bitPattern, c.z.bitPattern, color.alpha.bitPattern)
             }
         }
-        var texts: [Key: (argument: String, doc: String)] = [:]
+        var texts: [Key: FormattedColor] = [:]
+    }
+
+    /// One appearance's color as the Swift output writes it.
+    struct FormattedColor {
+        /// `light: TokenColor(…)`.
+        var argument: String
+        /// The same followed by a comma, for every argument but the last.
+        var argumentWithComma: String
+        /// `- light: `#rrggbb``.
+        var doc: String
     }
 
     final class GroupNode {
@@ -113,7 +125,24 @@ struct SwiftContextBuilder {
         var tokenSources: [(String, SourceLocation)] = []
         var children: [String: GroupNode] = [:]
         var order: [String] = []
+        /// The child found last: tokens come in path order, so the next token's group is nearly always it.
+        var lastChild: GroupNode?
         init(path: [String]) { self.path = path }
+
+        /// The child group `name`, created on first use.
+        func child(_ name: String) -> GroupNode {
+            if let lastChild, lastChild.path.last == name { return lastChild }
+            let found: GroupNode
+            if let known = children[name] {
+                found = known
+            } else {
+                found = GroupNode(path: path + [name])
+                children[name] = found
+                order.append(name)
+            }
+            lastChild = found
+            return found
+        }
     }
 
     mutating func build(_ set: ResolvedTokenSet, rootName: String) -> SwiftFileContext {
@@ -122,16 +151,12 @@ struct SwiftContextBuilder {
             guard let value = swiftValue(token) else { continue }
             let segments = TokenPath.segments(token.path, omittingEmpty: true)
             var node = root
-            for segment in segments.dropLast() {
-                if node.children[segment] == nil {
-                    node.children[segment] = GroupNode(path: node.path + [segment])
-                    node.order.append(segment)
-                }
-                node = node.children[segment]!
-            }
-            var docLines = token.token.description.map { [$0] } ?? []
+            for segment in segments.dropLast() { node = node.child(segment) }
+            var docLines: [String] = []
+            docLines.reserveCapacity(value.doc.count + 2)
+            if let description = token.token.description { docLines.append(description) }
             docLines += value.doc
-            if !token.aliasChain.isEmpty { docLines.append("Alias of `\(token.aliasChain[0])`.") }
+            if !token.aliasChain.isEmpty { docLines.append("Alias of `" + token.aliasChain[0] + "`.") }
             let leaf = segments.last == "$root" ? "root" : segments.last!
             node.tokens.append(SwiftTokenContext(path: token.path, type: token.type.rawValue, swiftName: SwiftNamer.member(leaf),
                                                  swiftType: value.type, swiftValue: value.line,
@@ -322,59 +347,131 @@ struct SwiftContextBuilder {
         })
     }
 
+    /// The index in `Appearance.builtIn` of a built-in appearance.
+    static func builtInIndex(_ mode: String) -> Int? {
+        switch mode {
+        case Appearance.light: 0
+        case Appearance.dark: 1
+        case Appearance.lightHighContrast: 2
+        case Appearance.darkHighContrast: 3
+        default: nil
+        }
+    }
+
     /// A `ThemeColor` of parsed colors per mode (a color token's colors are parsed once, at resolution).
     func themeColor(_ modes: [(String, ColorValue?)]) -> Value? {
-        var arguments: [String] = []
-        var doc: [String] = []
+        var texts: [FormattedColor] = []
+        texts.reserveCapacity(modes.count)
         var systemName: String?
         for (mode, parsed) in modes {
-            guard let label = Self.label(mode), let parsed else { continue }
+            guard let appearance = Self.builtInIndex(mode), let parsed else { continue }
             if case .system(let system) = parsed { systemName = system.name }
-            let text = formatted(parsed.color(in: mode), mode: mode, label: label)
-            arguments.append(text.argument)
-            doc.append(text.doc)
+            texts.append(formatted(parsed.color(in: mode), appearance: appearance))
         }
+        var arguments: [String] = []
+        var doc: [String] = []
         if let systemName {
             // Referenced system colors carry all four documented values, and their name for the native API.
             if let system = SystemColors.named(systemName) {
-                arguments = Appearance.builtIn.map { "\(Self.label($0)!): \(tokenColor(system.value(for: $0)))" }
+                arguments = Appearance.builtIn.map { "\(Self.label($0)!): \(tokenColor(system.value(for: $0)))," }
                 doc = ["The system color `\(systemName)`; these are its documented values."]
+            } else {
+                arguments = texts.map(\.argumentWithComma)
+                doc = texts.map(\.doc)
             }
+            guard arguments.first?.hasPrefix("light:") == true else { return nil }
             arguments.append("systemName: \(SwiftNamer.string(systemName))")
+            return Value(constructor: "ThemeColor", arguments: arguments, type: nil, doc: doc)
         }
-        guard !arguments.isEmpty, arguments[0].hasPrefix("light:") else { return nil }
-        // One appearance per line, so a reviewer sees each value at a glance.
-        for i in arguments.indices.dropLast() { arguments[i] += "," }
+        guard let first = texts.first, first.argument.hasPrefix("light:") else { return nil }
+        // One appearance per line, so a reviewer sees each value at a glance; commas between them.
+        arguments.reserveCapacity(texts.count)
+        doc.reserveCapacity(texts.count)
+        for (i, text) in texts.enumerated() {
+            arguments.append(i == texts.count - 1 ? text.argument : text.argumentWithComma)
+            doc.append(text.doc)
+        }
         return Value(constructor: "ThemeColor", arguments: arguments, type: nil, doc: doc)
     }
 
     /// `label: TokenColor(…)` and the doc line `- mode: #hex` of one appearance's color, each formatted once.
-    func formatted(_ color: Color, mode: String, label: String) -> (argument: String, doc: String) {
-        let key = FormattedColors.Key(mode: mode, color: color)
+    /// Written as bytes and made a `String` once: appending piece by piece to a `String` costs several
+    /// times more, and there are tens of thousands of these.
+    func formatted(_ color: Color, appearance: Int) -> FormattedColor {
+        let key = FormattedColors.Key(appearance: appearance, color: color)
         if let known = formattedColors.texts[key] { return known }
-        let text = (argument: "\(label): \(tokenColor(color))",
-                    doc: "- \(mode): `\(color.hex)`" + (color.isInGamut(.srgb) ? "" : " (sRGB fallback of a Display P3 color)"))
+        let mode = Appearance.builtIn[appearance]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(112)
+        bytes += Self.label(mode)!.utf8
+        bytes += ": ".utf8
+        Self.appendTokenColor(color, to: &bytes)
+        let argument = String(decoding: bytes, as: UTF8.self)
+        bytes.append(UInt8(ascii: ","))
+        let argumentWithComma = String(decoding: bytes, as: UTF8.self)
+        bytes.removeAll(keepingCapacity: true)
+        bytes += "- ".utf8
+        bytes += mode.utf8
+        bytes += ": `".utf8
+        bytes += color.hex.utf8
+        bytes.append(UInt8(ascii: "`"))
+        if !color.isInGamut(.srgb) { bytes += " (sRGB fallback of a Display P3 color)".utf8 }
+        let text = FormattedColor(argument: argument, argumentWithComma: argumentWithComma, doc: String(decoding: bytes, as: UTF8.self))
         formattedColors.texts[key] = text
         return text
     }
 
     /// sRGB when the color fits sRGB and was not written as Display P3; Display P3 otherwise (gamut-mapped into P3).
     func tokenColor(_ color: Color) -> String {
-        let alpha = color.alpha == 1 ? "" : ", alpha: \(SwiftNamer.literal(color.alpha))"
-        if color.space != .displayP3 && color.isInGamut(.srgb) {
-            let c = color.converted(to: .srgb).components
-            return "TokenColor(.sRGB, \(Self.component(c.x)), \(Self.component(c.y)), \(Self.component(c.z))\(alpha))"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(96)
+        Self.appendTokenColor(color, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `TokenColor(.sRGB, …)` or `TokenColor(.displayP3, …)` (see `tokenColor`).
+    static func appendTokenColor(_ color: Color, to bytes: inout [UInt8]) {
+        let c: SIMD3<Double>
+        let srgb = color.space != .displayP3 && color.isInGamut(.srgb)
+        if srgb {
+            c = color.converted(to: .srgb).components
+            bytes += "TokenColor(.sRGB, ".utf8
+        } else {
+            c = (color.isInGamut(.displayP3) ? color.converted(to: .displayP3) : color.gamutMapped(to: .displayP3)).components
+            bytes += "TokenColor(.displayP3, ".utf8
         }
-        let p3 = color.isInGamut(.displayP3) ? color.converted(to: .displayP3) : color.gamutMapped(to: .displayP3)
-        let c = p3.components
-        return "TokenColor(.displayP3, \(Self.component(c.x, srgb: false)), \(Self.component(c.y, srgb: false)), \(Self.component(c.z, srgb: false))\(alpha))"
+        appendComponent(c.x, srgb: srgb, to: &bytes)
+        bytes += ", ".utf8
+        appendComponent(c.y, srgb: srgb, to: &bytes)
+        bytes += ", ".utf8
+        appendComponent(c.z, srgb: srgb, to: &bytes)
+        if color.alpha != 1 {
+            bytes += ", alpha: ".utf8
+            bytes += SwiftNamer.literal(color.alpha).utf8
+        }
+        bytes.append(UInt8(ascii: ")"))
+    }
+
+    /// Appends `component(value, srgb:)`, writing an 8-bit value's digits directly.
+    static func appendComponent(_ value: Double, srgb: Bool, to bytes: inout [UInt8]) {
+        let clamped = min(1, max(0, value))
+        let byte = (clamped * 255).rounded()
+        if srgb, abs(clamped * 255 - byte) < 1e-9, byte != 0, byte != 255 {
+            let n = Int(byte)
+            if n >= 100 { bytes.append(UInt8(48 + n / 100)) }
+            if n >= 10 { bytes.append(UInt8(48 + n / 10 % 10)) }
+            bytes.append(UInt8(48 + n % 10))
+            bytes += " / 255".utf8
+            return
+        }
+        bytes += component(value, srgb: srgb).utf8
     }
 
     /// A component as a literal; 8-bit values are written as `n / 255`, which is exact and readable.
     static func component(_ value: Double, srgb: Bool = true) -> String {
         let clamped = min(1, max(0, value))
         let byte = (clamped * 255).rounded()
-        if srgb, abs(clamped * 255 - byte) < 1e-9, byte != 0, byte != 255 { return "\(Int(byte)) / 255" }
+        if srgb, abs(clamped * 255 - byte) < 1e-9, byte != 0, byte != 255 { return String(Int(byte)) + " / 255" }
         return SwiftNamer.literal((clamped * 1e9).rounded() / 1e9)
     }
 }
