@@ -104,6 +104,15 @@ struct SwiftContextBuilder {
                 let c = color.components
                 bits = SIMD4(c.x.bitPattern, c.y.bitPattern, c.z.bitPattern, color.alpha.bitPattern)
             }
+
+            /// One word per lane (the synthesized hash feeds a `SIMD4` to the hasher a byte at a time); the
+            /// space is left to `==`, since hashing its name costs more than the rare collision it avoids.
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(bits.x)
+                hasher.combine(bits.y)
+                hasher.combine(bits.z)
+                hasher.combine(bits.w ^ UInt64(appearance))
+            }
         }
         var texts: [Key: FormattedColor] = [:]
     }
