@@ -75,7 +75,7 @@ struct LiteralResolution {
         // The modes in the walk's order; a mode value that is not valid is left out, as the walk leaves it.
         var values: [(mode: String, value: Node)] = [(Appearance.light, ResolutionRun.pointsAsPixels(token.value))]
         if !token.modes.isEmpty {
-            for mode in ResolutionRun.orderedModes(Set(token.modes.map(\.name))) where mode != Appearance.light {
+            for mode in ModeNames(token.modes.lazy.map(\.name)).ordered where mode != Appearance.light {
                 guard let own = token.modes.first(where: { $0.name == mode })?.value, valid(own) else { continue }
                 values.append((mode, ResolutionRun.pointsAsPixels(own)))
             }
@@ -108,7 +108,8 @@ private final class ResolutionRun {
     static let maximumChainLength = 1000
     /// Parts of values that JSON Pointers reached, keyed by where the pointer is written.
     var pendingSubValues: [SourceLocation: Node] = [:]
-    var modeNameCache: [Int: Set<String>] = [:]
+    /// `modeNames(of:)` by token index; nil until asked.
+    var modeNameCache: [ModeNames?]
     var modeValueCache: [ModeKey: Node?] = [:]
     private var validator = ValueValidator()
 
@@ -121,6 +122,7 @@ private final class ResolutionRun {
         index.reserveCapacity(tokens.count)
         for i in tokens.indices { index[tokens[i].path] = i }
         lightState = Array(repeating: .unvisited, count: tokens.count)
+        modeNameCache = Array(repeating: nil, count: tokens.count)
     }
 
     func resolveToken(_ i: Int) -> ResolvedToken? {
@@ -133,7 +135,7 @@ private final class ResolutionRun {
         let names = modeNames(of: i)
         if !names.isEmpty {
             var inProgress: [ModeKey] = []
-            for mode in Self.orderedModes(names) where mode != Appearance.light {
+            for mode in names.ordered where mode != Appearance.light {
                 guard let value = value(of: i, in: mode, type: type, inProgress: &inProgress) else { continue }
                 values.append((mode, Self.pointsAsPixels(value)))
             }
@@ -171,15 +173,15 @@ private final class ResolutionRun {
 
     /// The modes a token has: its own, and those of every token its values reference (an alias follows its
     /// target into dark mode). Memoised; re-entry through a cycle contributes nothing.
-    func modeNames(of i: Int) -> Set<String> {
+    func modeNames(of i: Int) -> ModeNames {
         if let known = modeNameCache[i] { return known }
         var targets: [Int] = []
         collectTargets(tokens[i].value, into: &targets)
         for (_, node) in tokens[i].modes { collectTargets(node, into: &targets) }
         // A literal value with no modes of its own has none: no set, no cache entry.
-        if targets.isEmpty && tokens[i].modes.isEmpty { return [] }
-        modeNameCache[i] = []
-        var names = Set(tokens[i].modes.map(\.name))
+        if targets.isEmpty && tokens[i].modes.isEmpty { return ModeNames() }
+        modeNameCache[i] = ModeNames()
+        var names = ModeNames(tokens[i].modes.lazy.map(\.name))
         for target in targets { names.formUnion(modeNames(of: target)) }
         modeNameCache[i] = names
         return names
@@ -208,10 +210,6 @@ private final class ResolutionRun {
         }
     }
 
-    /// Mode names in output order: the built-in appearances, then custom modes sorted.
-    static func orderedModes(_ names: Set<String>) -> [String] {
-        Appearance.builtIn.filter { names.contains($0) } + names.subtracting(Appearance.builtIn).sorted()
-    }
 
     /// A token's value in `mode`: its own value for the mode (or the documented fallback), with references
     /// replaced by their targets' values in the same mode.
@@ -538,5 +536,73 @@ private final class ResolutionRun {
             location: tokens[first].value.location, path: tokens[first].path,
             related: rotated.dropFirst().map { RelatedLocation(tokens[$0].value.location, "`\(tokens[$0].path)` is part of the cycle") },
             fix: "give one of them a literal value"))
+    }
+}
+
+/// A set of mode names: the built-in appearances as bits, custom modes (rare) as a sorted list. Tokens
+/// are asked for their modes once each, and a `Set<String>` hashed every name every time.
+struct ModeNames: Equatable {
+    /// Bit `n` is `Appearance.builtIn[n]`.
+    private var builtIn: UInt8 = 0
+    /// Custom mode names, sorted, without repeats.
+    private var custom: [String] = []
+
+    /// An empty set.
+    init() {}
+
+    /// The set of `names`.
+    init<Names: Sequence<String>>(_ names: Names) {
+        for name in names { insert(name) }
+    }
+
+    var isEmpty: Bool { builtIn == 0 && custom.isEmpty }
+
+    mutating func insert(_ name: String) {
+        if let bit = Self.builtInBit(name) {
+            builtIn |= bit
+        } else {
+            let at = custom.partitioningIndex { $0 >= name }
+            if at == custom.count || custom[at] != name { custom.insert(name, at: at) }
+        }
+    }
+
+    mutating func formUnion(_ other: ModeNames) {
+        builtIn |= other.builtIn
+        for name in other.custom { insert(name) }
+    }
+
+    func contains(_ name: String) -> Bool {
+        if let bit = Self.builtInBit(name) { return builtIn & bit != 0 }
+        return custom.contains(name)
+    }
+
+    /// The names in output order: the built-in appearances in their order, then custom modes sorted.
+    var ordered: [String] {
+        var names: [String] = []
+        names.reserveCapacity(builtIn.nonzeroBitCount + custom.count)
+        for (n, name) in Appearance.builtIn.enumerated() where builtIn & (1 << n) != 0 { names.append(name) }
+        return names + custom
+    }
+
+    static func builtInBit(_ name: String) -> UInt8? {
+        switch name {
+        case Appearance.light: 1
+        case Appearance.dark: 2
+        case Appearance.lightHighContrast: 4
+        case Appearance.darkHighContrast: 8
+        default: nil
+        }
+    }
+}
+
+private extension Array where Element == String {
+    /// The first index whose element satisfies `belongsAfter`, for a sorted array split by it.
+    func partitioningIndex(where belongsAfter: (String) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongsAfter(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }

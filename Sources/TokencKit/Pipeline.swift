@@ -224,8 +224,9 @@ public struct Pipeline: Sendable {
             // A generator that cannot render (a name collision, a broken template) means nothing is written.
             outputs = diagnostics.hasErrors ? [] : rendered
             outputsByGenerator = diagnostics.hasErrors ? [] : generated.map(\.files)
+            let each = zip(generators, generated).map { "\($0.id) \(PipelineResult.milliseconds($1.duration))" }.joined(separator: ", ")
             timings.append(("render", generated.reduce(Duration.zero) { $0 + $1.duration },
-                            "\(rendered.count) files, \(rendered.reduce(0) { $0 + $1.contents.count }) bytes"
+                            "\(rendered.count) files, \(rendered.reduce(0) { $0 + $1.contents.count }) bytes: \(each) ms"
                                 + (checks ? " (run beside check: \(PipelineResult.milliseconds(clock.now - start)) ms for both)" : "")))
         }
         let selected = diagnostics.all.filter { diagnostic in

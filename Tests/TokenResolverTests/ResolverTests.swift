@@ -188,6 +188,24 @@ private func value(_ set: ResolvedTokenSet, _ path: String, _ mode: String = App
         #expect(set.modes == ["light", "dark", "dark-high-contrast"])
     }
 
+    /// Custom modes come after the built-in appearances, sorted by name, for a token and for aliases of it.
+    @Test func customModesFollowTheBuiltInOnesSorted() {
+        let (set, diagnostics) = resolve(["m.yaml": """
+            c:
+              $type: color
+              bg:
+                $value: "#fff"
+                $extensions: { mode: { sepia: "#f0e0c0", dark-high-contrast: "#010101", amber: "#ffbf00", dark: "#000" } }
+              link: { $value: "{c.bg}", $extensions: { mode: { blueprint: "#0000ff" } } }
+            """])
+        #expect(diagnostics.isEmpty)
+        let modes = { (path: String) in set.tokens.first { $0.path == path }!.values.map(\.mode) }
+        #expect(modes("c.bg") == ["light", "dark", "dark-high-contrast", "amber", "sepia"])
+        #expect(modes("c.link") == ["light", "dark", "dark-high-contrast", "amber", "blueprint", "sepia"])
+        #expect(value(set, "c.link", "sepia") == "#f0e0c0")
+        #expect(set.modes == ["light", "dark", "dark-high-contrast", "amber", "blueprint", "sepia"])
+    }
+
     @Test func compositesTakeEachModeOfTheirParts() {
         let (set, _) = resolve(Self.files)
         let border = set.tokens.first { $0.path == "border" }!
