@@ -149,11 +149,18 @@ public final class CSSDeclaration: MustacheObject {
 }
 
 struct CSSContextBuilder {
-    var options: CSSOptions
+    let options: CSSOptions
+    /// `--` and the configured prefix, joined once.
+    let namePrefix: String
+
+    init(options: CSSOptions) {
+        self.options = options
+        namePrefix = "--" + options.prefix
+    }
 
     /// `--color-background-primary` (or `--colorBackgroundPrimary`) from `color.background.primary`.
     func propertyName(_ path: String) -> String {
-        if options.nameCase == .kebab, let name = Self.asciiKebab(path, prefix: "--" + options.prefix) { return name }
+        if options.nameCase == .kebab, let name = Self.asciiKebab(path, prefix: namePrefix) { return name }
         let words = path.split(separator: ".").flatMap { SwiftNamer.words(String($0)) }.map { $0.lowercased() }
         switch options.nameCase {
         case .kebab: return "--" + options.prefix + words.joined(separator: "-")
@@ -166,52 +173,73 @@ struct CSSContextBuilder {
     /// `SwiftNamer.words` (split at anything not a letter or digit, and before an uppercase letter that
     /// follows a lowercase letter or digit), lowercased and joined by `-`. Nil for non-ASCII paths.
     static func asciiKebab(_ path: String, prefix: String) -> String? {
-        var out = Array(prefix.utf8)
-        out.reserveCapacity(out.count + path.utf8.count + 4)
-        let start = out.count
-        var inWord = false, previousIsLowerOrDigit = false
-        for byte in path.utf8 {
-            guard byte < 0x80 else { return nil }
-            let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
-            let isLowerOrDigit = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            guard isUpper || isLowerOrDigit else {
-                inWord = false
-                previousIsLowerOrDigit = false
-                continue
+        var path = path, prefix = prefix
+        // Written straight into the string's storage from the path's contiguous bytes: at most one `-` per
+        // byte is added, so twice the path's length always fits.
+        return prefix.withUTF8 { prefixBytes in
+            path.withUTF8 { bytes -> String? in
+                guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+                return String(unsafeUninitializedCapacity: prefixBytes.count + 2 * bytes.count) { out in
+                    var count = 0
+                    for byte in prefixBytes {
+                        out[count] = byte
+                        count += 1
+                    }
+                    let start = count
+                    var inWord = false, previousIsLowerOrDigit = false
+                    for byte in bytes {
+                        let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+                        let isLowerOrDigit = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                        guard isUpper || isLowerOrDigit else {
+                            inWord = false
+                            previousIsLowerOrDigit = false
+                            continue
+                        }
+                        if (!inWord || (isUpper && previousIsLowerOrDigit)) && count > start {
+                            out[count] = UInt8(ascii: "-")
+                            count += 1
+                        }
+                        out[count] = isUpper ? byte + 32 : byte
+                        count += 1
+                        inWord = true
+                        previousIsLowerOrDigit = isLowerOrDigit
+                    }
+                    return count
+                }
             }
-            let startsWord = !inWord || (isUpper && previousIsLowerOrDigit)
-            if startsWord && out.count > start { out.append(UInt8(ascii: "-")) }
-            out.append(isUpper ? byte + 32 : byte)
-            inWord = true
-            previousIsLowerOrDigit = isLowerOrDigit
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     func build(_ set: ResolvedTokenSet) -> CSSFileContext {
-        // Values per mode, sRGB (fallback) and P3 (only where they differ).
-        var srgb: [String: [CSSDeclaration]] = [:]
-        var p3: [String: [CSSDeclaration]] = [:]
         let modes = [Appearance.light, Appearance.dark, Appearance.lightHighContrast, Appearance.darkHighContrast]
             + set.modes.filter { !Appearance.builtIn.contains($0) }
+        // Values per mode, sRGB (fallback) and P3 (only where they differ), by the mode's place in `modes`; one
+        // more slot holds light-dark()'s contrast pair (`contrast`, unless a custom mode has that name).
+        var slots: [String: Int] = [:]
+        for (slot, mode) in modes.enumerated() { slots[mode] = slot }
+        if slots["contrast"] == nil { slots["contrast"] = modes.count }
+        var srgb = Array(repeating: [CSSDeclaration](), count: modes.count + 1)
+        var p3 = srgb
         let paths = options.aliasesAsVariables ? Set(set.tokens.map(\.path)) : []
         for token in set.tokens {
             let name = propertyName(token.path)
             if options.aliasesAsVariables, let variables = variables(token, paths: paths, modes: modes) {
                 for (mode, plain, wide) in variables {
-                    srgb[mode, default: []].append(CSSDeclaration(name, plain))
-                    if let wide { p3[mode, default: []].append(CSSDeclaration(name, wide)) }
+                    guard let slot = slots[mode] else { continue }
+                    srgb[slot].append(CSSDeclaration(name, plain))
+                    if let wide { p3[slot].append(CSSDeclaration(name, wide)) }
                 }
                 continue
             }
             if options.lightDark, token.type == .color, let merged = lightDark(token) {
                 for (mode, plain, wide) in merged {
-                    srgb[mode, default: []].append(CSSDeclaration(name, plain))
-                    if let wide { p3[mode, default: []].append(CSSDeclaration(name, wide)) }
+                    guard let slot = slots[mode] else { continue }
+                    srgb[slot].append(CSSDeclaration(name, plain))
+                    if let wide { p3[slot].append(CSSDeclaration(name, wide)) }
                 }
                 continue
             }
-            for mode in modes {
+            for (slot, mode) in modes.enumerated() {
                 var index = token.values.firstIndex { $0.mode == mode }
                 // A system color is dynamic: it has a documented value in every appearance, defined or not.
                 if index == nil, Appearance.builtIn.contains(mode), let text = token.values.first?.value.string,
@@ -224,9 +252,9 @@ struct CSSContextBuilder {
                 let written = token.type == .color
                     ? token.colors[index].map { Self.color($0, mode: mode) } : value(token.type, token.values[index].value, mode: mode)
                 guard let (plain, wide) = written else { continue }
-                srgb[mode, default: []].append(CSSDeclaration(name, plain))
+                srgb[slot].append(CSSDeclaration(name, plain))
                 // Custom properties carry the sRGB value; wide colors add their P3 form for P3 screens.
-                if let wide { p3[mode, default: []].append(CSSDeclaration(name, wide)) }
+                if let wide { p3[slot].append(CSSDeclaration(name, wide)) }
             }
         }
         var blocks: [CSSBlock] = []
@@ -237,11 +265,12 @@ struct CSSContextBuilder {
         // Every block but the first has the same specificity, so the cascade order below decides:
         // light, dark (system or forced), then increased contrast; each sRGB block is followed by its P3 form.
         func add(_ mode: String, comment: String, media: String?, selector: String, extra: [CSSDeclaration] = []) {
-            let list = extra + (srgb[mode] ?? [])
+            let slot = slots[mode]!
+            let list = extra + srgb[slot]
             if !list.isEmpty {
                 blocks.append(CSSBlock(comment: comment, media: media, selector: selector, declarations: list))
             }
-            if let list = p3[mode], !list.isEmpty {
+            if case let list = p3[slot], !list.isEmpty {
                 blocks.append(CSSBlock(comment: comment + ", Display P3", media: media.map { "\($0) and \(gamut)" } ?? gamut,
                                        selector: selector, declarations: list))
             }
