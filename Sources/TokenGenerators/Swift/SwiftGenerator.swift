@@ -84,13 +84,14 @@ public struct SwiftGenerator: Generator {
 /// Builds the typed context: names through `SwiftNamer`, values formatted as Swift literals.
 struct SwiftContextBuilder {
     var diagnostics: [Diagnostic] = []
-    /// Each appearance's color as written once: aliases, and the palette colors semantic tokens reuse in
-    /// several appearances, repeat the same few values, and formatting one costs more than finding it.
-    let formattedColors = FormattedColors()
+    /// Texts worked out once: aliases, and the palette colors semantic tokens reuse in several appearances,
+    /// repeat the same few values, groups repeat the same few token names, and formatting one costs more
+    /// than finding it.
+    let memo = FormattedTexts()
 
-    /// A color's `ThemeColor` argument (with and without the comma that separates it from the next) and
-    /// doc line, by built-in appearance and color.
-    final class FormattedColors {
+    /// Each color's `ThemeColor` argument (with and without the comma that separates it from the next) and
+    /// doc line, by built-in appearance and color; member names by token name.
+    final class FormattedTexts {
         /// The color by its bits (`0.0` and `-0.0` are equal colors but may print differently) and the
         /// appearance by its index in `Appearance.builtIn`, which hashes faster than its name.
         struct Key: Hashable {
@@ -114,7 +115,9 @@ struct SwiftContextBuilder {
                 hasher.combine(bits.w ^ UInt64(appearance))
             }
         }
-        var texts: [Key: FormattedColor] = [:]
+        var colors: [Key: FormattedColor] = [:]
+        /// Member names by token name (see `memberName`).
+        var memberNames: [String: String] = [:]
     }
 
     /// One appearance's color as the Swift output writes it.
@@ -154,6 +157,14 @@ struct SwiftContextBuilder {
         }
     }
 
+    /// `SwiftNamer.member` of a token's last name, each name worked out once: groups repeat the same few names.
+    func memberName(_ leaf: String) -> String {
+        if let known = memo.memberNames[leaf] { return known }
+        let name = SwiftNamer.member(leaf)
+        memo.memberNames[leaf] = name
+        return name
+    }
+
     mutating func build(_ set: ResolvedTokenSet, rootName: String) -> SwiftFileContext {
         let root = GroupNode(path: [])
         for token in set.tokens {
@@ -167,7 +178,7 @@ struct SwiftContextBuilder {
             docLines += value.doc
             if !token.aliasChain.isEmpty { docLines.append("Alias of `" + token.aliasChain[0] + "`.") }
             let leaf = segments.last == "$root" ? "root" : segments.last!
-            node.tokens.append(SwiftTokenContext(path: token.path, type: token.type.rawValue, swiftName: SwiftNamer.member(leaf),
+            node.tokens.append(SwiftTokenContext(path: token.path, type: token.type.rawValue, swiftName: memberName(leaf),
                                                  swiftType: value.type, swiftValue: value.line,
                                                  constructor: value.constructor, arguments: value.arguments, docLines: docLines))
             node.tokenSources.append((token.path, token.token.location))
@@ -190,8 +201,15 @@ struct SwiftContextBuilder {
 
     func systemColorsUsed(_ set: ResolvedTokenSet) -> [SystemColorContext] {
         var names: Set<String> = []
-        for token in set.tokens where token.type == .color || token.type == .accent || token.type == .symbol {
-            for (_, value) in token.values { collectSystemNames(value, into: &names) }
+        for token in set.tokens {
+            switch token.type {
+            case .color:
+                // Parsed at resolution: a system color reference is a `.system` value (an unknown name does not parse).
+                for case .system(let system)? in token.colors { names.insert(system.name) }
+            case .accent, .symbol:
+                for (_, value) in token.values { collectSystemNames(value, into: &names) }
+            default: break
+            }
         }
         return names.sorted().compactMap { name in
             guard let system = SystemColors.named(name) else { return nil }
@@ -217,16 +235,19 @@ struct SwiftContextBuilder {
 
     /// Converts the group tree, reporting two members that map to one Swift name.
     mutating func convert(_ node: GroupNode) -> SwiftGroupContext {
-        var seen: [String: (String, SourceLocation)] = [:]
-        for (token, source) in zip(node.tokens, node.tokenSources) {
-            if let first = seen[token.swiftName] {
+        // Member names to the index of the token that has them first.
+        var seen: [String: Int] = [:]
+        seen.reserveCapacity(node.tokens.count)
+        for (i, token) in node.tokens.enumerated() {
+            if let firstIndex = seen[token.swiftName] {
+                let source = node.tokenSources[i], first = node.tokenSources[firstIndex]
                 diagnostics.append(Diagnostic(
                     id: "swift/name-collision", severity: .error,
                     message: "`\(source.0)` and `\(first.0)` both become the Swift name `\(token.swiftName)`",
                     location: source.1, path: source.0, related: [RelatedLocation(first.1, "`\(first.0)` is defined here")],
                     fix: "rename one of the two tokens"))
             } else {
-                seen[token.swiftName] = source
+                seen[token.swiftName] = i
             }
         }
         var groups: [SwiftGroupContext] = []
@@ -407,8 +428,8 @@ struct SwiftContextBuilder {
     /// Written as bytes and made a `String` once: appending piece by piece to a `String` costs several
     /// times more, and there are tens of thousands of these.
     func formatted(_ color: Color, appearance: Int) -> FormattedColor {
-        let key = FormattedColors.Key(appearance: appearance, color: color)
-        if let known = formattedColors.texts[key] { return known }
+        let key = FormattedTexts.Key(appearance: appearance, color: color)
+        if let known = memo.colors[key] { return known }
         let mode = Appearance.builtIn[appearance]
         var bytes: [UInt8] = []
         bytes.reserveCapacity(112)
@@ -426,7 +447,7 @@ struct SwiftContextBuilder {
         bytes.append(UInt8(ascii: "`"))
         if !color.isInGamut(.srgb) { bytes += " (sRGB fallback of a Display P3 color)".utf8 }
         let text = FormattedColor(argument: argument, argumentWithComma: argumentWithComma, doc: String(decoding: bytes, as: UTF8.self))
-        formattedColors.texts[key] = text
+        memo.colors[key] = text
         return text
     }
 

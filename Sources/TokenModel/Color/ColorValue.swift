@@ -15,7 +15,8 @@ public enum ColorValue: Sendable {
 
     /// `{system.NAME}`'s NAME when the text is a system color reference.
     public static func systemName(_ text: String) -> String? {
-        guard text.hasPrefix("{system."), text.hasSuffix("}") else { return nil }
+        // Most texts are hex colors: the first byte settles it before the prefix comparison.
+        guard text.utf8.first == UInt8(ascii: "{"), text.hasPrefix("{system."), text.hasSuffix("}") else { return nil }
         return String(text.dropFirst("{system.".count).dropLast())
     }
 
