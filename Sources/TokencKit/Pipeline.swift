@@ -199,22 +199,25 @@ public struct Pipeline: Sendable {
         // rules find an error the rendered files are dropped, exactly as if rendering had not run.
         let renders = render && !diagnostics.hasErrors
         let checks = rules != .structure
+        // The generators come first and each rule is a job of its own: a core that finishes its generator
+        // takes the next rule, so the cores end together (the rules as one job left one core idle for the
+        // last third of the Swift output).
         var jobs: [@Sendable () -> (files: [GeneratedFile], diagnostics: [Diagnostic])] = []
-        if checks {
-            let engine = RuleEngine(configuration: ruleConfiguration)
-            jobs.append { ([], engine.check(set, readFile: Self.readRelative)) }
-        }
         if renders { jobs += generators.map { generator in { generator.render(set) } } }
+        let generatorCount = jobs.count
+        let prepared = checks ? RuleEngine(configuration: ruleConfiguration).prepare(set, readFile: Self.readRelative) : nil
+        if let prepared { jobs += (0..<prepared.count).map { rule in { ([], prepared.check(rule: rule)) } } }
         let start = clock.now
         let concurrent = Self.concurrentMap(jobs) { job in
             let begin = ContinuousClock.now
             let (files, found) = job()
             return (files: files, diagnostics: found, duration: ContinuousClock.now - begin)
         }
-        let generated = checks ? Array(concurrent.dropFirst()) : concurrent
-        if checks {
-            diagnostics.add(contentsOf: concurrent[0].diagnostics)
-            timings.append(("check", concurrent[0].duration, "\(RuleRegistry.all.count) rules"))
+        let generated = Array(concurrent.prefix(generatorCount))
+        if let prepared {
+            let ruleJobs = concurrent.dropFirst(generatorCount)
+            diagnostics.add(contentsOf: prepared.finish(ruleJobs.map(\.diagnostics)))
+            timings.append(("check", ruleJobs.reduce(Duration.zero) { $0 + $1.duration }, "\(RuleRegistry.all.count) rules"))
         }
         var outputs: [GeneratedFile] = []
         var outputsByGenerator: [[GeneratedFile]] = []

@@ -39,6 +39,12 @@ public final class RuleContext: @unchecked Sendable {
     /// The declared foreground–surface pairs (`on:`), found once for the rules that measure them.
     lazy var contrastPairs: [ContrastPairs.Pair] = ContrastPairs.find(self)
 
+    /// Computes the lazily built parts now, so that rules running side by side only read the context.
+    func computeSharedParts() {
+        _ = byType
+        _ = contrastPairs
+    }
+
     /// Whether the token defines `mode` itself or through an alias (not through fallback).
     public func has(_ token: ResolvedToken, mode: String) -> Bool {
         token.values.contains { $0.mode == mode }

@@ -1,3 +1,4 @@
+import Synchronization
 import TokenModel
 
 /// Runs the guideline rules, applies the configuration and `ignore` entries, and reports unused ignores.
@@ -14,39 +15,91 @@ public struct RuleEngine: Sendable {
     public static let unusedIgnoreID = "rules/unused-ignore"
 
     /// Checks the tokens with every guideline rule.
-    public func check(_ set: ResolvedTokenSet, readFile: @escaping (String, String) -> [UInt8]? = { _, _ in nil }) -> [Diagnostic] {
-        let context = RuleContext(tokens: set.tokens, configuration: configuration, readFile: readFile)
-        var diagnostics: [Diagnostic] = []
+    public func check(_ set: ResolvedTokenSet, readFile: @escaping @Sendable (String, String) -> [UInt8]? = { _, _ in nil }) -> [Diagnostic] {
+        let prepared = prepare(set, readFile: readFile)
+        return prepared.finish((0..<prepared.count).map(prepared.check(rule:)))
+    }
+
+    /// The enabled rules over `set`, each to run on its own (on any thread, side by side with the others),
+    /// then `finish`ed together; what `check` does in one call.
+    public func prepare(_ set: ResolvedTokenSet, readFile: @escaping @Sendable (String, String) -> [UInt8]? = { _, _ in nil }) -> PreparedRules {
+        PreparedRules(set: set, configuration: configuration, readFile: readFile)
+    }
+}
+
+/// The guideline rules ready to run one at a time, so a build can spread them over its cores with the
+/// generators; the rules' shared context is built by whichever rule runs first.
+public final class PreparedRules: Sendable {
+    let set: ResolvedTokenSet
+    let configuration: RuleConfiguration
+    let readFile: @Sendable (String, String) -> [UInt8]?
+    /// The rules the configuration leaves on, in registry order.
+    let rules: [any Rule]
+    private let context = Mutex<RuleContext?>(nil)
+
+    init(set: ResolvedTokenSet, configuration: RuleConfiguration, readFile: @escaping @Sendable (String, String) -> [UInt8]?) {
+        self.set = set
+        self.configuration = configuration
+        self.readFile = readFile
+        rules = RuleRegistry.guidelineRules.filter { configuration.levels[type(of: $0).description.id] != .off }
+    }
+
+    /// How many rules run.
+    public var count: Int { rules.count }
+
+    /// The context every rule reads, built once; its lazily computed parts are computed here too, so the
+    /// rules only ever read it.
+    func sharedContext() -> RuleContext {
+        context.withLock { built in
+            if let built { return built }
+            let made = RuleContext(tokens: set.tokens, configuration: configuration, readFile: readFile)
+            made.computeSharedParts()
+            built = made
+            return made
+        }
+    }
+
+    /// Rule `index`'s findings with the configured severity (`ignore` entries are applied by `finish`).
+    public func check(rule index: Int) -> [Diagnostic] {
+        let rule = rules[index]
+        let description = type(of: rule).description
+        let level = configuration.levels[description.id]
+        return rule.check(sharedContext()).map { finding in
+            let severity: Severity
+            switch level {
+            case .info?: severity = .info
+            case .warning?: severity = .warning
+            case .error?: severity = .error
+            default: severity = finding.severity ?? description.severity
+            }
+            return Diagnostic(
+                id: description.id, severity: severity, message: finding.message, location: finding.location,
+                path: finding.path, related: finding.related, fix: finding.fix, data: finding.data)
+        }
+    }
+
+    /// Every rule's findings in rule order, less those an `ignore` entry silences, and a warning for each
+    /// entry that silenced nothing. `found[i]` is `check(rule: i)`.
+    public func finish(_ found: [[Diagnostic]]) -> [Diagnostic] {
         var ignores: [String: [IgnoredRule]] = [:]
         for token in set.tokens where !token.token.facts.ignore.isEmpty { ignores[token.path] = token.token.facts.ignore }
         var used: Set<SourceLocation> = []
-        for rule in RuleRegistry.guidelineRules {
-            let description = type(of: rule).description
-            let level = configuration.levels[description.id]
-            if level == .off { continue }
-            for finding in rule.check(context) {
-                if let ignore = ignores[finding.path]?.first(where: { $0.rule == description.id }) {
-                    used.insert(ignore.location)
-                    continue
-                }
-                let severity: Severity
-                switch level {
-                case .info?: severity = .info
-                case .warning?: severity = .warning
-                case .error?: severity = .error
-                default: severity = finding.severity ?? description.severity
-                }
-                diagnostics.append(Diagnostic(
-                    id: description.id, severity: severity, message: finding.message, location: finding.location,
-                    path: finding.path, related: finding.related, fix: finding.fix, data: finding.data))
+        var diagnostics: [Diagnostic] = []
+        for diagnostic in found.joined() {
+            if !ignores.isEmpty, let path = diagnostic.path,
+               let ignore = ignores[path]?.first(where: { $0.rule == diagnostic.id })
+            {
+                used.insert(ignore.location)
+                continue
             }
+            diagnostics.append(diagnostic)
         }
         let known = Set(RuleRegistry.all.map(\.id))
         for (path, entries) in ignores {
             for entry in entries where !used.contains(entry.location) {
                 let unknown = !known.contains(entry.rule)
                 diagnostics.append(Diagnostic(
-                    id: Self.unusedIgnoreID, severity: .warning,
+                    id: RuleEngine.unusedIgnoreID, severity: .warning,
                     message: unknown ? "`\(entry.rule)` is not a rule, so this `ignore` silences nothing"
                         : "`\(entry.rule)` finds nothing on `\(path)`, so this `ignore` is not needed",
                     location: entry.location, path: path,
