@@ -1,4 +1,4 @@
-import Synchronization
+import Dispatch
 import TokenModel
 
 /// Runs the guideline rules, applies the configuration and `ignore` entries, and reports unused ignores.
@@ -28,14 +28,16 @@ public struct RuleEngine: Sendable {
 }
 
 /// The guideline rules ready to run one at a time, so a build can spread them over its cores with the
-/// generators; the rules' shared context is built by whichever rule runs first.
-public final class PreparedRules: Sendable {
+/// generators; the rules' shared context is built by whichever rule runs first. Unchecked: `built` is
+/// only read and written inside `queue.sync` (Dispatch, which the thread sanitizer follows).
+public final class PreparedRules: @unchecked Sendable {
     let set: ResolvedTokenSet
     let configuration: RuleConfiguration
     let readFile: @Sendable (String, String) -> [UInt8]?
     /// The rules the configuration leaves on, in registry order.
     let rules: [any Rule]
-    private let context = Mutex<RuleContext?>(nil)
+    private let queue = DispatchQueue(label: "dev.tokenc.rule-context")
+    private var built: RuleContext?
 
     init(set: ResolvedTokenSet, configuration: RuleConfiguration, readFile: @escaping @Sendable (String, String) -> [UInt8]?) {
         self.set = set
@@ -50,7 +52,7 @@ public final class PreparedRules: Sendable {
     /// The context every rule reads, built once; its lazily computed parts are computed here too, so the
     /// rules only ever read it.
     func sharedContext() -> RuleContext {
-        context.withLock { built in
+        queue.sync {
             if let built { return built }
             let made = RuleContext(tokens: set.tokens, configuration: configuration, readFile: readFile)
             made.computeSharedParts()
