@@ -18,15 +18,9 @@ public struct JSONWriter {
     /// Starts a new line at the current indentation.
     public mutating func newline() {
         bytes.append(UInt8(ascii: "\n"))
-        var indentation = 2 * depth
-        while indentation > 0 {
-            let step = min(indentation, Self.spaces.count)
-            bytes.append(contentsOf: Self.spaces[0..<step])
-            indentation -= step
-        }
+        // A few spaces a line: appended one by one, which costs less than copying a slice of a shared buffer.
+        for _ in 0..<(2 * depth) { bytes.append(UInt8(ascii: " ")) }
     }
-
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
     /// Writes a JSON string literal.
     public mutating func string(_ s: String) {
@@ -85,7 +79,8 @@ public struct JSONWriter {
         if bytes.last != UInt8(ascii: "{") { bytes.append(UInt8(ascii: ",")) }
         newline()
         string(key)
-        raw(": ")
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(UInt8(ascii: " "))
     }
 
     /// Writes an array of `count` items, each written by `item`.
