@@ -40,7 +40,7 @@ extension Color {
         {
             return c.x == 1 ? corners.white : corners.black
         }
-        return mappedByLightness(to: target)
+        return MappedColors.shared.mapped(self, to: target)
     }
 
     /// Opaque white and black of `target` mapped by the full steps, for the RGB spaces contrast checks use.
@@ -125,5 +125,49 @@ extension Color {
             if !opaque { put(b.alpha, at: 7) }
             return opaque ? 7 : 9
         }
+    }
+}
+
+/// Colors already gamut-mapped, for the whole process: the rules and each output ask for the same wide
+/// color's sRGB fallback (its hex, its contrast), and one mapping is a binary search of some 12,000
+/// instructions.
+final class MappedColors: @unchecked Sendable {
+    static let shared = MappedColors()
+    private let lock = NSLock()
+    private var results: [Key: Color] = [:]
+
+    /// A color by its bits (`0.0` and `-0.0` are equal colors but may map differently) and the target.
+    struct Key: Hashable {
+        var space: ColorSpace
+        var target: ColorSpace
+        var bits: SIMD4<UInt64>
+
+        /// One word per lane; the spaces are left to `==`.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(bits.x)
+            hasher.combine(bits.y)
+            hasher.combine(bits.z)
+            hasher.combine(bits.w)
+        }
+    }
+
+    /// `color.mappedByLightness(to: target)`, computed once per color and target.
+    func mapped(_ color: Color, to target: ColorSpace) -> Color {
+        let c = color.components
+        let key = Key(space: color.space, target: target,
+                      bits: SIMD4(c.x.bitPattern, c.y.bitPattern, c.z.bitPattern, color.alpha.bitPattern))
+        lock.lock()
+        if let known = results[key] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let result = color.mappedByLightness(to: target)
+        lock.lock()
+        // Bounded, so a long `--watch` session over changing files does not grow without end.
+        if results.count >= 1 << 16 { results.removeAll(keepingCapacity: true) }
+        results[key] = result
+        lock.unlock()
+        return result
     }
 }
