@@ -104,27 +104,34 @@ public enum ColorSyntax {
 
         init?(_ body: String) {
             var words: [String] = []
-            var current = ""
             var sawSlash = false
             var beforeSlash: [String] = []
-            func flush() {
-                if !current.isEmpty { words.append(current) }
-                current = ""
-            }
-            for ch in body {
-                switch ch {
-                case " ", "\t", "\n": flush()
-                case ",": flush(); usesCommas = true
-                case "/":
-                    flush()
-                    guard !sawSlash else { return nil }
-                    sawSlash = true
-                    beforeSlash = words
-                    words = []
-                default: current.append(ch)
+            var body = body
+            // Split at ASCII separators, read as bytes: a separator byte is never part of a longer UTF-8
+            // sequence, and a word holding anything else is not a number, whichever way it was split.
+            let split = body.withUTF8 { bytes -> Bool in
+                var start = -1
+                func flush(_ end: Int) {
+                    if start >= 0 { words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)) }
+                    start = -1
                 }
+                for i in 0..<bytes.count {
+                    switch bytes[i] {
+                    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"): flush(i)
+                    case UInt8(ascii: ","): flush(i); usesCommas = true
+                    case UInt8(ascii: "/"):
+                        flush(i)
+                        guard !sawSlash else { return false }
+                        sawSlash = true
+                        beforeSlash = words
+                        words = []
+                    default: if start < 0 { start = i }
+                    }
+                }
+                flush(bytes.count)
+                return true
             }
-            flush()
+            guard split else { return nil }
             var main = sawSlash ? beforeSlash : words
             if let first = main.first, first.first?.isLetter == true, first != "none" {
                 firstWord = first.lowercased()
@@ -140,13 +147,23 @@ public enum ColorSyntax {
             }
         }
 
+        static let units: [(String, Double)] = [("deg", 1), ("grad", 0.9), ("rad", 180 / .pi), ("turn", 360)]
+
         static func values(_ words: [String]) -> [Value]? {
             var out: [Value] = []
+            out.reserveCapacity(words.count)
             for word in words {
+                // A plain number (nearly every component) reads as it is; lowercasing changes none of its bytes.
+                if word.utf8.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".")
+                        || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }),
+                    let n = Double(word), n.isFinite
+                {
+                    out.append(.number(n))
+                    continue
+                }
                 let lower = word.lowercased()
                 if lower == "none" { out.append(.none); continue }
                 if lower.hasSuffix("%"), let n = Double(lower.dropLast()) { out.append(.percent(n)); continue }
-                let units: [(String, Double)] = [("deg", 1), ("grad", 0.9), ("rad", 180 / .pi), ("turn", 360)]
                 if let unit = units.first(where: { lower.hasSuffix($0.0) }), let n = Double(lower.dropLast(unit.0.count)) {
                     out.append(.angle(n * unit.1))
                     continue
