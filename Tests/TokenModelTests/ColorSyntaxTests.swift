@@ -29,6 +29,24 @@ import Testing
         #expect(try ColorSyntax.parse("  color(display-p3 0.19 0.907 0.95)\t").get() == plain)
         #expect(try ColorSyntax.parse(" #0a84ff ").get() == (try ColorSyntax.parse("#0a84ff").get()))
     }
+
+    /// Function arguments split at spaces, tabs, newlines, commas and one `/`; words are numbers,
+    /// percentages, angles in four units, or `none`, in any letter case.
+    @Test func functionArgumentsSplitAtEachSeparator() throws {
+        let split = try #require(ColorSyntax.Arguments("display-p3 0.5\t1e-1\n+.25 / 50%"))
+        #expect(split.firstWord == "display-p3")
+        #expect(split.values == [.number(0.5), .number(0.1), .number(0.25)])
+        #expect(split.alpha == .percent(50))
+        let legacy = try #require(ColorSyntax.Arguments("10,20 , 30,0.5"))
+        #expect(legacy.usesCommas && legacy.values == [.number(10), .number(20), .number(30)] && legacy.alpha == .number(0.5))
+        let angles = try #require(ColorSyntax.Arguments("90DEG 100grad 1rad 0.25turn NONE"))
+        #expect(angles.values == [.angle(90), .angle(90), .angle(180 / .pi), .angle(90), .none])
+        // Two slashes, a word that is not a number, a non-ASCII letter inside a number, infinity.
+        for body in ["1 2 3 / 0.5 / 1", "1.5.5 2 3", "1 2ä 3", "1 inf 2", "1 2 3 / x"] {
+            #expect(ColorSyntax.Arguments(body) == nil, "\(body)")
+        }
+        #expect(try ColorSyntax.parse("rgb(10 20 30 / 50%)").get() == (try ColorSyntax.parse("rgba(10, 20, 30, 0.5)").get()))
+    }
 }
 
 @Suite struct TokenPathTests {
