@@ -16,10 +16,9 @@ public struct AliasResolver: Sendable {
             // Surfaces in `$extensions.tokenc.on` must name tokens too.
             for surface in tokens[index].facts.on { _ = run.lookup(surface.path, at: surface.location, owner: index) }
         }
-        var modeNames: Set<String> = []
+        var modeNames = ModeNames([Appearance.light])
         for token in resolved { for (mode, _) in token.values { modeNames.insert(mode) } }
-        let custom = modeNames.subtracting(Appearance.builtIn).sorted()
-        let modes = Appearance.builtIn.filter { modeNames.contains($0) || $0 == Appearance.light } + custom
+        let modes = modeNames.ordered
         // Mode values revisit nodes the light pass already checked; report each problem once.
         var seen: Set<Diagnostic> = []
         let diagnostics = run.diagnostics.filter { seen.insert($0).inserted }
