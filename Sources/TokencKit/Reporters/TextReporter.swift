@@ -27,12 +27,7 @@ public struct TextReporter: Reporter {
             out += " [".utf8
             out += diagnostic.id.utf8
             out += "]\n".utf8
-            if let location = diagnostic.location, let excerpt = lines.excerpt(location) {
-                out += excerpt.line.utf8
-                out.append(UInt8(ascii: "\n"))
-                paint(excerpt.caret, color: "32", to: &out)
-                out.append(UInt8(ascii: "\n"))
-            }
+            if let location = diagnostic.location { lines.appendExcerpt(location, caretColor: colored ? "32" : nil, to: &out) }
             if let fix = diagnostic.fix {
                 out += "  fix: ".utf8
                 out += fix.utf8
@@ -87,27 +82,84 @@ public struct TextReporter: Reporter {
 struct SourceLines {
     let sources: [String: [UInt8]]
     private var indexes: [String: LineIndex] = [:]
+    /// The file the last excerpt came from: findings are sorted by file, so the next is nearly always in it.
+    private var last: (fileID: UInt32, bytes: [UInt8], index: LineIndex)?
 
     init(sources: [String: [UInt8]]) { self.sources = sources }
 
-    /// The line with control characters made visible, and a caret under the column; long lines are cut around it.
-    mutating func excerpt(_ location: SourceLocation) -> (line: String, caret: String)? {
-        guard let bytes = sources[location.file] else { return nil }
-        if indexes[location.file] == nil { indexes[location.file] = LineIndex(bytes) }
-        guard let range = indexes[location.file]!.byteRange(ofLine: location.line - 1, in: bytes) else { return nil }
+    /// The bytes and line index of `location`'s file, looked up by name once per run of findings in it.
+    private mutating func file(_ location: SourceLocation) -> (bytes: [UInt8], index: LineIndex)? {
+        if let last, last.fileID == location.fileID { return (last.bytes, last.index) }
+        let name = location.file
+        guard let bytes = sources[name] else { return nil }
+        if indexes[name] == nil { indexes[name] = LineIndex(bytes) }
+        let index = indexes[name]!
+        last = (location.fileID, bytes, index)
+        return (bytes, index)
+    }
+
+    /// What an excerpt shows of `location`'s line: at most `maxShownLine` scalars around the column.
+    private struct Span {
+        var bytes: [UInt8]
+        /// The whole line, and the part shown.
+        var line: Range<Int>, shown: Range<Int>
+        /// The 0-based column and the first scalar shown.
+        var column: Int, firstShown: Int
+
+        /// Whether the part shown is printable ASCII and tabs, each byte one character: the usual case.
+        var isPlain: Bool { !bytes[shown].contains(where: { $0 >= 0x80 || ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) }
+    }
+
+    private mutating func span(_ location: SourceLocation) -> Span? {
+        guard let (bytes, index) = file(location),
+              let range = index.byteRange(ofLine: location.line - 1, in: bytes) else { return nil }
         let column = max(0, location.column - 1)
         let half = TextReporter.maxShownLine / 2
         let firstShown = max(0, column - half)
         let from = UTF8Columns.offset(ofScalar: firstShown, in: bytes, range)
         let to = UTF8Columns.offset(ofScalar: TextReporter.maxShownLine, in: bytes, from..<range.upperBound)
+        return Span(bytes: bytes, line: range, shown: from..<to, column: column, firstShown: firstShown)
+    }
+
+    /// Appends the excerpt's two lines, each ending in a newline, the caret line painted in `caretColor`
+    /// when given; plain ASCII lines are copied byte by byte, the rest go through `excerpt`.
+    mutating func appendExcerpt(_ location: SourceLocation, caretColor: String?, to out: inout [UInt8]) {
+        guard let span = span(location) else { return }
+        if span.isPlain {
+            out += "    ".utf8
+            if span.firstShown > 0 { out += "…".utf8 }
+            out += span.bytes[span.shown]
+            if span.shown.upperBound < span.line.upperBound { out += "…".utf8 }
+            out.append(UInt8(ascii: "\n"))
+            if let caretColor { out += "\u{1B}[1;\(caretColor)m".utf8 }
+            out += "    ".utf8
+            if span.firstShown > 0 { out.append(UInt8(ascii: " ")) }
+            for byte in span.bytes[span.shown].prefix(max(0, span.column - span.firstShown)) {
+                out.append(byte == 0x09 ? 0x09 : 0x20)
+            }
+            out.append(UInt8(ascii: "^"))
+        } else {
+            guard let excerpt = excerpt(location) else { return }
+            out += excerpt.line.utf8
+            out.append(UInt8(ascii: "\n"))
+            if let caretColor { out += "\u{1B}[1;\(caretColor)m".utf8 }
+            out += excerpt.caret.utf8
+        }
+        if caretColor != nil { out += "\u{1B}[0m".utf8 }
+        out.append(UInt8(ascii: "\n"))
+    }
+
+    mutating func excerpt(_ location: SourceLocation) -> (line: String, caret: String)? {
+        guard let span = span(location) else { return nil }
+        let (bytes, column, firstShown) = (span.bytes, span.column, span.firstShown)
         var line = firstShown > 0 ? "…" : ""
         var caret = firstShown > 0 ? " " : ""
-        let shown = bytes[from..<to]
-        if !shown.contains(where: { $0 >= 0x80 || ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
+        let shown = bytes[span.shown]
+        if span.isPlain {
             // Printable ASCII (and tabs), the usual case: each byte is one character, copied as it is.
             line += String(decoding: shown, as: UTF8.self)
             caret += String(decoding: shown.prefix(max(0, column - firstShown)).map { $0 == 0x09 ? 0x09 : 0x20 }, as: UTF8.self)
-            if to < range.upperBound { line += "…" }
+            if span.shown.upperBound < span.line.upperBound { line += "…" }
             return ("    " + line, "    " + caret + "^")
         }
         let scalars = Array(String(decoding: shown, as: UTF8.self).unicodeScalars)
@@ -116,7 +168,7 @@ struct SourceLines {
             line.unicodeScalars.append(isControl ? "\u{FFFD}" : scalar)
             if firstShown + i < column { caret += scalar == "\t" ? "\t" : " " }
         }
-        if to < range.upperBound { line += "…" }
+        if span.shown.upperBound < span.line.upperBound { line += "…" }
         return ("    " + line, "    " + caret + "^")
     }
 }
