@@ -8,7 +8,11 @@ public struct AliasResolver: Sendable {
 
     /// Resolves every token; tokens whose value cannot be resolved or typed are left out and reported.
     public func resolve(_ tokens: [Token]) -> (set: ResolvedTokenSet, diagnostics: [Diagnostic]) {
-        let run = ResolutionRun(tokens: tokens, literals: Self.resolveLiterals(tokens))
+        var index: [String: Int] = [:]
+        index.reserveCapacity(tokens.count)
+        for i in tokens.indices { index[tokens[i].path] = i }
+        let (literals, lightTargets) = Self.resolveAhead(tokens, index: index)
+        let run = ResolutionRun(tokens: tokens, index: index, literals: literals, lightTargets: lightTargets)
         var resolved: [ResolvedToken] = []
         resolved.reserveCapacity(tokens.count)
         for index in tokens.indices {
@@ -27,29 +31,40 @@ public struct AliasResolver: Sendable {
 }
 
 extension AliasResolver {
-    /// Tokens whose values reference nothing (half of a typical set: the palette) need no alias walk, so
-    /// they are validated and built side by side, in chunks on all cores, before the walk; the walk reads
-    /// the results. Entries are nil for the other tokens.
-    static func resolveLiterals(_ tokens: [Token]) -> [LiteralResolution?] {
+    /// What can be worked out token by token goes side by side, in chunks on all cores, before the walk:
+    /// tokens whose values reference nothing (half of a typical set: the palette) are validated and built
+    /// (nil for the others), and a whole-value alias `"{a.b}"` in a light value is looked up (the target's
+    /// index, or -1), so the walk follows an index instead of parsing and hashing the path again.
+    static func resolveAhead(_ tokens: [Token], index: [String: Int]) -> (literals: [LiteralResolution?], lightTargets: [Int32]) {
         let chunk = 512
         let chunks = (tokens.count + chunk - 1) / chunk
-        return [LiteralResolution?](unsafeUninitializedCapacity: tokens.count) { results, initialized in
-            results.initialize(repeating: nil)
-            let slots = LiteralSlots(buffer: results)
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                var validator = ValueValidator()
-                for i in c * chunk..<min(tokens.count, (c + 1) * chunk) {
-                    slots.buffer[i] = LiteralResolution.resolve(tokens[i], validator: &validator)
+        var lightTargets = [Int32](repeating: -1, count: tokens.count)
+        let literals = lightTargets.withUnsafeMutableBufferPointer { targets in
+            [LiteralResolution?](unsafeUninitializedCapacity: tokens.count) { results, initialized in
+                results.initialize(repeating: nil)
+                let slots = LiteralSlots(buffer: results, targets: targets)
+                DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                    var validator = ValueValidator()
+                    for i in c * chunk..<min(tokens.count, (c + 1) * chunk) {
+                        slots.buffer[i] = LiteralResolution.resolve(tokens[i], validator: &validator)
+                        if slots.buffer[i] == nil, let path = aliasTarget(tokens[i].value.string), !path.hasPrefix("system."),
+                           let target = index[path]
+                        {
+                            slots.targets[i] = Int32(target)
+                        }
+                    }
                 }
+                initialized = tokens.count
             }
-            initialized = tokens.count
         }
+        return (literals, lightTargets)
     }
 }
 
-/// The buffer the literal chunks write, each chunk to its own range.
+/// The buffers the chunks of `resolveAhead` write, each chunk to its own range.
 private struct LiteralSlots: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<LiteralResolution?>
+    let targets: UnsafeMutableBufferPointer<Int32>
 }
 
 /// A token with no reference in any value, resolved on its own: exactly what the alias walk would find.
@@ -115,11 +130,14 @@ private final class ResolutionRun {
     /// Literal tokens resolved before the walk, by index (nil for the others).
     let literals: [LiteralResolution?]
 
-    init(tokens: [Token], literals: [LiteralResolution?]) {
+    /// Each token's light value's whole-value alias target, looked up ahead (-1: none, or not found).
+    let lightTargets: [Int32]
+
+    init(tokens: [Token], index: [String: Int], literals: [LiteralResolution?], lightTargets: [Int32]) {
         self.tokens = tokens
+        self.index = index
         self.literals = literals
-        index.reserveCapacity(tokens.count)
-        for i in tokens.indices { index[tokens[i].path] = i }
+        self.lightTargets = lightTargets
         lightState = Array(repeating: .unvisited, count: tokens.count)
         modeNameCache = Array(repeating: nil, count: tokens.count)
     }
@@ -175,7 +193,7 @@ private final class ResolutionRun {
     func modeNames(of i: Int) -> ModeNames {
         if let known = modeNameCache[i] { return known }
         var targets: [Int] = []
-        collectTargets(tokens[i].value, into: &targets)
+        if lightTargets[i] >= 0 { targets.append(Int(lightTargets[i])) } else { collectTargets(tokens[i].value, into: &targets) }
         for (_, node) in tokens[i].modes { collectTargets(node, into: &targets) }
         // A literal value with no modes of its own has none: no set, no cache entry.
         if targets.isEmpty && tokens[i].modes.isEmpty { return ModeNames() }
@@ -308,7 +326,7 @@ private final class ResolutionRun {
         stack.append(i)
         defer { stack.removeLast() }
         let result: State
-        if let (target, location) = reference(in: tokens[i].value, owner: i) {
+        if let (target, location) = lightReference(i) {
             result = follow(target, from: i, at: location)
         } else {
             let systemType: TokenType? = tokens[i].value.string.flatMap(ColorValue.systemName) != nil ? .color : nil
@@ -367,6 +385,14 @@ private final class ResolutionRun {
         var moved = value
         moved.location = location
         return .resolved(targetType, moved, [tokens[targetIndex].path] + targetChain)
+    }
+
+    /// `reference(in:)` of token `i`'s light value, from the look-up done ahead when it found a target
+    /// that is not deprecated (a deprecated one takes the full look-up, which reports it).
+    func lightReference(_ i: Int) -> (Int?, SourceLocation)? {
+        let target = Int(lightTargets[i])
+        if target >= 0, tokens[target].deprecation == nil { return (target, tokens[i].value.location) }
+        return reference(in: tokens[i].value, owner: i)
     }
 
     /// A whole-value reference (`"{a.b}"` or `{$ref: "#/a/b/$value"}`), as the target's index (nil when unresolved).
