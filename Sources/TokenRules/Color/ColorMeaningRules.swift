@@ -9,14 +9,20 @@ struct HardcodedSystemValueRule: Rule {
         triggering: [RuleExample("c:\n  $type: color\n  blue: { $value: ↓\"#007AFF\", $extensions: { mode: { dark: \"#0A84FF\" } } }\n")],
         nonTriggering: [RuleExample("c:\n  $type: color\n  blue: { $value: \"{system.systemBlue}\" }\n  brand: { $value: \"#0066CC\" }\n")])
 
-    /// System colors by their light hex, built once.
-    static let byLightHex: [String: [SystemColor]] = Dictionary(grouping: SystemColors.all) { $0.value(for: Appearance.light).hex }
-        .filter { $0.key != "#ffffff" && $0.key != "#000000" }
+    /// System colors by their light value's 8-bit sRGB channels (what its hex says), built once.
+    static let byLight8Bit: [UInt32: [SystemColor]] = Dictionary(grouping: SystemColors.all) { key($0.value(for: Appearance.light)) }
+        .filter { $0.key != key(Color(.srgb, 1, 1, 1)) && $0.key != key(Color(.srgb, 0, 0, 0)) }
+
+    /// The 8-bit channels packed in a word: equal exactly when the hex texts are, without making the text.
+    static func key(_ color: Color) -> UInt32 {
+        let b = color.srgb8Bit
+        return UInt32(b.red) << 24 | UInt32(b.green) << 16 | UInt32(b.blue) << 8 | UInt32(b.alpha)
+    }
 
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .color).compactMap { token in
             guard token.aliasChain.isEmpty, case .color(let light)? = context.colorValue(token, in: Appearance.light),
-                  let candidates = Self.byLightHex[light.hex] else { return nil }
+                  let candidates = Self.byLight8Bit[Self.key(light)] else { return nil }
             let dark = context.has(token, mode: Appearance.dark) ? context.color(token, in: Appearance.dark)?.hex : nil
             guard let match = candidates.first(where: { dark == nil || $0.value(for: Appearance.dark).hex == dark }) else { return nil }
             return Finding(path: token.path, location: token.token.value.location,

@@ -62,6 +62,10 @@ struct OutOfGamutRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .color).compactMap { token in
+            // Nearly every color is inside sRGB: settled without building a list.
+            guard token.colors.contains(where: { if case .color(let color)? = $0 { !color.isInGamut(.srgb) } else { false } }) else {
+                return nil
+            }
             let outside = token.values.indices.compactMap { index -> (String, Color)? in
                 guard case .color(let color)? = token.colors[index], !color.isInGamut(.srgb) else { return nil }
                 // An alias is reported where its target's color is written, not again at every alias.
