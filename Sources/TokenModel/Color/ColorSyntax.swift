@@ -47,22 +47,26 @@ public enum ColorSyntax {
 
     /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` read straight from UTF-8: most token colors are hex.
     static func fastHex(_ text: String) -> Color? {
-        let utf8 = text.utf8
-        guard utf8.first == UInt8(ascii: "#"), [4, 5, 7, 9].contains(utf8.count) else { return nil }
-        // Up to eight hex digits, packed four bits each.
-        var packed: UInt32 = 0
-        var count = 0
-        for byte in utf8.dropFirst() {
-            let digit: UInt32
-            switch byte {
-            case 0x30...0x39: digit = UInt32(byte - 0x30)
-            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
-            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
-            default: return nil
+        var text = text
+        let count = text.utf8.count - 1
+        guard count == 3 || count == 4 || count == 6 || count == 8 else { return nil }
+        // Up to eight hex digits, packed four bits each, read from the string's contiguous bytes.
+        let packed = text.withUTF8 { bytes -> UInt32? in
+            guard bytes[0] == UInt8(ascii: "#") else { return nil }
+            var packed: UInt32 = 0
+            for byte in bytes[1...] {
+                let digit: UInt32
+                switch byte {
+                case 0x30...0x39: digit = UInt32(byte - 0x30)
+                case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+                case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+                default: return nil
+                }
+                packed = packed << 4 | digit
             }
-            packed = packed << 4 | digit
-            count += 1
+            return packed
         }
+        guard let packed else { return nil }
         let short = count <= 4
         let channels = short ? count : count / 2
         func channel(_ i: Int) -> Double {
