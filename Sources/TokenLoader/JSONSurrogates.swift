@@ -1,3 +1,5 @@
+import TokenModel
+
 /// Rewrites JSON `\uD83D\uDE00` surrogate-pair escapes, which libyaml rejects, into YAML `\U0001F600`.
 ///
 /// Each rewrite shortens its line by two characters; `ColumnShifts` maps libyaml's columns back.
@@ -78,14 +80,8 @@ enum JSONSurrogates {
         guard start + 4 <= bytes.count else { return nil }
         var value = 0
         for byte in bytes[start..<start + 4] {
-            let digit: Int
-            switch byte {
-            case 0x30...0x39: digit = Int(byte - 0x30)
-            case 0x41...0x46: digit = Int(byte - 0x41 + 10)
-            case 0x61...0x66: digit = Int(byte - 0x61 + 10)
-            default: return nil
-            }
-            value = value * 16 + digit
+            guard let digit = ASCIIHex.digit(byte) else { return nil }
+            value = value * 16 + Int(digit)
         }
         return value
     }

@@ -21,6 +21,17 @@ public enum Appearance {
     /// The built-in appearances in output order.
     public static let builtIn = [light, dark, lightHighContrast, darkHighContrast]
 
+    /// A built-in appearance's place in `builtIn`; nil for a custom mode.
+    public static func builtInIndex(_ mode: String) -> Int? {
+        switch mode {
+        case light: 0
+        case dark: 1
+        case lightHighContrast: 2
+        case darkHighContrast: 3
+        default: nil
+        }
+    }
+
     /// The modes a missing mode falls back to, nearest first (documented in docs/token-format.md).
     public static func fallbacks(for mode: String) -> [String] {
         switch mode {

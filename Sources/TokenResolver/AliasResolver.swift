@@ -610,13 +610,7 @@ struct ModeNames: Equatable {
     }
 
     static func builtInBit(_ name: String) -> UInt8? {
-        switch name {
-        case Appearance.light: 1
-        case Appearance.dark: 2
-        case Appearance.lightHighContrast: 4
-        case Appearance.darkHighContrast: 8
-        default: nil
-        }
+        Appearance.builtInIndex(name).map { 1 << $0 }
     }
 }
 

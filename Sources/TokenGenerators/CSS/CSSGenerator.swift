@@ -148,6 +148,23 @@ public final class CSSDeclaration: MustacheObject {
     }
 }
 
+/// The declarations of each mode slot: sRGB values, which the custom properties carry, and the Display P3
+/// form of wide colors, for P3 screens.
+struct SlotDeclarations {
+    var srgb: [[CSSDeclaration]]
+    var p3: [[CSSDeclaration]]
+
+    init(slots: Int) {
+        srgb = Array(repeating: [], count: slots)
+        p3 = srgb
+    }
+
+    mutating func add(_ name: String, _ plain: String, _ wide: String?, slot: Int) {
+        srgb[slot].append(CSSDeclaration(name, plain))
+        if let wide { p3[slot].append(CSSDeclaration(name, wide)) }
+    }
+}
+
 struct CSSContextBuilder {
     let options: CSSOptions
     /// `--` and the configured prefix, joined once.
@@ -218,25 +235,16 @@ struct CSSContextBuilder {
         var slots: [String: Int] = [:]
         for (slot, mode) in modes.enumerated() { slots[mode] = slot }
         if slots["contrast"] == nil { slots["contrast"] = modes.count }
-        var srgb = Array(repeating: [CSSDeclaration](), count: modes.count + 1)
-        var p3 = srgb
+        var declared = SlotDeclarations(slots: modes.count + 1)
         let paths = options.aliasesAsVariables ? Set(set.tokens.map(\.path)) : []
         for token in set.tokens {
             let name = propertyName(token.path)
             if options.aliasesAsVariables, let variables = variables(token, paths: paths, modes: modes) {
-                for (mode, plain, wide) in variables {
-                    guard let slot = slots[mode] else { continue }
-                    srgb[slot].append(CSSDeclaration(name, plain))
-                    if let wide { p3[slot].append(CSSDeclaration(name, wide)) }
-                }
+                for (mode, plain, wide) in variables { if let slot = slots[mode] { declared.add(name, plain, wide, slot: slot) } }
                 continue
             }
             if options.lightDark, token.type == .color, let merged = lightDark(token) {
-                for (mode, plain, wide) in merged {
-                    guard let slot = slots[mode] else { continue }
-                    srgb[slot].append(CSSDeclaration(name, plain))
-                    if let wide { p3[slot].append(CSSDeclaration(name, wide)) }
-                }
+                for (mode, plain, wide) in merged { if let slot = slots[mode] { declared.add(name, plain, wide, slot: slot) } }
                 continue
             }
             for (slot, mode) in modes.enumerated() {
@@ -252,9 +260,7 @@ struct CSSContextBuilder {
                 let written = token.type == .color
                     ? token.colors[index].map { Self.color($0, mode: mode) } : value(token.type, token.values[index].value, mode: mode)
                 guard let (plain, wide) = written else { continue }
-                srgb[slot].append(CSSDeclaration(name, plain))
-                // Custom properties carry the sRGB value; wide colors add their P3 form for P3 screens.
-                if let wide { p3[slot].append(CSSDeclaration(name, wide)) }
+                declared.add(name, plain, wide, slot: slot)
             }
         }
         var blocks: [CSSBlock] = []
@@ -266,13 +272,13 @@ struct CSSContextBuilder {
         // light, dark (system or forced), then increased contrast; each sRGB block is followed by its P3 form.
         func add(_ mode: String, comment: String, media: String?, selector: String, extra: [CSSDeclaration] = []) {
             let slot = slots[mode]!
-            let list = extra + srgb[slot]
-            if !list.isEmpty {
-                blocks.append(CSSBlock(comment: comment, media: media, selector: selector, declarations: list))
+            let plain = extra + declared.srgb[slot], wide = declared.p3[slot]
+            if !plain.isEmpty {
+                blocks.append(CSSBlock(comment: comment, media: media, selector: selector, declarations: plain))
             }
-            if case let list = p3[slot], !list.isEmpty {
+            if !wide.isEmpty {
                 blocks.append(CSSBlock(comment: comment + ", Display P3", media: media.map { "\($0) and \(gamut)" } ?? gamut,
-                                       selector: selector, declarations: list))
+                                       selector: selector, declarations: wide))
             }
         }
         add(Appearance.light, comment: "Light (default)", media: nil, selector: ":root", extra: [CSSDeclaration("color-scheme", "light dark")])

@@ -92,28 +92,11 @@ struct SwiftContextBuilder {
     /// Each color's `ThemeColor` argument (with and without the comma that separates it from the next) and
     /// doc line, by built-in appearance and color; member names by token name.
     final class FormattedTexts {
-        /// The color by its bits (`0.0` and `-0.0` are equal colors but may print differently) and the
-        /// appearance by its index in `Appearance.builtIn`, which hashes faster than its name.
+        /// The color by its bits and the appearance by its index in `Appearance.builtIn`, which hashes
+        /// faster than its name.
         struct Key: Hashable {
             var appearance: Int
-            var space: ColorSpace
-            var bits: SIMD4<UInt64>
-
-            init(appearance: Int, color: Color) {
-                self.appearance = appearance
-                space = color.space
-                let c = color.components
-                bits = SIMD4(c.x.bitPattern, c.y.bitPattern, c.z.bitPattern, color.alpha.bitPattern)
-            }
-
-            /// One word per lane (the synthesized hash feeds a `SIMD4` to the hasher a byte at a time); the
-            /// space is left to `==`, since hashing its name costs more than the rare collision it avoids.
-            func hash(into hasher: inout Hasher) {
-                hasher.combine(bits.x)
-                hasher.combine(bits.y)
-                hasher.combine(bits.z)
-                hasher.combine(bits.w ^ UInt64(appearance))
-            }
+            var color: ColorBits
         }
         var colors: [Key: FormattedColor] = [:]
         /// Member names by token name (see `memberName`).
@@ -377,44 +360,29 @@ struct SwiftContextBuilder {
         })
     }
 
-    /// The index in `Appearance.builtIn` of a built-in appearance.
-    static func builtInIndex(_ mode: String) -> Int? {
-        switch mode {
-        case Appearance.light: 0
-        case Appearance.dark: 1
-        case Appearance.lightHighContrast: 2
-        case Appearance.darkHighContrast: 3
-        default: nil
-        }
-    }
-
     /// A `ThemeColor` of parsed colors per mode (a color token's colors are parsed once, at resolution).
     func themeColor(_ modes: [(String, ColorValue?)]) -> Value? {
+        var system: SystemColor?
+        for (mode, parsed) in modes where Appearance.builtInIndex(mode) != nil {
+            if case .system(let referenced)? = parsed { system = referenced }
+        }
+        if let system {
+            // Referenced system colors carry all four documented values, and their name for the native API.
+            let arguments = Appearance.builtIn.map { "\(Self.label($0)!): \(tokenColor(system.value(for: $0)))," }
+                + ["systemName: \(SwiftNamer.string(system.name))"]
+            return Value(constructor: "ThemeColor", arguments: arguments, type: nil,
+                         doc: ["The system color `\(system.name)`; these are its documented values."])
+        }
         var texts: [FormattedColor] = []
         texts.reserveCapacity(modes.count)
-        var systemName: String?
         for (mode, parsed) in modes {
-            guard let appearance = Self.builtInIndex(mode), let parsed else { continue }
-            if case .system(let system) = parsed { systemName = system.name }
+            guard let appearance = Appearance.builtInIndex(mode), let parsed else { continue }
             texts.append(formatted(parsed.color(in: mode), appearance: appearance))
-        }
-        var arguments: [String] = []
-        var doc: [String] = []
-        if let systemName {
-            // Referenced system colors carry all four documented values, and their name for the native API.
-            if let system = SystemColors.named(systemName) {
-                arguments = Appearance.builtIn.map { "\(Self.label($0)!): \(tokenColor(system.value(for: $0)))," }
-                doc = ["The system color `\(systemName)`; these are its documented values."]
-            } else {
-                arguments = texts.map(\.argumentWithComma)
-                doc = texts.map(\.doc)
-            }
-            guard arguments.first?.hasPrefix("light:") == true else { return nil }
-            arguments.append("systemName: \(SwiftNamer.string(systemName))")
-            return Value(constructor: "ThemeColor", arguments: arguments, type: nil, doc: doc)
         }
         guard let first = texts.first, first.argument.hasPrefix("light:") else { return nil }
         // One appearance per line, so a reviewer sees each value at a glance; commas between them.
+        var arguments: [String] = []
+        var doc: [String] = []
         arguments.reserveCapacity(texts.count)
         doc.reserveCapacity(texts.count)
         for (i, text) in texts.enumerated() {
@@ -428,7 +396,7 @@ struct SwiftContextBuilder {
     /// Written as bytes and made a `String` once: appending piece by piece to a `String` costs several
     /// times more, and there are tens of thousands of these.
     func formatted(_ color: Color, appearance: Int) -> FormattedColor {
-        let key = FormattedTexts.Key(appearance: appearance, color: color)
+        let key = FormattedTexts.Key(appearance: appearance, color: ColorBits(color))
         if let known = memo.colors[key] { return known }
         let mode = Appearance.builtIn[appearance]
         var bytes: [UInt8] = []
@@ -482,7 +450,7 @@ struct SwiftContextBuilder {
         bytes.append(UInt8(ascii: ")"))
     }
 
-    /// Appends `component(value, srgb:)`, writing an 8-bit value's digits directly.
+    /// Appends a component as a literal; 8-bit sRGB values are written as `n / 255`, which is exact and readable.
     static func appendComponent(_ value: Double, srgb: Bool, to bytes: inout [UInt8]) {
         let clamped = min(1, max(0, value))
         let byte = (clamped * 255).rounded()
@@ -494,14 +462,6 @@ struct SwiftContextBuilder {
             bytes += " / 255".utf8
             return
         }
-        bytes += component(value, srgb: srgb).utf8
-    }
-
-    /// A component as a literal; 8-bit values are written as `n / 255`, which is exact and readable.
-    static func component(_ value: Double, srgb: Bool = true) -> String {
-        let clamped = min(1, max(0, value))
-        let byte = (clamped * 255).rounded()
-        if srgb, abs(clamped * 255 - byte) < 1e-9, byte != 0, byte != 255 { return String(Int(byte)) + " / 255" }
-        return SwiftNamer.literal((clamped * 1e9).rounded() / 1e9)
+        bytes += SwiftNamer.literal((clamped * 1e9).rounded() / 1e9).utf8
     }
 }

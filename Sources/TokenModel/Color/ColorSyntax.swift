@@ -55,14 +55,8 @@ public enum ColorSyntax {
             guard bytes[0] == UInt8(ascii: "#") else { return nil }
             var packed: UInt32 = 0
             for byte in bytes[1...] {
-                let digit: UInt32
-                switch byte {
-                case 0x30...0x39: digit = UInt32(byte - 0x30)
-                case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
-                case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
-                default: return nil
-                }
-                packed = packed << 4 | digit
+                guard let digit = ASCIIHex.digit(byte) else { return nil }
+                packed = packed << 4 | UInt32(digit)
             }
             return packed
         }
@@ -283,5 +277,18 @@ public enum ColorSyntax {
             }
         }
         return alphaValue(arguments.alpha, text).map { Color(space, c[0], c[1], c[2], alpha: $0) }
+    }
+}
+
+/// Hexadecimal digits read as ASCII bytes, for the readers that parse hex without making strings.
+public enum ASCIIHex {
+    /// The value of a hex digit byte (`0`–`9`, `a`–`f`, `A`–`F`), or nil.
+    @inlinable public static func digit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
     }
 }

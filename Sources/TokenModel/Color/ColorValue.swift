@@ -25,7 +25,7 @@ public enum ColorValue: Sendable {
         if let text = node.string {
             // Hex reads faster than the memo's look-up; everything else is parsed once per process.
             if let color = ColorSyntax.fastHex(text) { return .success(.color(color)) }
-            return ParsedColorTexts.shared.parse(text, parseText)
+            return parsedTexts.value(for: text) { parseText(text) }
         }
         return parseObject(node)
     }
@@ -63,27 +63,7 @@ public enum ColorValue: Sendable {
 
 /// Color strings already parsed in this process: the validator, every rule and every generator read the
 /// same value in every appearance, and a string always parses to the same color.
-final class ParsedColorTexts: @unchecked Sendable {
-    static let shared = ParsedColorTexts()
-    private let lock = NSLock()
-    private var results: [String: Result<ColorValue, ColorSyntax.Problem>] = [:]
-
-    func parse(_ text: String, _ parse: (String) -> Result<ColorValue, ColorSyntax.Problem>) -> Result<ColorValue, ColorSyntax.Problem> {
-        lock.lock()
-        if let known = results[text] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
-        let result = parse(text)
-        lock.lock()
-        // Bounded, so a long `--watch` session over changing files does not grow without end.
-        if results.count >= 1 << 18 { results.removeAll(keepingCapacity: true) }
-        results[text] = result
-        lock.unlock()
-        return result
-    }
-}
+private let parsedTexts = BoundedMemo<String, Result<ColorValue, ColorSyntax.Problem>>(limit: 1 << 18)
 
 /// Suggests a system color name for a misspelt one (case-insensitive first, then by edit distance).
 enum NearestSystemName {

@@ -40,7 +40,7 @@ extension Color {
         {
             return c.x == 1 ? corners.white : corners.black
         }
-        return MappedColors.shared.mapped(self, to: target)
+        return mappedColors.value(for: MappedColorKey(color: ColorBits(self), target: target)) { mappedByLightness(to: target) }
     }
 
     /// Opaque white and black of `target` mapped by the full steps, for the RGB spaces contrast checks use.
@@ -131,43 +131,37 @@ extension Color {
 /// Colors already gamut-mapped, for the whole process: the rules and each output ask for the same wide
 /// color's sRGB fallback (its hex, its contrast), and one mapping is a binary search of some 12,000
 /// instructions.
-final class MappedColors: @unchecked Sendable {
-    static let shared = MappedColors()
-    private let lock = NSLock()
-    private var results: [Key: Color] = [:]
+private let mappedColors = BoundedMemo<MappedColorKey, Color>(limit: 1 << 16)
 
-    /// A color by its bits (`0.0` and `-0.0` are equal colors but may map differently) and the target.
-    struct Key: Hashable {
-        var space: ColorSpace
-        var target: ColorSpace
-        var bits: SIMD4<UInt64>
+/// A color and the space it is mapped into.
+private struct MappedColorKey: Hashable {
+    var color: ColorBits
+    var target: ColorSpace
 
-        /// One word per lane; the spaces are left to `==`.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(bits.x)
-            hasher.combine(bits.y)
-            hasher.combine(bits.z)
-            hasher.combine(bits.w)
-        }
+    /// The color's bits; the target is left to `==` (see `ColorBits`).
+    func hash(into hasher: inout Hasher) { color.hash(into: &hasher) }
+}
+
+/// A color by its exact bits, for memo keys: `0.0` and `-0.0` are equal colors but may print or map
+/// differently. Hashed a word per lane (a synthesized hash feeds a `SIMD4` to the hasher byte by byte);
+/// the space is left to `==`, since hashing its name costs more than the rare collision it avoids.
+public struct ColorBits: Hashable, Sendable {
+    /// The color's space.
+    public var space: ColorSpace
+    /// The three components' and the alpha's bit patterns.
+    public var bits: SIMD4<UInt64>
+
+    /// The bits of `color`.
+    public init(_ color: Color) {
+        space = color.space
+        let c = color.components
+        bits = SIMD4(c.x.bitPattern, c.y.bitPattern, c.z.bitPattern, color.alpha.bitPattern)
     }
 
-    /// `color.mappedByLightness(to: target)`, computed once per color and target.
-    func mapped(_ color: Color, to target: ColorSpace) -> Color {
-        let c = color.components
-        let key = Key(space: color.space, target: target,
-                      bits: SIMD4(c.x.bitPattern, c.y.bitPattern, c.z.bitPattern, color.alpha.bitPattern))
-        lock.lock()
-        if let known = results[key] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
-        let result = color.mappedByLightness(to: target)
-        lock.lock()
-        // Bounded, so a long `--watch` session over changing files does not grow without end.
-        if results.count >= 1 << 16 { results.removeAll(keepingCapacity: true) }
-        results[key] = result
-        lock.unlock()
-        return result
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bits.x)
+        hasher.combine(bits.y)
+        hasher.combine(bits.z)
+        hasher.combine(bits.w)
     }
 }
