@@ -56,30 +56,64 @@ public struct OutputWriter: Sendable {
         return summary
     }
 
-    /// Writes every file; throws before touching anything if a path would leave the folder.
+    /// Writes every file; throws before touching anything if a path would leave the folder. Every file is
+    /// written beside its target first and only then renamed into place, so a failure leaves each file old or new.
     public func write(_ files: [GeneratedFile], faultAfter: Int? = nil) throws(ToolError) -> WriteSummary {
         for file in files where !Self.isSafe(file.relativePath) {
             throw ToolError("refusing to write \(file.relativePath): outputs stay inside \(folder)")
         }
-        let plan = plan(files)
-        let toWrite = Set(plan.written)
-        var summary = WriteSummary()
-        let manager = FileManager.default
-        var count = 0
-        var directories: Set<String> = []
+        let directories = DirectoryLog()
+        var staged: [StagedFile] = []
+        staged.reserveCapacity(files.count)
         for file in files {
-            let target = (folder as NSString).appendingPathComponent(file.relativePath)
-            guard toWrite.contains(target) else {
-                summary.unchanged.append(target)
+            do { staged.append(try stage(file, directories: directories)) } catch {
+                Self.discard(staged)
+                throw error
+            }
+        }
+        return try commit(staged, faultAfter: faultAfter)
+    }
+
+    /// Writes `file`'s bytes to a hidden file beside its target, unless the target already holds them.
+    /// `suffix` keeps the temporary names of outputs staged side by side apart.
+    func stage(_ file: GeneratedFile, directories: DirectoryLog, suffix: String = "") throws(ToolError) -> StagedFile {
+        let target = (folder as NSString).appendingPathComponent(file.relativePath)
+        if let existing = Self.contents(of: target), Self.sameBytes(existing, file.contents) {
+            return StagedFile(relativePath: file.relativePath, target: target, temporary: nil)
+        }
+        let directory = (target as NSString).deletingLastPathComponent
+        guard directories.make(directory) else { throw ToolError("cannot write \(target): \(String(cString: strerror(errno)))") }
+        let temporary = (directory as NSString).appendingPathComponent(".\((target as NSString).lastPathComponent).tokenc-tmp\(suffix)")
+        try Self.writeNew(file.contents, to: temporary, reportedAs: target)
+        return StagedFile(relativePath: file.relativePath, target: target, temporary: temporary)
+    }
+
+    /// Puts staged files in place (renaming each temporary file over its target), removes the files tokenc
+    /// wrote before that are no longer produced, and records what it wrote in the manifest.
+    func commit(_ staged: [StagedFile], faultAfter: Int? = nil) throws(ToolError) -> WriteSummary {
+        var summary = WriteSummary()
+        for (index, file) in staged.enumerated() {
+            guard let temporary = file.temporary else {
+                summary.unchanged.append(file.target)
                 continue
             }
-            if let faultAfter, count >= faultAfter { throw ToolError("fault injected after \(count) files") }
-            try Self.atomicWrite(file.contents, to: target, knownDirectories: &directories)
-            count += 1
-            summary.written.append(target)
+            if let faultAfter, summary.written.count >= faultAfter {
+                Self.discard(staged[index...])
+                throw ToolError("fault injected after \(summary.written.count) files")
+            }
+            guard rename(temporary, file.target) == 0 else {
+                let reason = String(cString: strerror(errno))
+                Self.discard(staged[index...])
+                throw ToolError("cannot write \(file.target): \(reason)")
+            }
+            summary.written.append(file.target)
         }
         // Files this tool wrote before and no longer produces go; files it never wrote are never touched.
-        for target in plan.removed {
+        let manager = FileManager.default
+        let current = Set(staged.map(\.relativePath))
+        for old in previousFiles() where !current.contains(old) {
+            let target = (folder as NSString).appendingPathComponent(old)
+            guard manager.fileExists(atPath: target) else { continue }
             try? manager.removeItem(atPath: target)
             summary.removed.append(target)
             // Folders the removal emptied (a color set's) go too, up to the output folder and no further.
@@ -89,12 +123,17 @@ public struct OutputWriter: Sendable {
                 directory = (directory as NSString).deletingLastPathComponent
             }
         }
-        let manifest = files.map(\.relativePath).sorted().joined(separator: "\n") + "\n"
+        let manifest = staged.map(\.relativePath).sorted().joined(separator: "\n") + "\n"
         let manifestPath = (folder as NSString).appendingPathComponent(Self.manifestName)
         if Self.contents(of: manifestPath).map({ !Self.sameBytes($0, Array(manifest.utf8)) }) ?? true {
             try Self.atomicWrite(Array(manifest.utf8), to: manifestPath)
         }
         return summary
+    }
+
+    /// Removes the temporary files of staged files that will not be put in place.
+    static func discard(_ staged: some Sequence<StagedFile>) {
+        for file in staged { if let temporary = file.temporary { unlink(temporary) } }
     }
 
     /// A file's bytes, or nil when it cannot be read (most often: it does not exist yet). One `open` that
@@ -134,35 +173,48 @@ public struct OutputWriter: Sendable {
     /// Creates `path` and any missing parents: one `mkdir` when the parent exists (a folder per color set),
     /// where `FileManager` also checked each level first. A file in the way fails later, at the write.
     static func makeDirectory(_ path: String) -> Bool {
-        if mkdir(path, 0o755) == 0 || errno == EEXIST { return true }
+        var created: [String] = []
+        return makeDirectory(path, created: &created)
+    }
+
+    /// `makeDirectory`, listing the folders it made, parents first.
+    static func makeDirectory(_ path: String, created: inout [String]) -> Bool {
+        if mkdir(path, 0o755) == 0 {
+            created.append(path)
+            return true
+        }
+        if errno == EEXIST { return true }
         guard errno == ENOENT else { return false }
         let parent = (path as NSString).deletingLastPathComponent
-        guard !parent.isEmpty, parent != path, makeDirectory(parent) else { return false }
-        return mkdir(path, 0o755) == 0 || errno == EEXIST
+        guard !parent.isEmpty, parent != path, makeDirectory(parent, created: &created) else { return false }
+        if mkdir(path, 0o755) == 0 {
+            created.append(path)
+            return true
+        }
+        return errno == EEXIST
     }
 
     /// Writes beside the target, then renames: readers never see a half-written file.
     static func atomicWrite(_ bytes: [UInt8], to target: String) throws(ToolError) {
-        var directories: Set<String> = []
-        try atomicWrite(bytes, to: target, knownDirectories: &directories)
-    }
-
-    /// `atomicWrite`, creating each folder once per build (`knownDirectories` remembers which exist).
-    static func atomicWrite(_ bytes: [UInt8], to target: String, knownDirectories: inout Set<String>) throws(ToolError) {
         let directory = (target as NSString).deletingLastPathComponent
-        if !knownDirectories.contains(directory) {
-            guard makeDirectory(directory) else {
-                throw ToolError("cannot write \(target): \(String(cString: strerror(errno)))")
-            }
-            knownDirectories.insert(directory)
-        }
+        guard makeDirectory(directory) else { throw ToolError("cannot write \(target): \(String(cString: strerror(errno)))") }
         let temporary = (directory as NSString).appendingPathComponent(".\((target as NSString).lastPathComponent).tokenc-tmp")
-        func failure() -> ToolError {
+        try writeNew(bytes, to: temporary, reportedAs: target)
+        guard rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
+            throw ToolError("cannot write \(target): \(reason)")
+        }
+    }
+
+    /// Writes `bytes` to a new file at `path` (replacing one left there); on failure removes it and names `target`.
+    static func writeNew(_ bytes: [UInt8], to path: String, reportedAs target: String) throws(ToolError) {
+        func failure() -> ToolError {
+            let reason = String(cString: strerror(errno))
+            unlink(path)
             return ToolError("cannot write \(target): \(reason)")
         }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw failure() }
         var written = 0
         while written < bytes.count {
@@ -174,6 +226,47 @@ public struct OutputWriter: Sendable {
             }
             written += count
         }
-        guard close(descriptor) == 0, rename(temporary, target) == 0 else { throw failure() }
+        guard close(descriptor) == 0 else { throw failure() }
+    }
+}
+
+/// A generated file written beside its target and not yet put in place.
+struct StagedFile: Sendable {
+    /// The path relative to the output folder.
+    var relativePath: String
+    /// Where the file goes.
+    var target: String
+    /// The hidden file holding the new bytes; nil when the target already holds them.
+    var temporary: String?
+}
+
+/// The folders a build made, so each is made once and a build that fails can take away the ones it made.
+final class DirectoryLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var known: Set<String> = []
+    private var created: [String] = []
+
+    /// Makes `path` and any missing parents, once per build.
+    func make(_ path: String) -> Bool {
+        lock.lock()
+        let isKnown = known.contains(path)
+        lock.unlock()
+        if isKnown { return true }
+        var made: [String] = []
+        guard OutputWriter.makeDirectory(path, created: &made) else { return false }
+        lock.lock()
+        known.insert(path)
+        created += made
+        lock.unlock()
+        return true
+    }
+
+    /// Removes the folders this log made that are still empty, deepest first.
+    func removeCreated() {
+        lock.lock()
+        defer { lock.unlock() }
+        for path in created.reversed() { rmdir(path) }
+        created = []
+        known = []
     }
 }

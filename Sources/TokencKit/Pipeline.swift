@@ -26,7 +26,8 @@ public struct PipelineResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The resolved tokens (possibly partial when there were errors).
     public var tokens: ResolvedTokenSet
-    /// The rendered outputs; empty when there were errors, since a failed build writes nothing.
+    /// The rendered outputs; empty when there were errors, since a failed build writes nothing, and when
+    /// the outputs were staged (written beside their targets as they were rendered, see `OutputStaging`).
     public var outputs: [GeneratedFile]
     /// The same files grouped by the generator that rendered them, in generator order (for per-output destinations).
     public var outputsByGenerator: [[GeneratedFile]] = []
@@ -121,13 +122,14 @@ public struct Pipeline: Sendable {
     }
 
     /// Runs every stage on files already in memory, on a thread with a 512 MiB stack: alias chains,
-    /// nested groups and partials recurse, and a debug build's frames are large.
-    public func run(files: [String], sources: [String: [UInt8]], render: Bool) -> PipelineResult {
+    /// nested groups and partials recurse, and a debug build's frames are large. With `staging`, each
+    /// generator's files are written beside their targets as soon as it finishes, instead of returned.
+    public func run(files: [String], sources: [String: [UInt8]], render: Bool, staging: OutputStaging? = nil) -> PipelineResult {
         final class Box: @unchecked Sendable { var result: PipelineResult? }
         let box = Box()
         let done = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
-            box.result = runStages(files: files, sources: sources, render: render)
+            box.result = runStages(files: files, sources: sources, render: render, staging: staging)
             done.signal()
         }
         thread.stackSize = 512 << 20
@@ -136,7 +138,7 @@ public struct Pipeline: Sendable {
         return box.result!
     }
 
-    func runStages(files: [String], sources: [String: [UInt8]], render: Bool) -> PipelineResult {
+    func runStages(files: [String], sources: [String: [UInt8]], render: Bool, staging: OutputStaging?) -> PipelineResult {
         var diagnostics = DiagnosticBag()
         let clock = ContinuousClock()
         var timings: [(String, Duration, String)] = []
@@ -196,22 +198,37 @@ public struct Pipeline: Sendable {
         diagnostics.add(contentsOf: resolveDiagnostics)
         lap("resolve", "\(set.tokens.count) tokens, \(set.modes.count) modes")
         // The rules and every generator only read the resolved set, so they run side by side; when the
-        // rules find an error the rendered files are dropped, exactly as if rendering had not run.
+        // rules find an error the rendered files are dropped (staged ones discarded by the caller), exactly
+        // as if rendering had not run.
         let renders = render && !diagnostics.hasErrors
         let checks = rules != .structure
         // The generators come first and each rule is a job of its own: a core that finishes its generator
         // takes the next rule, so the cores end together (the rules as one job left one core idle for the
         // last third of the Swift output).
-        var jobs: [@Sendable () -> (files: [GeneratedFile], diagnostics: [Diagnostic])] = []
-        if renders { jobs += generators.map { generator in { generator.render(set) } } }
+        var jobs: [@Sendable () -> JobResult] = []
+        if renders {
+            jobs += generators.indices.map { index in
+                { [generators] in
+                    let (files, found) = generators[index].render(set)
+                    let bytes = files.reduce(0) { $0 + $1.contents.count }
+                    // Staged files are on disk once this returns; holding them until the rules end would only cost memory.
+                    guard let staging, !found.contains(where: { $0.severity == .error }) else {
+                        return JobResult(files: files, diagnostics: found, fileCount: files.count, byteCount: bytes)
+                    }
+                    staging.stage(generator: index, files: files)
+                    return JobResult(files: [], diagnostics: found, fileCount: files.count, byteCount: bytes)
+                }
+            }
+        }
         let generatorCount = jobs.count
         let prepared = checks ? RuleEngine(configuration: ruleConfiguration).prepare(set, readFile: Self.readRelative) : nil
-        if let prepared { jobs += (0..<prepared.count).map { rule in { ([], prepared.check(rule: rule)) } } }
+        if let prepared { jobs += (0..<prepared.count).map { rule in { JobResult(files: [], diagnostics: prepared.check(rule: rule)) } } }
         let start = clock.now
         let concurrent = Self.concurrentMap(jobs) { job in
             let begin = ContinuousClock.now
-            let (files, found) = job()
-            return (files: files, diagnostics: found, duration: ContinuousClock.now - begin)
+            var result = job()
+            result.duration = ContinuousClock.now - begin
+            return result
         }
         let generated = Array(concurrent.prefix(generatorCount))
         if let prepared {
@@ -223,13 +240,13 @@ public struct Pipeline: Sendable {
         var outputsByGenerator: [[GeneratedFile]] = []
         if renders {
             for job in generated { diagnostics.add(contentsOf: job.diagnostics) }
-            let rendered = generated.flatMap(\.files)
             // A generator that cannot render (a name collision, a broken template) means nothing is written.
-            outputs = diagnostics.hasErrors ? [] : rendered
+            outputs = diagnostics.hasErrors ? [] : generated.flatMap(\.files)
             outputsByGenerator = diagnostics.hasErrors ? [] : generated.map(\.files)
             let each = zip(generators, generated).map { "\($0.id) \(PipelineResult.milliseconds($1.duration))" }.joined(separator: ", ")
             timings.append(("render", generated.reduce(Duration.zero) { $0 + $1.duration },
-                            "\(rendered.count) files, \(rendered.reduce(0) { $0 + $1.contents.count }) bytes: \(each) ms"
+                            "\(generated.reduce(0) { $0 + $1.fileCount }) files, \(generated.reduce(0) { $0 + $1.byteCount }) bytes"
+                                + (staging == nil ? "" : " written beside") + ": \(each) ms"
                                 + (checks ? " (run beside check: \(PipelineResult.milliseconds(clock.now - start)) ms for both)" : "")))
         }
         let selected = diagnostics.all.filter { diagnostic in
@@ -296,6 +313,19 @@ public struct Pipeline: Sendable {
         id.hasPrefix("yaml/") || id.hasPrefix("token/") || id.hasPrefix("alias/") || id.hasPrefix("resolver/")
             || id.hasPrefix("swift/") || id.hasPrefix("template/") || id.hasPrefix("xcassets/")
     }
+}
+
+/// What one job of the render-and-check stage produced, and how long it took.
+struct JobResult {
+    /// Rendered files (none from a rule, and none once staged).
+    var files: [GeneratedFile]
+    /// What the job found.
+    var diagnostics: [Diagnostic]
+    /// How many files a generator rendered, and their bytes (staged files are no longer at hand to count).
+    var fileCount = 0
+    var byteCount = 0
+    /// The job's own time.
+    var duration = Duration.zero
 }
 
 /// One result slot per concurrent job, each written by its job alone.

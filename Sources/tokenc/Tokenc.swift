@@ -206,7 +206,11 @@ struct Build: ParsableCommand {
             printError(state.summary + "\n")
             return
         }
-        var result = pipeline.run(files: files, sources: sources, render: true)
+        // A build that writes stages each output as it is rendered; only a successful one puts them in place.
+        let staging = check || dryRun ? nil : OutputStaging(folders: plan.steps.map(\.folder))
+        var committed = false
+        defer { if !committed { staging?.discard() } }
+        var result = pipeline.run(files: files, sources: sources, render: true, staging: staging)
         // The process ends soon after: freeing every token and output one by one would only delay the exit.
         defer { if !watch { ProcessLifetime.keep(result) } }
         let report = format == .text ? TextReporter(colored: stderrWantsColor()).report(result.diagnostics, sources: result.sources)
@@ -229,7 +233,11 @@ struct Build: ParsableCommand {
             return
         }
         let writeStart = clock.now
-        let (summary, folders) = try orExit { () throws(ToolError) in try plan.write(result) }
+        committed = true
+        let (summary, folders) = try orExit { () throws(ToolError) in
+            if let staging { return try staging.commit() }
+            return try plan.write(result)
+        }
         if input.verbose {
             result.timings.append(("write", clock.now - writeStart, "\(summary.written.count) written, \(summary.unchanged.count) unchanged"))
             printError(result.timingReport)

@@ -533,6 +533,35 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     }
 }
 
+@Suite struct StagedOutputTests {
+    /// Outputs are written beside their targets while the rules still run: a build the rules fail must
+    /// leave the earlier outputs byte for byte, no temporary file, and no folder it made.
+    @Test func aBuildTheRulesFailChangesNothingOnDisk() throws {
+        let good = "ink:\n  $type: color\n  a: { $value: \"#112233\", $extensions: { mode: { dark: \"#ddeeff\" } } }\n"
+        // `role: label` asks for a dark appearance: an error the rules find after rendering has begun.
+        let bad = "ink:\n  $type: color\n  a: { $value: \"#445566\", $extensions: { tokenc: { role: label } } }\n"
+        let sandbox = try Sandbox(["Tokens/c.yaml": good])
+        defer { sandbox.remove() }
+        let first = try TokencProcess.run(["build", "--no-cache"], in: sandbox.root)
+        #expect(first.status == 0, "\(first.stderr)")
+        let before = sandbox.listing().filter { $0.hasPrefix("Generated/") }
+        #expect(before.count > 5)
+        let bytes = try before.map { try Data(contentsOf: sandbox.root.appendingPathComponent($0)) }
+        try Data(bad.utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
+        let failed = try TokencProcess.run(["build", "--no-cache"], in: sandbox.root)
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("[color/dark-variant]"))
+        #expect(failed.stderr.hasSuffix("nothing was written\n"))
+        let after = sandbox.listing().filter { $0.hasPrefix("Generated/") }
+        #expect(after == before)
+        #expect(try after.map { try Data(contentsOf: sandbox.root.appendingPathComponent($0)) } == bytes)
+        // Into a folder that does not exist yet: it is not left behind, nor any folder under it.
+        let fresh = try TokencProcess.run(["build", "--no-cache", "--output", "New/Deep"], in: sandbox.root)
+        #expect(fresh.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("New").path))
+    }
+}
+
 @Suite struct VerboseTests {
     @Test func verbosePrintsEachStageWithCounts() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#fff\" }\n"])
@@ -544,7 +573,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(lines[1].hasSuffix(" ms  1 tokens joined"))
         #expect(lines[2].hasSuffix(" ms  1 tokens, 1 modes"))
         // Each generator's time, in generator order, then the time the rules and the generators took together.
-        let render = try Regex(#"^render +[0-9.]+ ms  6 files, [0-9]+ bytes: json [0-9.]+, swift [0-9.]+, css [0-9.]+, xcassets [0-9.]+ ms \(run beside check: [0-9.]+ ms for both\)$"#)
+        let render = try Regex(#"^render +[0-9.]+ ms  6 files, [0-9]+ bytes written beside: json [0-9.]+, swift [0-9.]+, css [0-9.]+, xcassets [0-9.]+ ms \(run beside check: [0-9.]+ ms for both\)$"#)
         #expect(lines[4].wholeMatch(of: render) != nil, "\(lines[4])")
         #expect(lines[5].hasSuffix(" ms  6 written, 0 unchanged"))
     }
