@@ -9,19 +9,18 @@ public final class SwiftFileContext: MustacheObject {
     /// The root type's name.
     public let rootName: String
     /// Tokens directly under the root.
-    public let tokens: [SwiftTokenContext]
+    public var tokens: [SwiftTokenContext] { members.tokens() }
+    private let members: SwiftMembers
     /// Top-level groups.
     public let groups: [SwiftGroupContext]
     /// The system colors the tokens reference, for the UIKit and AppKit lookups.
     public let systemColors: [SystemColorContext]
 
     /// Creates the file's context.
-    public init(source: String, rootName: String, tokens: [SwiftTokenContext], groups: [SwiftGroupContext],
-                systemColors: [SystemColorContext] = [])
-    {
+    init(source: String, rootName: String, members: SwiftMembers, groups: [SwiftGroupContext], systemColors: [SystemColorContext] = []) {
         self.source = source
         self.rootName = rootName
-        self.tokens = tokens
+        self.members = members
         self.groups = groups
         self.systemColors = systemColors
     }
@@ -50,17 +49,19 @@ public final class SwiftGroupContext: MustacheObject {
     public let typeName: String
     /// The group's `$description`, if any.
     public let description: String?
-    /// Its tokens, in path order.
-    public let tokens: [SwiftTokenContext]
+    /// Its tokens, in path order: made each time they are read, so a whole output's token contexts never
+    /// exist at once (at 100,000 tokens they were a quarter of a build's memory).
+    public var tokens: [SwiftTokenContext] { members.tokens() }
+    private let members: SwiftMembers
     /// Its subgroups, in path order.
     public let groups: [SwiftGroupContext]
 
     /// Creates a group.
-    public init(path: String, typeName: String, description: String?, tokens: [SwiftTokenContext], groups: [SwiftGroupContext]) {
+    init(path: String, typeName: String, description: String?, members: SwiftMembers, groups: [SwiftGroupContext]) {
         self.path = path
         self.typeName = typeName
         self.description = description
-        self.tokens = tokens
+        self.members = members
         self.groups = groups
     }
 
@@ -73,6 +74,21 @@ public final class SwiftGroupContext: MustacheObject {
         case "groups": .list(groups.map { .object($0) })
         default: nil
         }
+    }
+}
+
+/// The tokens of one group as the Swift output names them, with what makes their contexts when read.
+/// Unchecked: the formatter's memo changes as values are formatted, and each output's context is made by
+/// its own builder and rendered by one thread.
+struct SwiftMembers: @unchecked Sendable {
+    /// Each token and its member name, in path order.
+    var entries: [(token: ResolvedToken, swiftName: String)]
+    /// Formats values (shared by the whole output, with its memo of formatted colors).
+    let values: SwiftContextBuilder
+
+    /// The token contexts, made now.
+    func tokens() -> [SwiftTokenContext] {
+        entries.map { token, swiftName in values.tokenContext(token, swiftName: swiftName) }
     }
 }
 

@@ -116,8 +116,8 @@ struct SwiftContextBuilder {
     final class GroupNode {
         var path: [String]
         var description: String?
-        var tokens: [SwiftTokenContext] = []
-        var tokenSources: [(String, SourceLocation)] = []
+        /// The tokens and their member names, in path order.
+        var members: [(token: ResolvedToken, swiftName: String)] = []
         var children: [String: GroupNode] = [:]
         var order: [String] = []
         /// The child found last: tokens come in path order, so the next token's group is nearly always it.
@@ -148,28 +148,41 @@ struct SwiftContextBuilder {
         return name
     }
 
+    /// The context of the whole output. Names and collisions are worked out here; each token's value is
+    /// formatted when a template reads it (`tokenContext`), so only one group's token contexts exist at a time.
     mutating func build(_ set: ResolvedTokenSet, rootName: String) -> SwiftFileContext {
         let root = GroupNode(path: [])
         for token in set.tokens {
-            guard let value = swiftValue(token) else { continue }
+            guard hasSwiftValue(token) else { continue }
             let segments = TokenPath.segments(token.path, omittingEmpty: true)
             var node = root
             for segment in segments.dropLast() { node = node.child(segment) }
-            var docLines: [String] = []
-            docLines.reserveCapacity(value.doc.count + 2)
-            if let description = token.token.description { docLines.append(description) }
-            docLines += value.doc
-            if !token.aliasChain.isEmpty { docLines.append("Alias of `" + token.aliasChain[0] + "`.") }
             let leaf = segments.last == "$root" ? "root" : segments.last!
-            node.tokens.append(SwiftTokenContext(path: token.path, type: token.type.rawValue, swiftName: memberName(leaf),
-                                                 swiftType: value.type, swiftValue: value.line,
-                                                 constructor: value.constructor, arguments: value.arguments, docLines: docLines))
-            node.tokenSources.append((token.path, token.token.location))
+            node.members.append((token, memberName(leaf)))
         }
         let context = convert(root)
         return SwiftFileContext(source: set.tokens.first.map { Self.folder(of: $0.token.location.file) } ?? "tokens",
-                                rootName: SwiftNamer.type(rootName), tokens: context.tokens, groups: context.groups,
-                                systemColors: systemColorsUsed(set))
+                                rootName: SwiftNamer.type(rootName), members: SwiftMembers(entries: root.members, values: self),
+                                groups: context.groups, systemColors: systemColorsUsed(set))
+    }
+
+    /// Whether the Swift output has a constant for `token` (`swiftValue` is not nil), without formatting a color.
+    func hasSwiftValue(_ token: ResolvedToken) -> Bool {
+        guard token.type == .color else { return swiftValue(token) != nil }
+        return Self.makesThemeColor(token.values.indices.lazy.map { (token.values[$0].mode, token.colors[$0]) })
+    }
+
+    /// A token's context: its value formatted, its doc lines (description, values, the alias it follows).
+    func tokenContext(_ token: ResolvedToken, swiftName: String) -> SwiftTokenContext {
+        // `build` kept only tokens that have a value.
+        let value = swiftValue(token) ?? Value(expression: "", type: nil, doc: [])
+        var docLines: [String] = []
+        docLines.reserveCapacity(value.doc.count + 2)
+        if let description = token.token.description { docLines.append(description) }
+        docLines += value.doc
+        if !token.aliasChain.isEmpty { docLines.append("Alias of `" + token.aliasChain[0] + "`.") }
+        return SwiftTokenContext(path: token.path, type: token.type.rawValue, swiftName: swiftName, swiftType: value.type,
+                                 swiftValue: value.line, constructor: value.constructor, arguments: value.arguments, docLines: docLines)
     }
 
     /// AppKit names of UIKit system colors, where AppKit has the same color.
@@ -220,17 +233,18 @@ struct SwiftContextBuilder {
     mutating func convert(_ node: GroupNode) -> SwiftGroupContext {
         // Member names to the index of the token that has them first.
         var seen: [String: Int] = [:]
-        seen.reserveCapacity(node.tokens.count)
-        for (i, token) in node.tokens.enumerated() {
-            if let firstIndex = seen[token.swiftName] {
-                let source = node.tokenSources[i], first = node.tokenSources[firstIndex]
+        seen.reserveCapacity(node.members.count)
+        for (i, member) in node.members.enumerated() {
+            if let firstIndex = seen[member.swiftName] {
+                let token = member.token, first = node.members[firstIndex].token
                 diagnostics.append(Diagnostic(
                     id: "swift/name-collision", severity: .error,
-                    message: "`\(source.0)` and `\(first.0)` both become the Swift name `\(token.swiftName)`",
-                    location: source.1, path: source.0, related: [RelatedLocation(first.1, "`\(first.0)` is defined here")],
+                    message: "`\(token.path)` and `\(first.path)` both become the Swift name `\(member.swiftName)`",
+                    location: token.token.location, path: token.path,
+                    related: [RelatedLocation(first.token.location, "`\(first.path)` is defined here")],
                     fix: "rename one of the two tokens"))
             } else {
-                seen[token.swiftName] = i
+                seen[member.swiftName] = i
             }
         }
         var groups: [SwiftGroupContext] = []
@@ -241,13 +255,13 @@ struct SwiftContextBuilder {
                 diagnostics.append(Diagnostic(
                     id: "swift/name-collision", severity: .error,
                     message: "the groups `\(child.path)` and `\(first)` both become the Swift type `\(child.typeName)`",
-                    location: node.children[name]!.tokenSources.first?.1, path: child.path, fix: "rename one of the two groups"))
+                    location: node.children[name]!.members.first?.token.token.location, path: child.path, fix: "rename one of the two groups"))
             }
             typeNames[child.typeName] = child.path
             groups.append(child)
         }
         return SwiftGroupContext(path: node.path.joined(separator: "."), typeName: SwiftNamer.type(node.path.last ?? ""),
-                                 description: node.description, tokens: node.tokens, groups: groups)
+                                 description: node.description, members: SwiftMembers(entries: node.members, values: self), groups: groups)
     }
 
     struct Value {
@@ -360,8 +374,21 @@ struct SwiftContextBuilder {
         })
     }
 
+    /// Whether `themeColor` makes a value of these colors: one is a system color, or the first color of a
+    /// built-in appearance is the light one.
+    static func makesThemeColor(_ modes: some Sequence<(String, ColorValue?)>) -> Bool {
+        var first: Int?
+        for (mode, parsed) in modes {
+            guard let appearance = Appearance.builtInIndex(mode), let parsed else { continue }
+            if case .system = parsed { return true }
+            if first == nil { first = appearance }
+        }
+        return first == 0
+    }
+
     /// A `ThemeColor` of parsed colors per mode (a color token's colors are parsed once, at resolution).
     func themeColor(_ modes: [(String, ColorValue?)]) -> Value? {
+        guard Self.makesThemeColor(modes) else { return nil }
         var system: SystemColor?
         for (mode, parsed) in modes where Appearance.builtInIndex(mode) != nil {
             if case .system(let referenced)? = parsed { system = referenced }
@@ -379,7 +406,7 @@ struct SwiftContextBuilder {
             guard let appearance = Appearance.builtInIndex(mode), let parsed else { continue }
             texts.append(formatted(parsed.color(in: mode), appearance: appearance))
         }
-        guard let first = texts.first, first.argument.hasPrefix("light:") else { return nil }
+        guard texts.count > 0 else { return nil }
         // One appearance per line, so a reviewer sees each value at a glance; commas between them.
         var arguments: [String] = []
         var doc: [String] = []
