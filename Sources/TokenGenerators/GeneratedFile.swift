@@ -22,11 +22,69 @@ public protocol Generator: Sendable {
     func generate(_ set: ResolvedTokenSet) -> [GeneratedFile]
     /// Renders the files, or reports why it cannot (name collisions, template errors).
     func render(_ set: ResolvedTokenSet) -> (files: [GeneratedFile], diagnostics: [Diagnostic])
+    /// Renders like `render`, but may write large files piece by piece into `sinks` instead of returning
+    /// them: the returned files are the ones it did not stream. A file streamed before an error is reported
+    /// is incomplete; the caller drops it with the build.
+    func render(_ set: ResolvedTokenSet, sinks: any OutputSinks) -> (files: [GeneratedFile], diagnostics: [Diagnostic])
 }
 
 extension Generator {
     /// Generators that cannot fail render what `generate` returns.
     public func render(_ set: ResolvedTokenSet) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) { (generate(set), []) }
+
+    /// Generators whose files are small return them whole.
+    public func render(_ set: ResolvedTokenSet, sinks: any OutputSinks) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
+        render(set)
+    }
+}
+
+/// Where a generator writes the files it streams: one sink per file, opened by path and closed when complete.
+public protocol OutputSinks: Sendable {
+    /// A new sink for the file at `relativePath` (relative to the output folder).
+    func open(_ relativePath: String) -> any OutputSink
+}
+
+/// One output file being written piece by piece.
+public protocol OutputSink: AnyObject {
+    /// Appends bytes to the file.
+    func write(_ bytes: UnsafeRawBufferPointer)
+    /// Ends the file: everything was written.
+    func close()
+}
+
+extension OutputSink {
+    /// Appends the bytes of an array.
+    public func write(_ bytes: [UInt8]) { bytes.withUnsafeBytes { write($0) } }
+}
+
+/// How many bytes a generator gathers before it hands them to a sink: small next to a large output
+/// (50 MB for 100,000 tokens), large next to a write call.
+public let outputSinkChunk = 1 << 18
+
+/// A sink that removes spaces at the ends of lines before passing text on: what the Swift output does to the
+/// whole file when rendered in memory, done a chunk at a time (a line cut by a chunk waits for its end).
+final class TrailingSpaceTrimmingSink: OutputSink {
+    private let next: any OutputSink
+    /// The line begun but not ended by the bytes written so far.
+    private var pending: [UInt8] = []
+
+    init(_ next: any OutputSink) { self.next = next }
+
+    func write(_ bytes: UnsafeRawBufferPointer) {
+        guard let lastNewline = bytes.lastIndex(of: UInt8(ascii: "\n")) else {
+            pending.append(contentsOf: bytes)
+            return
+        }
+        pending.append(contentsOf: bytes[...lastNewline])
+        next.write(SwiftGenerator.trimmingTrailingSpaces(pending))
+        pending = Array(bytes[(lastNewline + 1)...])
+    }
+
+    func close() {
+        if !pending.isEmpty { next.write(SwiftGenerator.trimmingTrailingSpaces(pending)) }
+        pending = []
+        next.close()
+    }
 }
 
 /// Produces the Swift source of `EmbeddedTemplates.swift` from the files of Templates/.

@@ -8,6 +8,10 @@ public final class OutputStaging: @unchecked Sendable {
     private let writers: [OutputWriter]
     private let lock = NSLock()
     private var staged: [[StagedFile]]
+    /// Files and bytes each generator streamed, for `--verbose`.
+    private var streamed: [(files: Int, bytes: Int)]
+    /// Streams opened and not yet closed (a generator that fails leaves its stream open).
+    private var open: [ObjectIdentifier: StagingSink] = [:]
     private var failure: ToolError?
     private let directories = DirectoryLog()
 
@@ -15,6 +19,40 @@ public final class OutputStaging: @unchecked Sendable {
     public init(folders: [String]) {
         writers = folders.map(OutputWriter.init(folder:))
         staged = Array(repeating: [], count: folders.count)
+        streamed = Array(repeating: (0, 0), count: folders.count)
+    }
+
+    /// Where generator `index` streams its large files.
+    func sinks(generator index: Int) -> any OutputSinks { StagingSinks(staging: self, generator: index) }
+
+    /// The files and bytes generator `index` streamed.
+    func streamedCount(generator index: Int) -> (files: Int, bytes: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return streamed[index]
+    }
+
+    /// A sink for one file of generator `index`, staged when it closes.
+    fileprivate func openSink(generator index: Int, relativePath: String) -> StagingSink {
+        let writer = writers[index]
+        let sink = StagingSink(relativePath: relativePath, folder: writer.folder, suffix: "-\(index)", directories: directories) { [self] sink in
+            lock.lock()
+            open[ObjectIdentifier(sink)] = nil
+            if let problem = sink.failure {
+                if failure == nil { failure = problem }
+            }
+            staged[index].append(sink.staged)
+            streamed[index].files += 1
+            streamed[index].bytes += sink.byteCount
+            lock.unlock()
+        }
+        lock.lock()
+        if !OutputWriter.isSafe(relativePath), failure == nil {
+            failure = ToolError("refusing to write \(relativePath): outputs stay inside \(writer.folder)")
+        }
+        open[ObjectIdentifier(sink)] = sink
+        lock.unlock()
+        return sink
     }
 
     /// Writes generator `index`'s files beside their targets; the first failure is kept for `commit`.
@@ -34,7 +72,7 @@ public final class OutputStaging: @unchecked Sendable {
             }
         }
         lock.lock()
-        staged[index] = done
+        staged[index] += done
         if failure == nil { failure = problem }
         lock.unlock()
     }
@@ -43,9 +81,9 @@ public final class OutputStaging: @unchecked Sendable {
     /// throws (leaving every output as it was) when staging failed.
     public func commit() throws(ToolError) -> (summary: WriteSummary, folders: [String]) {
         lock.lock()
-        let staged = staged, failure = failure
+        let staged = staged, failure = failure, unfinished = !open.isEmpty
         lock.unlock()
-        if let failure {
+        if let failure = failure ?? (unfinished ? ToolError("an output was left incomplete") : nil) {
             discard()
             throw failure
         }
@@ -81,10 +119,159 @@ public final class OutputStaging: @unchecked Sendable {
     /// Removes every staged file and the folders staging made: the build failed, so nothing changes.
     public func discard() {
         lock.lock()
-        let staged = staged
+        let staged = staged, unfinished = Array(open.values)
         self.staged = Array(repeating: [], count: staged.count)
+        open = [:]
         lock.unlock()
+        for sink in unfinished { sink.abandon() }
         for files in staged { OutputWriter.discard(files) }
         directories.removeCreated()
+    }
+}
+
+/// The sinks of one generator's streamed files.
+private struct StagingSinks: OutputSinks {
+    let staging: OutputStaging
+    let generator: Int
+
+    func open(_ relativePath: String) -> any OutputSink { staging.openSink(generator: generator, relativePath: relativePath) }
+}
+
+/// One streamed output file. Its bytes are compared with the file already at the target as they arrive, and
+/// a hidden file beside the target is written only from the first difference on (after copying the equal
+/// part): an unchanged output is read, never written, and keeps its modification time.
+final class StagingSink: OutputSink {
+    let relativePath: String
+    let target: String
+    private let temporary: String
+    private let directories: DirectoryLog
+    private let onClose: (StagingSink) -> Void
+    /// The file at the target, open while every byte so far matched it; -1 when there is none or once one differed.
+    private var existing: Int32 = -1
+    /// The hidden file, once the output differs from the target (or there is no target).
+    private var output: Int32 = -1
+    /// Bytes received that matched the target, none of them written yet.
+    private var matched = 0
+    private var comparison: [UInt8] = []
+    private var closed = false
+    /// The first thing that went wrong.
+    private(set) var failure: ToolError?
+    /// Bytes received.
+    private(set) var byteCount = 0
+
+    init(relativePath: String, folder: String, suffix: String, directories: DirectoryLog, onClose: @escaping (StagingSink) -> Void) {
+        self.relativePath = relativePath
+        target = (folder as NSString).appendingPathComponent(relativePath)
+        let directory = (target as NSString).deletingLastPathComponent
+        temporary = (directory as NSString).appendingPathComponent(".\((target as NSString).lastPathComponent).tokenc-tmp\(suffix)")
+        self.directories = directories
+        self.onClose = onClose
+        let descriptor = Foundation.open(target, O_RDONLY)
+        var info = stat()
+        if descriptor >= 0, fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            existing = descriptor
+        } else if descriptor >= 0 {
+            Foundation.close(descriptor)
+        }
+    }
+
+    /// The file as staged: nil temporary when the target already held exactly these bytes.
+    var staged: StagedFile { StagedFile(relativePath: relativePath, target: target, temporary: hasOutput ? temporary : nil) }
+    /// Whether the hidden file was created.
+    private var hasOutput = false
+
+    func write(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == nil, !closed, bytes.count > 0 else { return }
+        byteCount += bytes.count
+        if output < 0 {
+            if existing >= 0, readExisting(bytes.count), memcmp(comparison, bytes.baseAddress!, bytes.count) == 0 {
+                matched += bytes.count
+                return
+            }
+            startOutput()
+        }
+        writeAll(bytes)
+    }
+
+    func close() {
+        guard !closed else { return }
+        if failure == nil, output < 0 {
+            // Every byte matched: unchanged only if the old file ends here too.
+            if existing >= 0, !readExisting(1) {
+                Foundation.close(existing)
+                existing = -1
+            } else {
+                startOutput()
+            }
+        }
+        if output >= 0 {
+            if Foundation.close(output) != 0, failure == nil { fail() }
+            output = -1
+        }
+        if existing >= 0 { Foundation.close(existing) }
+        existing = -1
+        closed = true
+        onClose(self)
+    }
+
+    /// Closes without staging and removes the hidden file: the build failed.
+    func abandon() {
+        if output >= 0 { Foundation.close(output) }
+        if existing >= 0 { Foundation.close(existing) }
+        output = -1
+        existing = -1
+        closed = true
+        unlink(temporary)
+    }
+
+    /// Reads the next `count` bytes of the target into `comparison`; false when it has fewer.
+    private func readExisting(_ count: Int) -> Bool {
+        if comparison.count < count { comparison = [UInt8](repeating: 0, count: count) }
+        var filled = 0
+        while filled < count {
+            let n = comparison.withUnsafeMutableBytes { read(existing, $0.baseAddress! + filled, count - filled) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return false }
+            filled += n
+        }
+        return true
+    }
+
+    /// Opens the hidden file and copies into it the part of the target that matched.
+    private func startOutput() {
+        guard failure == nil else { return }
+        guard directories.make((target as NSString).deletingLastPathComponent) else { return fail() }
+        output = Foundation.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard output >= 0 else { return fail() }
+        hasOutput = true
+        var copied = 0
+        while copied < matched {
+            let count = min(matched - copied, 1 << 20)
+            if comparison.count < count { comparison = [UInt8](repeating: 0, count: count) }
+            let n = comparison.withUnsafeMutableBytes { pread(existing, $0.baseAddress!, count, off_t(copied)) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return fail() }
+            comparison.withUnsafeBytes { writeAll(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+            copied += n
+        }
+        if existing >= 0 { Foundation.close(existing) }
+        existing = -1
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) {
+        var written = 0
+        while written < bytes.count, failure == nil {
+            let n = Foundation.write(output, bytes.baseAddress! + written, bytes.count - written)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return fail()
+            }
+            written += n
+        }
+    }
+
+    private func fail() {
+        guard failure == nil else { return }
+        failure = ToolError("cannot write \(target): \(String(cString: strerror(errno)))")
     }
 }

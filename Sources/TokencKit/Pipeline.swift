@@ -209,14 +209,17 @@ public struct Pipeline: Sendable {
         if renders {
             jobs += generators.indices.map { index in
                 { [generators] in
-                    let (files, found) = generators[index].render(set)
-                    let bytes = files.reduce(0) { $0 + $1.contents.count }
-                    // Staged files are on disk once this returns; holding them until the rules end would only cost memory.
-                    guard let staging, !found.contains(where: { $0.severity == .error }) else {
-                        return JobResult(files: files, diagnostics: found, fileCount: files.count, byteCount: bytes)
+                    guard let staging else {
+                        let (files, found) = generators[index].render(set)
+                        return JobResult(files: files, diagnostics: found, fileCount: files.count, byteCount: files.reduce(0) { $0 + $1.contents.count })
                     }
-                    staging.stage(generator: index, files: files)
-                    return JobResult(files: [], diagnostics: found, fileCount: files.count, byteCount: bytes)
+                    // Large files stream to disk as they render; the others are staged once rendered. Holding
+                    // them until the rules end would only cost memory (50 MB at 100,000 tokens).
+                    let (files, found) = generators[index].render(set, sinks: staging.sinks(generator: index))
+                    if !found.contains(where: { $0.severity == .error }) { staging.stage(generator: index, files: files) }
+                    let streamed = staging.streamedCount(generator: index)
+                    return JobResult(files: [], diagnostics: found, fileCount: files.count + streamed.files,
+                                     byteCount: files.reduce(0) { $0 + $1.contents.count } + streamed.bytes)
                 }
             }
         }

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import TokenGenerators
+import TokencKit
 
 /// Runs the real `tokenc` binary built next to the test bundle.
 struct TokencProcess {
@@ -559,6 +561,55 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         let fresh = try TokencProcess.run(["build", "--no-cache", "--output", "New/Deep"], in: sandbox.root)
         #expect(fresh.status == 1)
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("New").path))
+    }
+}
+
+extension StagedOutputTests {
+    /// A token file whose outputs span several stream chunks: 3,000 colors in nested groups (the Swift
+    /// partials indent blank lines, whose spaces the streamed output trims chunk by chunk), with dark values
+    /// and descriptions. `marker` changes one color near the end.
+    static func manyTokens(groups: Int = 30, marker: String = "#123456") -> String {
+        var text = ""
+        for g in 0..<groups {
+            text += "g\(g):\n  $type: color\n  $description: Group \(g).\n  inner:\n"
+            for t in 0..<100 {
+                let light = g == groups - 1 && t == 90 ? marker : "#\(String(format: "%02x%02x%02x", g * 7 % 256, t * 2, (g + t) % 256))"
+                text += "    c\(t): { $value: \"\(light)\", $description: \"Color \(t) of \(g)\", $extensions: { mode: { dark: \"#eeeeee\" } } }\n"
+            }
+        }
+        return text
+    }
+
+    /// The outputs streamed to disk by `tokenc build` are byte for byte the files rendered in memory, after a
+    /// first build, an unchanged one, a change near the end, a shorter set and a longer one again.
+    @Test func streamedOutputsEqualRenderedOutputs() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": Self.manyTokens()])
+        defer { sandbox.remove() }
+        func check(_ step: String, written: Int) throws {
+            let build = try TokencProcess.run(["build", "--no-cache", "--only", "swift,css,json"], in: sandbox.root)
+            #expect(build.status == 0, "\(step): \(build.stderr)")
+            #expect(build.stderr.contains(": \(written) written, \(4 - written) unchanged"), "\(step): \(build.stderr)")
+            let rendered = try Pipeline().run(path: sandbox.root.appendingPathComponent("Tokens").path, render: true)
+            let files = rendered.outputs.filter { !$0.relativePath.hasPrefix("xcassets/") }
+            #expect(files.count == 4)
+            let swiftBytes = files.first { $0.relativePath == "swift/Tokens.swift" }?.contents.count ?? 0
+            #expect(swiftBytes > 3 * outputSinkChunk)
+            for file in files {
+                let onDisk = try [UInt8](Data(contentsOf: sandbox.root.appendingPathComponent("Generated/" + file.relativePath)))
+                // The first differing byte, rather than two arrays of megabytes in the failure message.
+                let difference = zip(onDisk, file.contents).firstIndex { $0 != $1 } ?? (onDisk.count == file.contents.count ? nil : min(onDisk.count, file.contents.count))
+                #expect(difference == nil, "\(step): \(file.relativePath) differs from the rendered file at byte \(difference ?? 0)")
+            }
+            #expect(!sandbox.listing().contains { $0.contains("tokenc-tmp") }, "\(step): a temporary file was left")
+        }
+        try check("first build", written: 4)
+        try check("unchanged", written: 0)
+        try Data(Self.manyTokens(marker: "#654321").utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
+        try check("one color changed", written: 4)
+        try Data(Self.manyTokens(groups: 29).utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
+        try check("shorter", written: 4)
+        try Data(Self.manyTokens().utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
+        try check("longer again", written: 4)
     }
 }
 

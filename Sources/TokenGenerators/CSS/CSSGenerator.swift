@@ -21,7 +21,14 @@ public struct CSSGenerator: Generator {
     /// The built-in template's context for `set` (without the Swift fields), for the template-cost benchmark.
     public func context(for set: ResolvedTokenSet) -> CSSFileContext { CSSContextBuilder(options: options).build(set) }
 
-    public func render(_ set: ResolvedTokenSet) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
+    public func render(_ set: ResolvedTokenSet) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) { render(set, into: nil) }
+
+    /// Renders the file into a sink a chunk at a time.
+    public func render(_ set: ResolvedTokenSet, sinks: any OutputSinks) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
+        render(set, into: sinks)
+    }
+
+    private func render(_ set: ResolvedTokenSet, into sinks: (any OutputSinks)?) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
         let path = "css/tokens.css.mustache"
         guard let source = templates[path] else { return ([], []) }
         let template: MustacheTemplate
@@ -37,6 +44,12 @@ public struct CSSGenerator: Generator {
             if swift.diagnostics.isEmpty { context = CSSFileContext(source: context.source, blocks: context.blocks, shared: shared) }
         }
         do {
+            if let sinks {
+                let sink = sinks.open("css/tokens.css")
+                try template.render(.object(context), into: sink)
+                sink.close()
+                return ([], [])
+            }
             let bytes = try template.renderUTF8(.object(context), expectedBytes: set.tokens.count * 64)
             return ([GeneratedFile(relativePath: "css/tokens.css", contents: bytes)], [])
         } catch {

@@ -19,14 +19,28 @@ public struct DTCGJSONGenerator: Generator {
 
     /// Renders `json/tokens.json` (nested DTCG groups) and `json/tokens.flat.json`.
     public func generate(_ set: ResolvedTokenSet) -> [GeneratedFile] {
-        [
-            GeneratedFile(relativePath: "json/tokens.json", contents: nested(set)),
-            GeneratedFile(relativePath: "json/tokens.flat.json", contents: flat(set)),
+        var nestedWriter = JSONWriter(capacity: set.tokens.count * 160)
+        nested(set, &nestedWriter)
+        var flatWriter = JSONWriter(capacity: set.tokens.count * 120)
+        flat(set, &flatWriter)
+        return [
+            GeneratedFile(relativePath: "json/tokens.json", contents: nestedWriter.bytes),
+            GeneratedFile(relativePath: "json/tokens.flat.json", contents: flatWriter.bytes),
         ]
     }
 
-    private func nested(_ set: ResolvedTokenSet) -> [UInt8] {
-        var writer = JSONWriter(capacity: set.tokens.count * 160)
+    /// Writes both files into sinks a chunk at a time.
+    public func render(_ set: ResolvedTokenSet, sinks: any OutputSinks) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
+        var nestedWriter = JSONWriter(sink: sinks.open("json/tokens.json"))
+        nested(set, &nestedWriter)
+        nestedWriter.finish()
+        var flatWriter = JSONWriter(sink: sinks.open("json/tokens.flat.json"))
+        flat(set, &flatWriter)
+        flatWriter.finish()
+        return ([], [])
+    }
+
+    private func nested(_ set: ResolvedTokenSet, _ writer: inout JSONWriter) {
         // tokenc's own types go under the root's `$extensions["dev.tokenc"]`, so the file stays valid DTCG.
         let standard = set.tokens.filter { !$0.type.isTokencExtension }
         let own = set.tokens.filter { $0.type.isTokencExtension }
@@ -41,7 +55,6 @@ public struct DTCGJSONGenerator: Generator {
             }
         }
         writer.raw("\n")
-        return writer.bytes
     }
 
     private func paths(_ tokens: [ResolvedToken]) -> [[String]] {
@@ -76,6 +89,7 @@ public struct DTCGJSONGenerator: Generator {
 
     private func writeToken(_ writer: inout JSONWriter, _ token: ResolvedToken) {
         let source = token.token
+        defer { writer.passChunk() }
         writer.object { writer in
             writer.member("$type")
             writer.string(token.type.rawValue)
@@ -113,8 +127,7 @@ public struct DTCGJSONGenerator: Generator {
         }
     }
 
-    private func flat(_ set: ResolvedTokenSet) -> [UInt8] {
-        var writer = JSONWriter(capacity: set.tokens.count * 120)
+    private func flat(_ set: ResolvedTokenSet, _ writer: inout JSONWriter) {
         writer.object { writer in
             for token in set.tokens {
                 writer.member(token.path)
@@ -126,9 +139,9 @@ public struct DTCGJSONGenerator: Generator {
                         writer.node(value)
                     }
                 }
+                writer.passChunk()
             }
         }
         writer.raw("\n")
-        return writer.bytes
     }
 }

@@ -9,8 +9,32 @@ public struct JSONWriter {
     /// The text written so far.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Where full chunks go when writing into a sink.
+    private var sink: (any OutputSink)?
+
     /// Creates a writer, reserving room for about `capacity` bytes.
     public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    /// Creates a writer that hands its text to `sink` a chunk at a time (`passChunk`, `finish`).
+    public init(sink: any OutputSink) {
+        self.sink = sink
+        bytes.reserveCapacity(outputSinkChunk + (1 << 12))
+    }
+
+    /// Hands the bytes written so far to the sink once they fill a chunk.
+    public mutating func passChunk() {
+        guard let sink, bytes.count >= outputSinkChunk else { return }
+        sink.write(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands the rest to the sink and closes it.
+    public mutating func finish() {
+        guard let sink else { return }
+        sink.write(bytes)
+        bytes = []
+        sink.close()
+    }
 
     /// Appends text as it is.
     public mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }

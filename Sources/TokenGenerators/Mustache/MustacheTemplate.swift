@@ -84,6 +84,20 @@ public struct MustacheTemplate: Sendable {
         if let exceeded = renderer.exceeded { throw RenderError(message: exceeded) }
         return renderer.output
     }
+
+    /// Renders into `sink` a chunk at a time (`outputSinkChunk` bytes), so a large output is never held
+    /// whole; the caller closes the sink. After an error the sink holds part of the output.
+    public func render(_ context: MustacheValue, partials: [String: String] = [:], limits: Limits = Limits(),
+                       into sink: any OutputSink) throws(RenderError)
+    {
+        var renderer = Renderer(partials: partials, limits: limits)
+        renderer.sink = sink
+        renderer.output.reserveCapacity(outputSinkChunk + (1 << 12))
+        var stack = [context]
+        renderer.run(operations, &stack, depth: 0)
+        if let exceeded = renderer.exceeded { throw RenderError(message: exceeded) }
+        sink.write(renderer.output)
+    }
 }
 
 extension Diagnostic {
@@ -269,6 +283,9 @@ private struct Renderer {
     var lastPartial: (key: String, operations: [MustacheTemplate.Operation])?
     var steps = 0
     var exceeded: String?
+    /// Where full chunks of output go, when rendering into a sink; `flushed` counts the bytes sent there.
+    var sink: (any OutputSink)?
+    var flushed = 0
 
     init(partials: [String: String], limits: MustacheTemplate.Limits) {
         self.partials = partials
@@ -306,7 +323,12 @@ private struct Renderer {
                 exceeded = tooManySteps
                 return
             }
-            if output.count > limits.maximumOutputBytes {
+            if output.count >= outputSinkChunk, let sink {
+                sink.write(output)
+                flushed += output.count
+                output.removeAll(keepingCapacity: true)
+            }
+            if flushed + output.count > limits.maximumOutputBytes {
                 exceeded = "the output grew past \(limits.maximumOutputBytes >> 20) MiB; a section nested in itself over a long list, or a partial that includes itself more than once, multiplies the output"
                 return
             }

@@ -25,7 +25,14 @@ public struct CustomTemplateGenerator: Generator {
 
     public func generate(_ set: ResolvedTokenSet) -> [GeneratedFile] { render(set).files }
 
-    public func render(_ set: ResolvedTokenSet) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
+    public func render(_ set: ResolvedTokenSet) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) { render(set, into: nil) }
+
+    /// Renders the file into a sink a chunk at a time.
+    public func render(_ set: ResolvedTokenSet, sinks: any OutputSinks) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
+        render(set, into: sinks)
+    }
+
+    private func render(_ set: ResolvedTokenSet, into sinks: (any OutputSinks)?) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
         let compiled: MustacheTemplate
         do {
             compiled = try MustacheTemplate(template)
@@ -36,6 +43,14 @@ public struct CustomTemplateGenerator: Generator {
         var builder = SwiftContextBuilder()
         let context = builder.build(set, rootName: "Tokens")
         guard builder.diagnostics.isEmpty else { return ([], builder.diagnostics) }
+        if let sinks {
+            let sink = sinks.open(outputPath)
+            do { try compiled.render(.object(context), partials: partials, limits: limits, into: sink) } catch {
+                return ([], [Diagnostic.templateLimit(error, file: templatePath)])
+            }
+            sink.close()
+            return ([], [])
+        }
         let bytes: [UInt8]
         do { bytes = try compiled.renderUTF8(.object(context), partials: partials, limits: limits) } catch {
             return ([], [Diagnostic.templateLimit(error, file: templatePath)])

@@ -24,7 +24,14 @@ public struct SwiftGenerator: Generator {
     public func generate(_ set: ResolvedTokenSet) -> [GeneratedFile] { render(set).files }
 
     /// Renders the file, or reports name collisions and template errors instead.
-    public func render(_ set: ResolvedTokenSet) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
+    public func render(_ set: ResolvedTokenSet) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) { render(set, into: nil) }
+
+    /// Renders the file into a sink a chunk at a time (trailing spaces trimmed on the way).
+    public func render(_ set: ResolvedTokenSet, sinks: any OutputSinks) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
+        render(set, into: sinks)
+    }
+
+    private func render(_ set: ResolvedTokenSet, into sinks: (any OutputSinks)?) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
         var builder = SwiftContextBuilder()
         let context = builder.build(set, rootName: rootName)
         guard builder.diagnostics.isEmpty else { return ([], builder.diagnostics) }
@@ -46,6 +53,14 @@ public struct SwiftGenerator: Generator {
         }
         guard problems.isEmpty, let template = try? MustacheTemplate(source) else { return ([], problems) }
         // Partial indentation also indents blank lines; trailing whitespace is noise in a diff, so it goes.
+        if let sinks {
+            let sink = TrailingSpaceTrimmingSink(sinks.open("swift/Tokens.swift"))
+            do { try template.render(.object(context), partials: partials, into: sink) } catch {
+                return ([], [Diagnostic.templateLimit(error, file: templateFiles[main] ?? "Templates/" + main)])
+            }
+            sink.close()
+            return ([], [])
+        }
         let rendered: [UInt8]
         // About 230 bytes a token with the built-in templates (a color's doc lines and one line per appearance).
         do { rendered = try template.renderUTF8(.object(context), partials: partials, expectedBytes: set.tokens.count * 240) } catch {
