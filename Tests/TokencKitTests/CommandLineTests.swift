@@ -597,7 +597,8 @@ extension StagedOutputTests {
             for file in files {
                 let onDisk = try [UInt8](Data(contentsOf: sandbox.root.appendingPathComponent("Generated/" + file.relativePath)))
                 // The first differing byte, rather than two arrays of megabytes in the failure message.
-                let difference = zip(onDisk, file.contents).firstIndex { $0 != $1 } ?? (onDisk.count == file.contents.count ? nil : min(onDisk.count, file.contents.count))
+                let common = min(onDisk.count, file.contents.count)
+                let difference = (0..<common).first { onDisk[$0] != file.contents[$0] } ?? (onDisk.count == file.contents.count ? nil : common)
                 #expect(difference == nil, "\(step): \(file.relativePath) differs from the rendered file at byte \(difference ?? 0)")
             }
             #expect(!sandbox.listing().contains { $0.contains("tokenc-tmp") }, "\(step): a temporary file was left")
