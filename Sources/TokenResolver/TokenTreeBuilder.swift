@@ -103,6 +103,8 @@ private struct PendingExtends {
 
 private struct TreeWalk {
     var tokens: [Token] = []
+    /// The last box made for a token with nothing but facts, for the next such token to share.
+    var sharedFacts: TokenDetails?
     var diagnostics: [Diagnostic] = []
     var tokenIndex: [String: Int] = [:]
     var groups: [String: (location: SourceLocation, type: TokenType?)] = [:]
@@ -259,8 +261,19 @@ private struct TreeWalk {
             return
         }
         // Duplicates are found when the files are joined, in file order.
-        tokens.append(Token(path: dotted, type: type, location: keyLocation, value: value, modes: modes,
-                            description: description, deprecation: deprecation, extensions: extensions, facts: facts))
+        // Tokens with only their groups' facts share one box per run of equal facts (a group's tokens come together).
+        var details: TokenDetails?
+        if description == nil, deprecation == nil, extensions == nil, facts != TokencFacts() {
+            if let shared = sharedFacts, shared.facts == facts {
+                details = shared
+            } else {
+                details = TokenDetails.make(description: nil, deprecation: nil, extensions: nil, facts: facts)
+                sharedFacts = details
+            }
+        } else {
+            details = TokenDetails.make(description: description, deprecation: deprecation, extensions: extensions, facts: facts)
+        }
+        tokens.append(Token(path: dotted, type: type, location: keyLocation, value: value, modes: modes, details: details))
     }
 
     /// Tokens sorted by path, stably: sorts positions, then moves each token once (sorting the tokens
