@@ -71,7 +71,7 @@ public struct Token: Sendable {
         get { details?.deprecation }
         set { details = TokenDetails.make(description: description, deprecation: newValue, extensions: extensions, facts: facts) }
     }
-    /// The `$extensions` node, preserved for JSON output.
+    /// The `$extensions` node without `mode` (whose values are `modes`), preserved for JSON output.
     public var extensions: Node? {
         get { details?.extensions }
         set { details = TokenDetails.make(description: description, deprecation: deprecation, extensions: newValue, facts: facts) }

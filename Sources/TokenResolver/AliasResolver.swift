@@ -8,9 +8,7 @@ public struct AliasResolver: Sendable {
 
     /// Resolves every token; tokens whose value cannot be resolved or typed are left out and reported.
     public func resolve(_ tokens: [Token]) -> (set: ResolvedTokenSet, diagnostics: [Diagnostic]) {
-        var index: [String: Int] = [:]
-        index.reserveCapacity(tokens.count)
-        for i in tokens.indices { index[tokens[i].path] = i }
+        let index = PathIndex(tokens.map(\.path))
         let (literals, lightTargets) = Self.resolveAhead(tokens, index: index)
         let run = ResolutionRun(tokens: tokens, index: index, literals: literals, lightTargets: lightTargets)
         var resolved: [ResolvedToken] = []
@@ -35,7 +33,7 @@ extension AliasResolver {
     /// tokens whose values reference nothing (half of a typical set: the palette) are validated and built
     /// (nil for the others), and a whole-value alias `"{a.b}"` in a light value is looked up (the target's
     /// index, or -1), so the walk follows an index instead of parsing and hashing the path again.
-    static func resolveAhead(_ tokens: [Token], index: [String: Int]) -> (literals: [LiteralResolution?], lightTargets: [Int32]) {
+    static func resolveAhead(_ tokens: [Token], index: PathIndex) -> (literals: [LiteralResolution?], lightTargets: [Int32]) {
         let chunk = 512
         let chunks = (tokens.count + chunk - 1) / chunk
         var lightTargets = [Int32](repeating: -1, count: tokens.count)
@@ -69,8 +67,8 @@ private struct LiteralSlots: @unchecked Sendable {
 
 /// A token with no reference in any value, resolved on its own: exactly what the alias walk would find.
 struct LiteralResolution {
-    /// The light value when it is valid.
-    var light: Node?
+    /// Whether the light value is valid (it is the token's own `$value`).
+    var lightIsValid: Bool
     /// The resolved token, nil when the light value is invalid.
     var token: ResolvedToken?
     /// What validation found, in the order the walk would report it.
@@ -85,7 +83,7 @@ struct LiteralResolution {
             diagnostics += problems.map { $0.diagnostic(path: token.path, type: type) }
             return problems.isEmpty
         }
-        guard valid(token.value) else { return LiteralResolution(light: nil, token: nil, diagnostics: diagnostics) }
+        guard valid(token.value) else { return LiteralResolution(lightIsValid: false, token: nil, diagnostics: diagnostics) }
         // The modes in the walk's order; a mode value that is not valid is left out, as the walk leaves it.
         var values: [(mode: String, value: Node)] = [(Appearance.light, ResolutionRun.pointsAsPixels(token.value))]
         if !token.modes.isEmpty {
@@ -94,7 +92,7 @@ struct LiteralResolution {
                 values.append((mode, ResolutionRun.pointsAsPixels(own)))
             }
         }
-        return LiteralResolution(light: token.value, token: ResolvedToken(token: token, type: type, values: values, aliasChain: []),
+        return LiteralResolution(lightIsValid: true, token: ResolvedToken(token: token, type: type, values: values, aliasChain: []),
                                  diagnostics: diagnostics)
     }
 
@@ -113,7 +111,7 @@ private final class ResolutionRun {
     enum State { case unvisited, inProgress, resolved(TokenType?, Node?, [String]), failed }
 
     let tokens: [Token]
-    var index: [String: Int] = [:]
+    let index: PathIndex
     var lightState: [State]
     var diagnostics: [Diagnostic] = []
     var reportedCycles: Set<String> = []
@@ -133,7 +131,7 @@ private final class ResolutionRun {
     /// Each token's light value's whole-value alias target, looked up ahead (-1: none, or not found).
     let lightTargets: [Int32]
 
-    init(tokens: [Token], index: [String: Int], literals: [LiteralResolution?], lightTargets: [Int32]) {
+    init(tokens: [Token], index: PathIndex, literals: [LiteralResolution?], lightTargets: [Int32]) {
         self.tokens = tokens
         self.index = index
         self.literals = literals
@@ -319,7 +317,7 @@ private final class ResolutionRun {
         }
         if let literal = literals[i] {
             diagnostics += literal.diagnostics
-            lightState[i] = literal.light.map { .resolved(tokens[i].type, $0, []) } ?? .failed
+            lightState[i] = literal.lightIsValid ? .resolved(tokens[i].type, tokens[i].value, []) : .failed
             return lightState[i]
         }
         lightState[i] = .inProgress

@@ -221,7 +221,10 @@ private struct TreeWalk {
                           at: entry.value.location, path: dotted)
                     continue
                 }
-                extensions = entry.value
+                // Kept for the JSON output, without `mode`: its values are the token's `modes`.
+                extensions = !ext.contains(where: { $0.key == "mode" }) ? entry.value
+                    : ext.count == 1 ? nil
+                    : Node(.mapping(ext.filter { $0.key != "mode" }), at: entry.value.location, isFlowOrQuoted: entry.value.isFlowOrQuoted)
                 if let tokencNode = entry.value["tokenc"] { readFacts(tokencNode, into: &facts, path: dotted) }
                 if let modeNode = ext.first(where: { $0.key == "mode" })?.value {
                     if let modeEntries = modeNode.mappingEntries {

@@ -107,12 +107,15 @@ public struct BuildCache: Sendable {
         for file in state.files where !file.path.contains("\t") && !file.path.contains("\n") {
             text += "file\t\(file.path)\t\(file.stamp ?? "")\n"
         }
-        text += "report\n" + state.report
+        text += "report\n"
+        // The report can be megabytes: appended as bytes once, not copied through another string.
+        var bytes = Array(text.utf8)
+        bytes += state.report.utf8
         let folder = (statePath as NSString).deletingLastPathComponent
         // The cache is machine-specific (modification times): its own .gitignore keeps it out of commits.
         try? OutputWriter.atomicWrite(Array("# tokenc's build cache: machine-specific, never commit it.\n*\n".utf8),
                                       to: (folder as NSString).appendingPathComponent(".gitignore"))
-        try? OutputWriter.atomicWrite(Array(text.utf8), to: statePath)
+        try? OutputWriter.atomicWrite(bytes, to: statePath)
     }
 
     /// Forgets the last build (a failed build must not leave a stale shortcut).

@@ -73,6 +73,25 @@ func printError(_ text: String) {
     FileHandle.standardError.write(Data(text.utf8))
 }
 
+#if os(Linux)
+/// glibc's `malloc_trim` (declared in `malloc.h`, which the Glibc module does not export).
+@_silgen_name("malloc_trim")
+func glibcMallocTrim(_ pad: Int) -> Int32
+#endif
+
+/// Writes bytes to standard error as they are (a large report is not copied into a `String` and back).
+func printError(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+        var written = 0
+        while written < buffer.count {
+            let count = write(STDERR_FILENO, buffer.baseAddress! + written, buffer.count - written)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return }
+            written += count
+        }
+    }
+}
+
 /// Exit status for a finished run: 1 on errors (or warnings with --strict).
 func failureStatus(_ result: PipelineResult, strict: Bool) -> Int32 {
     let counts = SeverityCounts(result.diagnostics)
@@ -211,11 +230,24 @@ struct Build: ParsableCommand {
         var committed = false
         defer { if !committed { staging?.discard() } }
         var result = pipeline.run(files: files, sources: sources, render: true, staging: staging)
+        #if os(Linux)
+        // What rendering freed goes back to the system before the report is written: glibc keeps freed
+        // memory for reuse, and the report's large buffer would otherwise add fresh pages on top (10 MB at 100k).
+        _ = glibcMallocTrim(0)
+        #endif
         // The process ends soon after: freeing every token and output one by one would only delay the exit.
         defer { if !watch { ProcessLifetime.keep(result) } }
-        let report = format == .text ? TextReporter(colored: stderrWantsColor()).report(result.diagnostics, sources: result.sources)
-                                     : format.reporter(colored: false).report(result.diagnostics, sources: result.sources)
-        printError(report)
+        // Without a cache to keep it for, a text report goes out as it is written (4 MB at 100,000 tokens).
+        var report: [UInt8] = []
+        if format != .text {
+            report = Array(format.reporter(colored: false).report(result.diagnostics, sources: result.sources).utf8)
+            printError(report)
+        } else if cache == nil {
+            TextReporter(colored: stderrWantsColor()).write(result.diagnostics, sources: result.sources) { printError($0) }
+        } else {
+            report = TextReporter(colored: stderrWantsColor()).reportBytes(result.diagnostics, sources: result.sources)
+            printError(report)
+        }
         let status = failureStatus(result, strict: input.strict)
         guard status == 0 else {
             cache?.remove()
@@ -255,7 +287,7 @@ struct Build: ParsableCommand {
         let outputs = (summary.written + summary.unchanged).sorted()
         cache?.save(BuildCache.State(
             fingerprint: fingerprint, files: (outputs + FilesRead.shared.take()).map { BuildCache.FileStamp(path: $0) },
-            report: report, summary: summaryLine(written: 0, unchanged: outputs.count, removed: 0)))
+            report: String(decoding: report, as: UTF8.self), summary: summaryLine(written: 0, unchanged: outputs.count, removed: 0)))
     }
 
     /// Everything a build's outputs and report depend on besides the image files it reads: tokenc itself,

@@ -116,15 +116,22 @@ public final class CSSBlock: MustacheObject {
     public let media: String?
     /// The selector.
     public let selector: String
-    /// `name: value` pairs; blocks of the same appearance share them.
-    public let declarations: [CSSDeclaration]
+    /// The custom properties' names and values; blocks of the same appearance share them.
+    let list: CSSDeclarationList
+    /// `name: value` pairs, made when asked for.
+    public var declarations: [CSSDeclaration] { list.names.indices.map { CSSDeclaration(list.names[$0], list.values[$0]) } }
 
     /// Creates a block.
-    public init(comment: String?, media: String?, selector: String, declarations: [CSSDeclaration]) {
+    public convenience init(comment: String?, media: String?, selector: String, declarations: [CSSDeclaration]) {
+        self.init(comment: comment, media: media, selector: selector,
+                  list: CSSDeclarationList(names: declarations.map(\.name), values: declarations.map(\.value)))
+    }
+
+    init(comment: String?, media: String?, selector: String, list: CSSDeclarationList) {
         self.comment = comment
         self.media = media
         self.selector = selector
-        self.declarations = declarations
+        self.list = list
     }
 
     public subscript(key: String) -> MustacheValue? {
@@ -132,7 +139,8 @@ public final class CSSBlock: MustacheObject {
         case "comment": comment.map { .string($0) } ?? .null
         case "media": media.map { .string($0) } ?? .null
         case "selector": .string(selector)
-        case "declarations": .list(declarations.map { .object($0) })
+        // One declaration object at a time, as the template reaches it.
+        case "declarations": .items(MustacheItems(count: list.names.count) { [list] in .object(CSSDeclaration(list.names[$0], list.values[$0])) })
         default: nil
         }
     }
@@ -161,20 +169,36 @@ public final class CSSDeclaration: MustacheObject {
     }
 }
 
+/// Custom properties as two parallel lists of strings, in order: 32 bytes a declaration, where an object
+/// each cost twice that (135,000 of them at 100,000 tokens).
+struct CSSDeclarationList: Sendable {
+    var names: [String] = []
+    var values: [String] = []
+
+    mutating func append(_ name: String, _ value: String) {
+        names.append(name)
+        values.append(value)
+    }
+
+    static func + (lhs: CSSDeclarationList, rhs: CSSDeclarationList) -> CSSDeclarationList {
+        CSSDeclarationList(names: lhs.names + rhs.names, values: lhs.values + rhs.values)
+    }
+}
+
 /// The declarations of each mode slot: sRGB values, which the custom properties carry, and the Display P3
 /// form of wide colors, for P3 screens.
 struct SlotDeclarations {
-    var srgb: [[CSSDeclaration]]
-    var p3: [[CSSDeclaration]]
+    var srgb: [CSSDeclarationList]
+    var p3: [CSSDeclarationList]
 
     init(slots: Int) {
-        srgb = Array(repeating: [], count: slots)
+        srgb = Array(repeating: CSSDeclarationList(), count: slots)
         p3 = srgb
     }
 
     mutating func add(_ name: String, _ plain: String, _ wide: String?, slot: Int) {
-        srgb[slot].append(CSSDeclaration(name, plain))
-        if let wide { p3[slot].append(CSSDeclaration(name, wide)) }
+        srgb[slot].append(name, plain)
+        if let wide { p3[slot].append(name, wide) }
     }
 }
 
@@ -283,22 +307,23 @@ struct CSSContextBuilder {
         let forcedDark = ":root[data-theme=\"dark\"]", forcedLight = ":root[data-theme=\"light\"]"
         // Every block but the first has the same specificity, so the cascade order below decides:
         // light, dark (system or forced), then increased contrast; each sRGB block is followed by its P3 form.
-        func add(_ mode: String, comment: String, media: String?, selector: String, extra: [CSSDeclaration] = []) {
+        func add(_ mode: String, comment: String, media: String?, selector: String, scheme: String? = nil) {
             let slot = slots[mode]!
-            let plain = extra + declared.srgb[slot], wide = declared.p3[slot]
-            if !plain.isEmpty {
-                blocks.append(CSSBlock(comment: comment, media: media, selector: selector, declarations: plain))
+            let plain = scheme.map { CSSDeclarationList(names: ["color-scheme"], values: [$0]) + declared.srgb[slot] } ?? declared.srgb[slot]
+            let wide = declared.p3[slot]
+            if !plain.names.isEmpty {
+                blocks.append(CSSBlock(comment: comment, media: media, selector: selector, list: plain))
             }
-            if !wide.isEmpty {
+            if !wide.names.isEmpty {
                 blocks.append(CSSBlock(comment: comment + ", Display P3", media: media.map { "\($0) and \(gamut)" } ?? gamut,
-                                       selector: selector, declarations: wide))
+                                       selector: selector, list: wide))
             }
         }
-        add(Appearance.light, comment: "Light (default)", media: nil, selector: ":root", extra: [CSSDeclaration("color-scheme", "light dark")])
+        add(Appearance.light, comment: "Light (default)", media: nil, selector: ":root", scheme: "light dark")
         add(Appearance.dark, comment: "Dark, when the system asks and no [data-theme=\"light\"] says otherwise", media: dark, selector: systemDark)
-        add(Appearance.dark, comment: "Dark, chosen by [data-theme=\"dark\"]", media: nil, selector: forcedDark, extra: [CSSDeclaration("color-scheme", "dark")])
+        add(Appearance.dark, comment: "Dark, chosen by [data-theme=\"dark\"]", media: nil, selector: forcedDark, scheme: "dark")
         blocks.append(CSSBlock(comment: "Light, chosen by [data-theme=\"light\"]", media: nil, selector: forcedLight,
-                               declarations: [CSSDeclaration("color-scheme", "light")]))
+                               list: CSSDeclarationList(names: ["color-scheme"], values: ["light"])))
         add(Appearance.lightHighContrast, comment: "Increased contrast", media: "\(more) and \(light)", selector: systemLight)
         add(Appearance.lightHighContrast, comment: "Increased contrast, light chosen by [data-theme=\"light\"]", media: more, selector: forcedLight)
         add(Appearance.darkHighContrast, comment: "Dark with increased contrast", media: "\(more) and \(dark)", selector: systemDark)

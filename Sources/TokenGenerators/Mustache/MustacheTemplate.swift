@@ -351,6 +351,12 @@ private struct Renderer {
                         run(body, &stack, depth: depth)
                         stack.removeLast()
                     }
+                } else if case .items(let items) = value {
+                    for index in 0..<items.count {
+                        stack.append(items.item(index))
+                        run(body, &stack, depth: depth)
+                        stack.removeLast()
+                    }
                 } else if case .strings(let items) = value {
                     for item in items {
                         stack.append(.string(item))

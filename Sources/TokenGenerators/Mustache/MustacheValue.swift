@@ -9,6 +9,9 @@ public enum MustacheValue: Sendable {
     /// A list of strings, held as it is: no array of boxed values built each time a template reads it.
     case strings([String])
     case object(any MustacheObject)
+    /// A list whose items are made one at a time as a section walks it: a long list (a CSS block's
+    /// 100,000 declarations) never exists whole.
+    case items(MustacheItems)
     case null
 
     /// Whether a section shows (false, null and empty lists do not).
@@ -18,6 +21,7 @@ public enum MustacheValue: Sendable {
         case .null: false
         case .list(let items): !items.isEmpty
         case .strings(let items): !items.isEmpty
+        case .items(let items): items.count > 0
         default: true
         }
     }
@@ -30,7 +34,7 @@ public enum MustacheValue: Sendable {
         case .number(let d): d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
         case .bool(let b): b ? "true" : "false"
         case .null: ""
-        case .list, .strings, .object: ""
+        case .list, .strings, .object, .items: ""
         }
     }
 
@@ -56,4 +60,18 @@ public final class MustacheDictionary: MustacheObject {
     public init(_ fields: [String: MustacheValue]) { self.fields = fields }
 
     public subscript(key: String) -> MustacheValue? { fields[key] }
+}
+
+/// The items of a list made on demand, by index.
+public struct MustacheItems: Sendable {
+    /// How many items there are.
+    public let count: Int
+    /// The item at an index from 0 to `count - 1`.
+    public let item: @Sendable (Int) -> MustacheValue
+
+    /// Creates a list of `count` items made by `item`.
+    public init(count: Int, item: @escaping @Sendable (Int) -> MustacheValue) {
+        self.count = count
+        self.item = item
+    }
 }

@@ -114,6 +114,8 @@ struct SwiftContextBuilder {
             var color: ColorBits
         }
         var colors: [Key: FormattedColor] = [:]
+        /// The most colors kept; the memo starts again when full.
+        static let colorLimit = 8192
         /// Member names by token name (see `memberName`).
         var memberNames: [String: String] = [:]
     }
@@ -457,6 +459,9 @@ struct SwiftContextBuilder {
         bytes.append(UInt8(ascii: "`"))
         if !color.isInGamut(.srgb) { bytes += " (sRGB fallback of a Display P3 color)".utf8 }
         let text = FormattedColor(argument: argument, argumentWithComma: argumentWithComma, doc: String(decoding: bytes, as: UTF8.self))
+        // Bounded: the colors aliases repeat are met again soon, and an unbounded memo held three strings for
+        // every color of a 100,000-token set (19 MB) until the output was done.
+        if memo.colors.count >= FormattedTexts.colorLimit { memo.colors.removeAll(keepingCapacity: true) }
         memo.colors[key] = text
         return text
     }

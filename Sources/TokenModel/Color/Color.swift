@@ -4,12 +4,13 @@ import Foundation
 ///
 /// Conversions go through CIE XYZ (D65) with the CSS Color 4 matrices, in Double precision.
 public struct Color: Sendable, Hashable {
-    /// The space the components are in.
-    public var space: ColorSpace
+    // The vector first: it is 16-byte aligned, so the space after it packs into 48 bytes, not 64.
     /// The three components in the space's own units (hsl/hwb percentages as 0…100, lab L as 0…100).
     public var components: SIMD3<Double>
     /// Opacity from 0 to 1.
     public var alpha: Double
+    /// The space the components are in.
+    public var space: ColorSpace
 
     /// Creates a color.
     public init(_ space: ColorSpace, _ c0: Double, _ c1: Double, _ c2: Double, alpha: Double = 1) {

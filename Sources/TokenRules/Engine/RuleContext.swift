@@ -9,7 +9,7 @@ public final class RuleContext: @unchecked Sendable {
     /// Reads a file (an icon image) named relative to a token file; nil when it cannot.
     public let readFile: (_ path: String, _ relativeTo: String) -> [UInt8]?
 
-    private var index: [String: Int] = [:]
+    private let index: PathIndex
     /// Paths of colors used in UI (DESIGN.md §1).
     public private(set) var usedInUI: Set<String> = []
 
@@ -23,8 +23,7 @@ public final class RuleContext: @unchecked Sendable {
         self.tokens = tokens
         self.configuration = configuration
         self.readFile = readFile
-        index.reserveCapacity(tokens.count)
-        for (i, token) in tokens.enumerated() { index[token.path] = i }
+        index = PathIndex(tokens.map(\.path))
         computeUsage()
     }
 
