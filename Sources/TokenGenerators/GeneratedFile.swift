@@ -1,6 +1,6 @@
 import TokenModel
 
-/// One output file, rendered in memory before anything is written.
+/// One output file rendered in memory (large files may instead be streamed into an `OutputSink`).
 public struct GeneratedFile: Sendable, Equatable {
     /// The path relative to the output folder, with `/` separators and no `..`.
     public var relativePath: String

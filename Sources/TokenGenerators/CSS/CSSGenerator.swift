@@ -116,22 +116,33 @@ public final class CSSBlock: MustacheObject {
     public let media: String?
     /// The selector.
     public let selector: String
+    /// `color-scheme`'s value, declared before the custom properties in blocks that set it.
+    let scheme: String?
     /// The custom properties' names and values; blocks of the same appearance share them.
     let list: CSSDeclarationList
     /// `name: value` pairs, made when asked for.
-    public var declarations: [CSSDeclaration] { list.names.indices.map { CSSDeclaration(list.names[$0], list.values[$0]) } }
+    public var declarations: [CSSDeclaration] { (0..<count).map(declaration) }
+    /// How many declarations the block has.
+    var count: Int { list.names.count + (scheme == nil ? 0 : 1) }
 
     /// Creates a block.
     public convenience init(comment: String?, media: String?, selector: String, declarations: [CSSDeclaration]) {
-        self.init(comment: comment, media: media, selector: selector,
+        self.init(comment: comment, media: media, selector: selector, scheme: nil,
                   list: CSSDeclarationList(names: declarations.map(\.name), values: declarations.map(\.value)))
     }
 
-    init(comment: String?, media: String?, selector: String, list: CSSDeclarationList) {
+    init(comment: String?, media: String?, selector: String, scheme: String? = nil, list: CSSDeclarationList) {
         self.comment = comment
         self.media = media
         self.selector = selector
+        self.scheme = scheme
         self.list = list
+    }
+
+    /// The declaration at `index`: `color-scheme` first when the block sets it.
+    func declaration(_ index: Int) -> CSSDeclaration {
+        guard let scheme else { return CSSDeclaration(list.names[index], list.values[index]) }
+        return index == 0 ? CSSDeclaration("color-scheme", scheme) : CSSDeclaration(list.names[index - 1], list.values[index - 1])
     }
 
     public subscript(key: String) -> MustacheValue? {
@@ -140,7 +151,7 @@ public final class CSSBlock: MustacheObject {
         case "media": media.map { .string($0) } ?? .null
         case "selector": .string(selector)
         // One declaration object at a time, as the template reaches it.
-        case "declarations": .items(MustacheItems(count: list.names.count) { [list] in .object(CSSDeclaration(list.names[$0], list.values[$0])) })
+        case "declarations": .items(MustacheItems(count: count) { [self] in .object(declaration($0)) })
         default: nil
         }
     }
@@ -180,9 +191,6 @@ struct CSSDeclarationList: Sendable {
         values.append(value)
     }
 
-    static func + (lhs: CSSDeclarationList, rhs: CSSDeclarationList) -> CSSDeclarationList {
-        CSSDeclarationList(names: lhs.names + rhs.names, values: lhs.values + rhs.values)
-    }
 }
 
 /// The declarations of each mode slot: sRGB values, which the custom properties carry, and the Display P3
@@ -228,12 +236,13 @@ struct CSSContextBuilder {
     /// follows a lowercase letter or digit), lowercased and joined by `-`. Nil for non-ASCII paths.
     static func asciiKebab(_ path: String, prefix: String) -> String? {
         var path = path, prefix = prefix
-        // Written straight into the string's storage from the path's contiguous bytes: at most one `-` per
-        // byte is added, so twice the path's length always fits.
+        // Written from the path's contiguous bytes into scratch space (at most one `-` per byte is added, so
+        // twice the path's length always fits), then made a string of exactly its length: 100,000 names are
+        // kept while the CSS renders.
         return prefix.withUTF8 { prefixBytes in
             path.withUTF8 { bytes -> String? in
                 guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-                return String(unsafeUninitializedCapacity: prefixBytes.count + 2 * bytes.count) { out in
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefixBytes.count + 2 * bytes.count) { out in
                     var count = 0
                     for byte in prefixBytes {
                         out[count] = byte
@@ -258,7 +267,7 @@ struct CSSContextBuilder {
                         inWord = true
                         previousIsLowerOrDigit = isLowerOrDigit
                     }
-                    return count
+                    return String(decoding: UnsafeBufferPointer(rebasing: out[..<count]), as: UTF8.self)
                 }
             }
         }
@@ -309,10 +318,9 @@ struct CSSContextBuilder {
         // light, dark (system or forced), then increased contrast; each sRGB block is followed by its P3 form.
         func add(_ mode: String, comment: String, media: String?, selector: String, scheme: String? = nil) {
             let slot = slots[mode]!
-            let plain = scheme.map { CSSDeclarationList(names: ["color-scheme"], values: [$0]) + declared.srgb[slot] } ?? declared.srgb[slot]
-            let wide = declared.p3[slot]
-            if !plain.names.isEmpty {
-                blocks.append(CSSBlock(comment: comment, media: media, selector: selector, list: plain))
+            let plain = declared.srgb[slot], wide = declared.p3[slot]
+            if scheme != nil || !plain.names.isEmpty {
+                blocks.append(CSSBlock(comment: comment, media: media, selector: selector, scheme: scheme, list: plain))
             }
             if !wide.names.isEmpty {
                 blocks.append(CSSBlock(comment: comment + ", Display P3", media: media.map { "\($0) and \(gamut)" } ?? gamut,
@@ -322,8 +330,8 @@ struct CSSContextBuilder {
         add(Appearance.light, comment: "Light (default)", media: nil, selector: ":root", scheme: "light dark")
         add(Appearance.dark, comment: "Dark, when the system asks and no [data-theme=\"light\"] says otherwise", media: dark, selector: systemDark)
         add(Appearance.dark, comment: "Dark, chosen by [data-theme=\"dark\"]", media: nil, selector: forcedDark, scheme: "dark")
-        blocks.append(CSSBlock(comment: "Light, chosen by [data-theme=\"light\"]", media: nil, selector: forcedLight,
-                               list: CSSDeclarationList(names: ["color-scheme"], values: ["light"])))
+        blocks.append(CSSBlock(comment: "Light, chosen by [data-theme=\"light\"]", media: nil, selector: forcedLight, scheme: "light",
+                               list: CSSDeclarationList()))
         add(Appearance.lightHighContrast, comment: "Increased contrast", media: "\(more) and \(light)", selector: systemLight)
         add(Appearance.lightHighContrast, comment: "Increased contrast, light chosen by [data-theme=\"light\"]", media: more, selector: forcedLight)
         add(Appearance.darkHighContrast, comment: "Dark with increased contrast", media: "\(more) and \(dark)", selector: systemDark)
