@@ -157,6 +157,17 @@ public final class ResolvedToken: Sendable {
         } : []
     }
 
+    /// Creates a color token whose colors were parsed already: an alias's values have its target's texts, so
+    /// `colors` (one per value, parsed from the same texts) is the target's list, shared.
+    public init(token: Token, type: TokenType, values: [(mode: String, value: Node)], aliasChain: [String], colors: [ColorValue?]) {
+        precondition(colors.count == values.count, "one parsed color per value")
+        self.token = token
+        self.type = type
+        self.values = values
+        self.aliasChain = aliasChain
+        self.colors = colors
+    }
+
     /// The dotted path.
     public var path: String { token.path }
 

@@ -130,6 +130,8 @@ private final class ResolutionRun {
 
     /// Each token's light value's whole-value alias target, looked up ahead (-1: none, or not found).
     let lightTargets: [Int32]
+    /// The tokens the walk has resolved so far, by index (literal tokens are in `literals`).
+    var made: [ResolvedToken?]
 
     init(tokens: [Token], index: PathIndex, literals: [LiteralResolution?], lightTargets: [Int32]) {
         self.tokens = tokens
@@ -138,6 +140,7 @@ private final class ResolutionRun {
         self.lightTargets = lightTargets
         lightState = Array(repeating: .unvisited, count: tokens.count)
         modeNameCache = Array(repeating: nil, count: tokens.count)
+        made = Array(repeating: nil, count: tokens.count)
     }
 
     func resolveToken(_ i: Int) -> ResolvedToken? {
@@ -155,7 +158,29 @@ private final class ResolutionRun {
                 values.append((mode, Self.pointsAsPixels(value)))
             }
         }
-        return ResolvedToken(token: tokens[i], type: type, values: values, aliasChain: chain)
+        // An alias whose values are its target's (the usual alias: no values of its own) shares the target's
+        // parsed colors instead of parsing the same texts again and holding a copy; its value nodes are its
+        // own (they carry the alias's location).
+        if lightTargets[i] >= 0, let target = made[Int(lightTargets[i])] ?? literals[Int(lightTargets[i])]?.token,
+           type == .color, target.type == .color, Self.sameTexts(values, target.values)
+        {
+            made[i] = ResolvedToken(token: tokens[i], type: type, values: values, aliasChain: chain, colors: target.colors)
+        } else {
+            made[i] = ResolvedToken(token: tokens[i], type: type, values: values, aliasChain: chain)
+        }
+        return made[i]
+    }
+
+    /// Whether two lists of values are the same modes with the same scalar texts, which parse to the same colors
+    /// (a value that is not a scalar counts as different).
+    static func sameTexts(_ a: [(mode: String, value: Node)], _ b: [(mode: String, value: Node)]) -> Bool {
+        guard a.count == b.count else { return false }
+        for k in a.indices {
+            guard a[k].mode == b[k].mode, case .scalar(let x, let xText) = a[k].value.kind,
+                  case .scalar(let y, let yText) = b[k].value.kind, x == y, xText == yText
+            else { return false }
+        }
+        return true
     }
 
     /// `pt` is accepted as a synonym of `px` (one Apple point is one CSS pixel) and written as `px`.
