@@ -32,9 +32,16 @@ public final class OutputStaging: @unchecked Sendable {
         return streamed[index]
     }
 
-    /// A sink for one file of generator `index`, staged when it closes.
-    fileprivate func openSink(generator index: Int, relativePath: String) -> StagingSink {
+    /// A sink for one file of generator `index`, staged when it closes; a path that would leave the output
+    /// folder gets a sink that writes nothing, and the build fails at `commit`.
+    fileprivate func openSink(generator index: Int, relativePath: String) -> any OutputSink {
         let writer = writers[index]
+        guard OutputWriter.isSafe(relativePath) else {
+            lock.lock()
+            if failure == nil { failure = ToolError("refusing to write \(relativePath): outputs stay inside \(writer.folder)") }
+            lock.unlock()
+            return RefusedSink()
+        }
         let sink = StagingSink(relativePath: relativePath, folder: writer.folder, suffix: "-\(index)", directories: directories) { [self] sink in
             lock.lock()
             open[ObjectIdentifier(sink)] = nil
@@ -47,9 +54,6 @@ public final class OutputStaging: @unchecked Sendable {
             lock.unlock()
         }
         lock.lock()
-        if !OutputWriter.isSafe(relativePath), failure == nil {
-            failure = ToolError("refusing to write \(relativePath): outputs stay inside \(writer.folder)")
-        }
         open[ObjectIdentifier(sink)] = sink
         lock.unlock()
         return sink
@@ -127,6 +131,12 @@ public final class OutputStaging: @unchecked Sendable {
         for files in staged { OutputWriter.discard(files) }
         directories.removeCreated()
     }
+}
+
+/// The sink of a file that may not be written: its bytes go nowhere.
+private final class RefusedSink: OutputSink {
+    func write(_ bytes: UnsafeRawBufferPointer) {}
+    func close() {}
 }
 
 /// The sinks of one generator's streamed files.
