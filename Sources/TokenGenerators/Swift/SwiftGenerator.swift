@@ -174,7 +174,8 @@ struct SwiftContextBuilder {
             let segments = TokenPath.segments(token.path, omittingEmpty: true)
             var node = root
             for segment in segments.dropLast() { node = node.child(segment) }
-            let leaf = segments.last == "$root" ? "root" : segments.last!
+            // A token named with the empty string (`"": {…}` in JSON) has no segment: its member is `_`.
+            let leaf = segments.last.map { $0 == "$root" ? "root" : $0 } ?? ""
             node.members.append((token, memberName(leaf)))
         }
         let context = convert(root)
