@@ -43,7 +43,7 @@ import TokenModel
     @Test(arguments: [
         ("on-accent", "onAccent", "OnAccent"), ("default", "`default`", "Default"), ("500", "_500", "_500"),
         ("background_primary", "backgroundPrimary", "BackgroundPrimary"), ("iOSIcon", "iOSIcon", "IOSIcon"),
-        ("type", "type", "Type_"), ("self", "`self`", "Self_"), ("Ärger", "ärger", "Ärger"), ("--", "_", "_"),
+        ("type", "type", "Type_"), ("self", "`self`", "Self_"), ("Ärger", "ärger", "Ärger"), ("--", "`_`", "`_`"), ("", "`_`", "`_`"),
     ])
     func identifiersAreAlwaysValid(name: String, member: String, type: String) {
         #expect(SwiftNamer.member(name) == member)

@@ -56,6 +56,25 @@ import TokenGenerators
             """)
     }
 
+    /// Names with no letters or digits (a group `--`, a token `-`) become `` `_` ``, which compiles and can be
+    /// referenced; the bare `_` was an error (`enum _`, `static let _ = …` binds nothing).
+    @Test func namesWithoutLettersCompileAndCanBeReferenced() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tokenc-swift-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Tokens"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(#"{ "--": { "$type": "dimension", "-": { "$value": { "value": 4, "unit": "px" } } } }"#.utf8)
+            .write(to: folder.appendingPathComponent("Tokens/odd.json"))
+        let result = try Pipeline().run(path: folder.appendingPathComponent("Tokens").path, render: true)
+        #expect(!result.hasErrors, "\(result.diagnostics)")
+        let file = try #require(result.outputs.first { $0.relativePath == "swift/Tokens.swift" })
+        try Data(file.contents).write(to: folder.appendingPathComponent("Tokens.swift"))
+        try Data("print(Tokens.`_`.`_`.value)\n".utf8).write(to: folder.appendingPathComponent("main.swift"))
+        let compile = try Self.run("/usr/bin/env", ["swiftc", "-o", "check", "Tokens.swift", "main.swift"], in: folder)
+        #expect(compile.status == 0, "\(compile.output)")
+        guard compile.status == 0 else { return }
+        #expect(try Self.run(folder.appendingPathComponent("check").path, [], in: folder).output == "4.0\n")
+    }
+
     static func run(_ executable: String, _ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

@@ -6,6 +6,8 @@ public enum SwiftNamer {
         "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
         "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as", "false",
         "is", "nil", "self", "super", "throws", "true", "try", "await", "async", "any", "some",
+        // What a name without letters or digits becomes: `static let _` binds nothing and `enum _` is an error.
+        "_",
     ]
     /// Type names that backticks cannot rescue inside a nested type (`Outer.Type` means the metatype).
     static let reservedTypeNames: Set<String> = ["Type", "Protocol", "Self", "Any"]
@@ -104,7 +106,7 @@ public enum SwiftNamer {
             return keywords.contains(identifier) ? "`\(identifier)`" : identifier
         }
         let parts = words(name)
-        guard let first = parts.first else { return "_" }
+        guard let first = parts.first else { return "`_`" }
         var identifier = first.lowercased() + parts.dropFirst().map(capitalized).joined()
         if identifier.first?.isNumber == true { identifier = "_" + identifier }
         return keywords.contains(identifier) ? "`\(identifier)`" : identifier
