@@ -146,21 +146,17 @@ public final class ResolvedToken: Sendable {
     /// Parsed once here, so rules and generators never parse or look up a color by its text again.
     public let colors: [ColorValue?]
 
-    /// Creates a resolved token.
-    public init(token: Token, type: TokenType, values: [(mode: String, value: Node)], aliasChain: [String]) {
-        self.token = token
-        self.type = type
-        self.values = values
-        self.aliasChain = aliasChain
-        colors = type == .color ? values.map { _, value in
+    /// Creates a resolved token, parsing a color token's values.
+    public convenience init(token: Token, type: TokenType, values: [(mode: String, value: Node)], aliasChain: [String]) {
+        self.init(token: token, type: type, values: values, aliasChain: aliasChain, colors: type == .color ? values.map { _, value in
             if case .success(let color) = ColorValue.parse(value) { color } else { nil }
-        } : []
+        } : [])
     }
 
-    /// Creates a color token whose colors were parsed already: an alias's values have its target's texts, so
-    /// `colors` (one per value, parsed from the same texts) is the target's list, shared.
+    /// Creates a resolved token whose colors were parsed already (an alias's values have its target's texts,
+    /// so `colors` is the target's list, shared): one per value for a color token, none otherwise.
     public init(token: Token, type: TokenType, values: [(mode: String, value: Node)], aliasChain: [String], colors: [ColorValue?]) {
-        precondition(colors.count == values.count, "one parsed color per value")
+        precondition(colors.count == (type == .color ? values.count : 0), "one parsed color per value of a color token")
         self.token = token
         self.type = type
         self.values = values

@@ -67,9 +67,7 @@ private struct LiteralSlots: @unchecked Sendable {
 
 /// A token with no reference in any value, resolved on its own: exactly what the alias walk would find.
 struct LiteralResolution {
-    /// Whether the light value is valid (it is the token's own `$value`).
-    var lightIsValid: Bool
-    /// The resolved token, nil when the light value is invalid.
+    /// The resolved token, nil when the light value (the token's own `$value`) is invalid.
     var token: ResolvedToken?
     /// What validation found, in the order the walk would report it.
     var diagnostics: [Diagnostic]
@@ -83,7 +81,7 @@ struct LiteralResolution {
             diagnostics += problems.map { $0.diagnostic(path: token.path, type: type) }
             return problems.isEmpty
         }
-        guard valid(token.value) else { return LiteralResolution(lightIsValid: false, token: nil, diagnostics: diagnostics) }
+        guard valid(token.value) else { return LiteralResolution(token: nil, diagnostics: diagnostics) }
         // The modes in the walk's order; a mode value that is not valid is left out, as the walk leaves it.
         var values: [(mode: String, value: Node)] = [(Appearance.light, ResolutionRun.pointsAsPixels(token.value))]
         if !token.modes.isEmpty {
@@ -92,7 +90,7 @@ struct LiteralResolution {
                 values.append((mode, ResolutionRun.pointsAsPixels(own)))
             }
         }
-        return LiteralResolution(lightIsValid: true, token: ResolvedToken(token: token, type: type, values: values, aliasChain: []),
+        return LiteralResolution(token: ResolvedToken(token: token, type: type, values: values, aliasChain: []),
                                  diagnostics: diagnostics)
     }
 
@@ -342,7 +340,7 @@ private final class ResolutionRun {
         }
         if let literal = literals[i] {
             diagnostics += literal.diagnostics
-            lightState[i] = literal.lightIsValid ? .resolved(tokens[i].type, tokens[i].value, []) : .failed
+            lightState[i] = literal.token == nil ? .failed : .resolved(tokens[i].type, tokens[i].value, [])
             return lightState[i]
         }
         lightState[i] = .inProgress

@@ -8,8 +8,8 @@ public final class OutputStaging: @unchecked Sendable {
     private let writers: [OutputWriter]
     private let lock = NSLock()
     private var staged: [[StagedFile]]
-    /// Files and bytes each generator streamed, for `--verbose`.
-    private var streamed: [(files: Int, bytes: Int)]
+    /// Files and bytes each generator staged, for `--verbose`.
+    private var counts: [(files: Int, bytes: Int)]
     /// Streams opened and not yet closed (a generator that fails leaves its stream open).
     private var open: [ObjectIdentifier: StagingSink] = [:]
     private var failure: ToolError?
@@ -19,17 +19,17 @@ public final class OutputStaging: @unchecked Sendable {
     public init(folders: [String]) {
         writers = folders.map(OutputWriter.init(folder:))
         staged = Array(repeating: [], count: folders.count)
-        streamed = Array(repeating: (0, 0), count: folders.count)
+        counts = Array(repeating: (0, 0), count: folders.count)
     }
 
     /// Where generator `index` streams its large files.
     func sinks(generator index: Int) -> any OutputSinks { StagingSinks(staging: self, generator: index) }
 
-    /// The files and bytes generator `index` streamed.
-    func streamedCount(generator index: Int) -> (files: Int, bytes: Int) {
+    /// The files and bytes generator `index` staged, streamed or whole.
+    func stagedCount(generator index: Int) -> (files: Int, bytes: Int) {
         lock.lock()
         defer { lock.unlock() }
-        return streamed[index]
+        return counts[index]
     }
 
     /// A sink for one file of generator `index`, staged when it closes; a path that would leave the output
@@ -49,8 +49,8 @@ public final class OutputStaging: @unchecked Sendable {
                 if failure == nil { failure = problem }
             }
             staged[index].append(sink.staged)
-            streamed[index].files += 1
-            streamed[index].bytes += sink.byteCount
+            counts[index].files += 1
+            counts[index].bytes += sink.byteCount
             lock.unlock()
         }
         lock.lock()
@@ -59,26 +59,14 @@ public final class OutputStaging: @unchecked Sendable {
         return sink
     }
 
-    /// Writes generator `index`'s files beside their targets; the first failure is kept for `commit`.
+    /// Writes generator `index`'s files beside their targets, each through a sink as if streamed; the first
+    /// failure is kept for `commit`.
     func stage(generator index: Int, files: [GeneratedFile]) {
-        let writer = writers[index]
-        var done: [StagedFile] = []
-        done.reserveCapacity(files.count)
-        var problem: ToolError?
         for file in files {
-            guard OutputWriter.isSafe(file.relativePath) else {
-                problem = ToolError("refusing to write \(file.relativePath): outputs stay inside \(writer.folder)")
-                break
-            }
-            do { done.append(try writer.stage(file, directories: directories, suffix: "-\(index)")) } catch {
-                problem = error
-                break
-            }
+            let sink = openSink(generator: index, relativePath: file.relativePath)
+            sink.write(file.contents)
+            sink.close()
         }
-        lock.lock()
-        staged[index] += done
-        if failure == nil { failure = problem }
-        lock.unlock()
     }
 
     /// Puts every staged file in place, folder by folder in plan order, and updates each folder's manifest;
@@ -269,15 +257,7 @@ final class StagingSink: OutputSink {
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) {
-        var written = 0
-        while written < bytes.count, failure == nil {
-            let n = Foundation.write(output, bytes.baseAddress! + written, bytes.count - written)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return fail()
-            }
-            written += n
-        }
+        if failure == nil, !OutputWriter.writeAll(bytes, to: output) { fail() }
     }
 
     private func fail() {

@@ -74,18 +74,17 @@ public struct OutputWriter: Sendable {
         return try commit(staged, faultAfter: faultAfter)
     }
 
-    /// Writes `file`'s bytes to a hidden file beside its target, unless the target already holds them.
-    /// `suffix` keeps the temporary names of outputs staged side by side apart.
-    func stage(_ file: GeneratedFile, directories: DirectoryLog, suffix: String = "") throws(ToolError) -> StagedFile {
-        let target = (folder as NSString).appendingPathComponent(file.relativePath)
-        if let existing = Self.contents(of: target), Self.sameBytes(existing, file.contents) {
-            return StagedFile(relativePath: file.relativePath, target: target, temporary: nil)
+    /// Writes `file`'s bytes to a hidden file beside its target, unless the target already holds them (the
+    /// same `StagingSink` a streamed output goes through).
+    func stage(_ file: GeneratedFile, directories: DirectoryLog) throws(ToolError) -> StagedFile {
+        let sink = StagingSink(relativePath: file.relativePath, folder: folder, suffix: "", directories: directories) { _ in }
+        sink.write(file.contents)
+        sink.close()
+        if let failure = sink.failure {
+            Self.discard([sink.staged])
+            throw failure
         }
-        let directory = (target as NSString).deletingLastPathComponent
-        guard directories.make(directory) else { throw ToolError("cannot write \(target): \(String(cString: strerror(errno)))") }
-        let temporary = (directory as NSString).appendingPathComponent(".\((target as NSString).lastPathComponent).tokenc-tmp\(suffix)")
-        try Self.writeNew(file.contents, to: temporary, reportedAs: target)
-        return StagedFile(relativePath: file.relativePath, target: target, temporary: temporary)
+        return sink.staged
     }
 
     /// Puts staged files in place (renaming each temporary file over its target), removes the files tokenc
@@ -216,17 +215,25 @@ public struct OutputWriter: Sendable {
         }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw failure() }
+        guard bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }) else {
+            close(descriptor)
+            throw failure()
+        }
+        guard close(descriptor) == 0 else { throw failure() }
+    }
+
+    /// Writes all of `bytes` to `descriptor`, again after an interruption; false on an error (`errno` says which).
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
         var written = 0
         while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            let count = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if count < 0 {
                 if errno == EINTR { continue }
-                close(descriptor)
-                throw failure()
+                return false
             }
             written += count
         }
-        guard close(descriptor) == 0 else { throw failure() }
+        return true
     }
 }
 

@@ -216,10 +216,12 @@ public struct Pipeline: Sendable {
                     // Large files stream to disk as they render; the others are staged once rendered. Holding
                     // them until the rules end would only cost memory (50 MB at 100,000 tokens).
                     let (files, found) = generators[index].render(set, sinks: staging.sinks(generator: index))
-                    if !found.contains(where: { $0.severity == .error }) { staging.stage(generator: index, files: files) }
-                    let streamed = staging.streamedCount(generator: index)
-                    return JobResult(files: [], diagnostics: found, fileCount: files.count + streamed.files,
-                                     byteCount: files.reduce(0) { $0 + $1.contents.count } + streamed.bytes)
+                    let stages = !found.contains(where: { $0.severity == .error })
+                    if stages { staging.stage(generator: index, files: files) }
+                    let staged = staging.stagedCount(generator: index)
+                    let left = stages ? [] : files
+                    return JobResult(files: [], diagnostics: found, fileCount: staged.files + left.count,
+                                     byteCount: staged.bytes + left.reduce(0) { $0 + $1.contents.count })
                 }
             }
         }

@@ -44,14 +44,7 @@ public struct CSSGenerator: Generator {
             if swift.diagnostics.isEmpty { context = CSSFileContext(source: context.source, blocks: context.blocks, shared: shared) }
         }
         do {
-            if let sinks {
-                let sink = sinks.open("css/tokens.css")
-                try template.render(.object(context), into: sink)
-                sink.close()
-                return ([], [])
-            }
-            let bytes = try template.renderUTF8(.object(context), expectedBytes: set.tokens.count * 64)
-            return ([GeneratedFile(relativePath: "css/tokens.css", contents: bytes)], [])
+            return (try template.renderFile("css/tokens.css", .object(context), expectedBytes: set.tokens.count * 64, sinks: sinks), [])
         } catch {
             return ([], [Diagnostic.templateLimit(error, file: "Templates/" + path)])
         }

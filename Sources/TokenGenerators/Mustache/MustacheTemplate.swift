@@ -85,6 +85,23 @@ public struct MustacheTemplate: Sendable {
         return renderer.output
     }
 
+    /// Renders one output file: into a sink from `sinks` a chunk at a time when given (nothing returned), or in
+    /// memory, returned whole. `trimmingTrailingSpaces` removes spaces at line ends either way.
+    func renderFile(_ relativePath: String, _ context: MustacheValue, partials: [String: String] = [:], limits: Limits = Limits(),
+                    expectedBytes: Int = 1 << 16, sinks: (any OutputSinks)?, trimmingTrailingSpaces: Bool = false)
+        throws(RenderError) -> [GeneratedFile]
+    {
+        guard let sinks else {
+            let bytes = try renderUTF8(context, partials: partials, limits: limits, expectedBytes: expectedBytes)
+            return [GeneratedFile(relativePath: relativePath, contents: trimmingTrailingSpaces ? SwiftGenerator.trimmingTrailingSpaces(bytes) : bytes)]
+        }
+        let opened = sinks.open(relativePath)
+        let sink = trimmingTrailingSpaces ? TrailingSpaceTrimmingSink(opened) : opened
+        try render(context, partials: partials, limits: limits, into: sink)
+        sink.close()
+        return []
+    }
+
     /// Renders into `sink` a chunk at a time (`outputSinkChunk` bytes), so a large output is never held
     /// whole; the caller closes the sink. After an error the sink holds part of the output.
     public func render(_ context: MustacheValue, partials: [String: String] = [:], limits: Limits = Limits(),

@@ -43,18 +43,8 @@ public struct CustomTemplateGenerator: Generator {
         var builder = SwiftContextBuilder()
         let context = builder.build(set, rootName: "Tokens")
         guard builder.diagnostics.isEmpty else { return ([], builder.diagnostics) }
-        if let sinks {
-            let sink = sinks.open(outputPath)
-            do { try compiled.render(.object(context), partials: partials, limits: limits, into: sink) } catch {
-                return ([], [Diagnostic.templateLimit(error, file: templatePath)])
-            }
-            sink.close()
-            return ([], [])
-        }
-        let bytes: [UInt8]
-        do { bytes = try compiled.renderUTF8(.object(context), partials: partials, limits: limits) } catch {
+        do { return (try compiled.renderFile(outputPath, .object(context), partials: partials, limits: limits, sinks: sinks), []) } catch {
             return ([], [Diagnostic.templateLimit(error, file: templatePath)])
         }
-        return ([GeneratedFile(relativePath: outputPath, contents: bytes)], [])
     }
 }

@@ -53,20 +53,13 @@ public struct SwiftGenerator: Generator {
         }
         guard problems.isEmpty, let template = try? MustacheTemplate(source) else { return ([], problems) }
         // Partial indentation also indents blank lines; trailing whitespace is noise in a diff, so it goes.
-        if let sinks {
-            let sink = TrailingSpaceTrimmingSink(sinks.open("swift/Tokens.swift"))
-            do { try template.render(.object(context), partials: partials, into: sink) } catch {
-                return ([], [Diagnostic.templateLimit(error, file: templateFiles[main] ?? "Templates/" + main)])
-            }
-            sink.close()
-            return ([], [])
-        }
-        let rendered: [UInt8]
         // About 230 bytes a token with the built-in templates (a color's doc lines and one line per appearance).
-        do { rendered = try template.renderUTF8(.object(context), partials: partials, expectedBytes: set.tokens.count * 240) } catch {
+        do {
+            return (try template.renderFile("swift/Tokens.swift", .object(context), partials: partials, expectedBytes: set.tokens.count * 240,
+                                            sinks: sinks, trimmingTrailingSpaces: true), [])
+        } catch {
             return ([], [Diagnostic.templateLimit(error, file: templateFiles[main] ?? "Templates/" + main)])
         }
-        return ([GeneratedFile(relativePath: "swift/Tokens.swift", contents: Self.trimmingTrailingSpaces(consume rendered))], [])
     }
 
     /// Partial indentation also indents blank lines; trailing spaces are noise in a diff, so they go.
