@@ -53,7 +53,7 @@ public struct BuildCache: Sendable {
 
     /// A cache inside `outputFolder`.
     public init(outputFolder: String) {
-        statePath = (outputFolder as NSString).appendingPathComponent(Self.folderName + "/state")
+        statePath = PathText.joined(outputFolder, Self.folderName + "/state")
     }
 
     /// A 64-bit FNV-1a fingerprint of `parts`, each length-prefixed so that boundaries count.
@@ -113,17 +113,17 @@ public struct BuildCache: Sendable {
     /// Records a successful build; a failure to write the cache only costs the next build its shortcut.
     public func save(_ state: State) {
         var text = "fingerprint\t\(state.fingerprint)\nsummary\t\(state.summary)\n"
-        for file in state.files where !file.path.contains("\t") && !file.path.contains("\n") {
+        for file in state.files where !file.path.utf8.contains(where: { $0 == 9 || $0 == 10 }) {  // no tab, no newline
             text += "file\t\(file.path)\t\(file.stamp ?? "")\n"
         }
         text += "report\n"
         // The report can be megabytes: appended as bytes once, not copied through another string.
         var bytes = Array(text.utf8)
         bytes += state.report.utf8
-        let folder = (statePath as NSString).deletingLastPathComponent
+        let folder = PathText.parent(statePath)
         // The cache is machine-specific (modification times): its own .gitignore keeps it out of commits.
         try? OutputWriter.atomicWrite(Array("# tokenc's build cache: machine-specific, never commit it.\n*\n".utf8),
-                                      to: (folder as NSString).appendingPathComponent(".gitignore"))
+                                      to: PathText.joined(folder, ".gitignore"))
         try? OutputWriter.atomicWrite(bytes, to: statePath)
     }
 

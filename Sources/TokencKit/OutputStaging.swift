@@ -142,6 +142,8 @@ final class StagingSink: OutputSink {
     let relativePath: String
     let target: String
     private let temporary: String
+    /// The folder holding the target.
+    private let directory: String
     private let directories: DirectoryLog
     private let onClose: (StagingSink) -> Void
     /// The file at the target, open while every byte so far matched it; -1 when there is none or once one differed.
@@ -159,9 +161,9 @@ final class StagingSink: OutputSink {
 
     init(relativePath: String, folder: String, suffix: String, directories: DirectoryLog, onClose: @escaping (StagingSink) -> Void) {
         self.relativePath = relativePath
-        target = (folder as NSString).appendingPathComponent(relativePath)
-        let directory = (target as NSString).deletingLastPathComponent
-        temporary = (directory as NSString).appendingPathComponent(".\((target as NSString).lastPathComponent).tokenc-tmp\(suffix)")
+        target = PathText.joined(folder, relativePath)
+        directory = PathText.parent(target)
+        temporary = PathText.joined(directory, ".\(PathText.lastComponent(target)).tokenc-tmp\(suffix)")
         self.directories = directories
         self.onClose = onClose
         let descriptor = Foundation.open(target, O_RDONLY)
@@ -238,7 +240,7 @@ final class StagingSink: OutputSink {
     /// Opens the hidden file and copies into it the part of the target that matched.
     private func startOutput() {
         guard failure == nil else { return }
-        guard directories.make((target as NSString).deletingLastPathComponent) else { return fail() }
+        guard directories.make(directory) else { return fail() }
         output = Foundation.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard output >= 0 else { return fail() }
         hasOutput = true

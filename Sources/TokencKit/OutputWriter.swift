@@ -27,21 +27,37 @@ public struct OutputWriter: Sendable {
 
     /// The files a previous build recorded.
     public func previousFiles() -> [String] {
-        let path = (folder as NSString).appendingPathComponent(Self.manifestName)
+        let path = PathText.joined(folder, Self.manifestName)
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { Self.isSafe($0) }
     }
 
+    /// Whether `relativePath` stays inside the folder: relative, with a name, no `..` part and no NUL byte.
     static func isSafe(_ relativePath: String) -> Bool {
-        let parts = relativePath.split(separator: "/")
-        return !relativePath.hasPrefix("/") && !parts.contains("..") && !parts.isEmpty && !relativePath.contains("\0")
+        let bytes = relativePath.utf8
+        guard bytes.first != UInt8(ascii: "/"), !bytes.contains(0) else { return false }
+        // One pass over the parts between slashes, as bytes (an asset catalog checks a thousand paths).
+        var hasPart = false
+        var partLength = 0, dots = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") {
+                if partLength == 2, dots == 2 { return false }
+                partLength = 0
+                dots = 0
+                continue
+            }
+            hasPart = true
+            partLength += 1
+            if byte == UInt8(ascii: ".") { dots += 1 }
+        }
+        return hasPart && !(partLength == 2 && dots == 2)
     }
 
     /// Compares `files` with what is on disk, writing nothing: what `--check` and `--dry-run` report.
     public func plan(_ files: [GeneratedFile]) -> WriteSummary {
         var summary = WriteSummary()
         for file in files {
-            let target = (folder as NSString).appendingPathComponent(file.relativePath)
+            let target = PathText.joined(folder, file.relativePath)
             if let existing = Self.contents(of: target), Self.sameBytes(existing, file.contents) {
                 summary.unchanged.append(target)
             } else {
@@ -50,7 +66,7 @@ public struct OutputWriter: Sendable {
         }
         let current = Set(files.map(\.relativePath))
         for old in previousFiles() where !current.contains(old) {
-            let target = (folder as NSString).appendingPathComponent(old)
+            let target = PathText.joined(folder, old)
             if FileManager.default.fileExists(atPath: target) { summary.removed.append(target) }
         }
         return summary
@@ -111,19 +127,19 @@ public struct OutputWriter: Sendable {
         let manager = FileManager.default
         let current = Set(staged.map(\.relativePath))
         for old in previousFiles() where !current.contains(old) {
-            let target = (folder as NSString).appendingPathComponent(old)
+            let target = PathText.joined(folder, old)
             guard manager.fileExists(atPath: target) else { continue }
             try? manager.removeItem(atPath: target)
             summary.removed.append(target)
             // Folders the removal emptied (a color set's) go too, up to the output folder and no further.
-            var directory = (target as NSString).deletingLastPathComponent
+            var directory = PathText.parent(target)
             while directory.count > folder.count, (try? manager.contentsOfDirectory(atPath: directory))?.isEmpty == true {
                 try? manager.removeItem(atPath: directory)
-                directory = (directory as NSString).deletingLastPathComponent
+                directory = PathText.parent(directory)
             }
         }
         let manifest = staged.map(\.relativePath).sorted().joined(separator: "\n") + "\n"
-        let manifestPath = (folder as NSString).appendingPathComponent(Self.manifestName)
+        let manifestPath = PathText.joined(folder, Self.manifestName)
         if Self.contents(of: manifestPath).map({ !Self.sameBytes($0, Array(manifest.utf8)) }) ?? true {
             try Self.atomicWrite(Array(manifest.utf8), to: manifestPath)
         }
@@ -184,7 +200,7 @@ public struct OutputWriter: Sendable {
         }
         if errno == EEXIST { return true }
         guard errno == ENOENT else { return false }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathText.parent(path)
         guard !parent.isEmpty, parent != path, makeDirectory(parent, created: &created) else { return false }
         if mkdir(path, 0o755) == 0 {
             created.append(path)
@@ -195,9 +211,9 @@ public struct OutputWriter: Sendable {
 
     /// Writes beside the target, then renames: readers never see a half-written file.
     static func atomicWrite(_ bytes: [UInt8], to target: String) throws(ToolError) {
-        let directory = (target as NSString).deletingLastPathComponent
+        let directory = PathText.parent(target)
         guard makeDirectory(directory) else { throw ToolError("cannot write \(target): \(String(cString: strerror(errno)))") }
-        let temporary = (directory as NSString).appendingPathComponent(".\((target as NSString).lastPathComponent).tokenc-tmp")
+        let temporary = PathText.joined(directory, ".\(PathText.lastComponent(target)).tokenc-tmp")
         try writeNew(bytes, to: temporary, reportedAs: target)
         guard rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))

@@ -32,7 +32,7 @@ public struct AssetCatalogGenerator: Generator {
             switch token.type {
             case .color:
                 modes = token.values.map { ($0.mode, $0.value) }
-                name = SwiftNamer.type(token.path.replacing(".", with: "-"))
+                name = SwiftNamer.type(Self.replacing(".", with: "-", in: token.path))
             case .accent where !accentWritten:
                 // The first accent token becomes Xcode's AccentColor, which the app's tint reads.
                 modes = token.values.compactMap { mode, value in value["color"].map { (mode, $0) } }
@@ -41,7 +41,7 @@ public struct AssetCatalogGenerator: Generator {
             default:
                 continue
             }
-            name = name.replacing("`", with: "")
+            if name.utf8.first == UInt8(ascii: "`") { name = String(name.dropFirst().dropLast()) }
             if let first = names[name] {
                 diagnostics.append(Diagnostic(
                     id: "xcassets/name-collision", severity: .error,
@@ -52,12 +52,20 @@ public struct AssetCatalogGenerator: Generator {
             }
             names[name] = token
             guard let json = colorSet(modes) else { continue }
-            files.append(GeneratedFile(relativePath: "\(root)/\(name).colorset/Contents.json", contents: Array(json.utf8)))
+            files.append(GeneratedFile(relativePath: "\(root)/\(name).colorset/Contents.json", contents: json))
         }
         let (iconFiles, iconDiagnostics) = appIcons(set, root: root)
         files += iconFiles
         diagnostics += iconDiagnostics
         return diagnostics.contains { $0.severity == .error } ? ([], diagnostics) : (files, diagnostics)
+    }
+
+    /// `text` with each ASCII `byte` made `replacement` (StringProcessing's `replacing` cost a thousand
+    /// instructions a name).
+    static func replacing(_ byte: Unicode.Scalar, with replacement: Unicode.Scalar, in text: String) -> String {
+        let from = UInt8(ascii: byte), to = UInt8(ascii: replacement)
+        guard text.utf8.contains(from) else { return text }
+        return String(decoding: text.utf8.map { $0 == from ? to : $0 }, as: UTF8.self)
     }
 
     // MARK: Color sets
@@ -69,58 +77,99 @@ public struct AssetCatalogGenerator: Generator {
         Appearance.darkHighContrast: [("luminosity", "dark"), ("contrast", "high")],
     ]
 
-    func colorSet(_ modes: [(String, Node)]) -> String? {
-        var entries: [String] = []
+    /// A color set's `Contents.json`, written as bytes (one buffer a set: string interpolation of these
+    /// literals cost 37,000 instructions a set); nil when no mode has an appearance.
+    func colorSet(_ modes: [(String, Node)]) -> [UInt8]? {
+        var out: [UInt8] = []
+        out.reserveCapacity(1024)
+        out += "{\n  \"colors\" : [\n".utf8
+        var count = 0
+        func entry(_ appearances: [(String, String)], gamut: String?, color: (inout [UInt8]) -> Void) {
+            if count > 0 { out += ",\n".utf8 }
+            count += 1
+            Self.entry(appearances, gamut: gamut, into: &out, color: color)
+        }
         for (mode, node) in modes {
             // Custom modes (brand themes) have no asset-catalog appearance; docs/template-context.md says so.
             guard let appearances = Self.appearanceKeys[mode], case .success(let parsed) = ColorValue.parse(node) else { continue }
             if case .system(let system) = parsed {
-                if mode == Appearance.light { entries.append(Self.entry(appearances, gamut: nil, color: Self.reference(system.name))) }
+                if mode == Appearance.light { entry(appearances, gamut: nil) { Self.reference(system.name, into: &$0) } }
                 continue
             }
             let color = parsed.color(in: mode)
             if color.space == .displayP3 || !color.isInGamut(.srgb) {
                 // A wide color gets its own sRGB fallback for sRGB screens: a display-gamut pair.
                 let p3 = color.isInGamut(.displayP3) ? color.converted(to: .displayP3) : color.gamutMapped(to: .displayP3)
-                entries.append(Self.entry(appearances, gamut: "sRGB", color: Self.components("srgb", color.displayedInSRGB)))
-                entries.append(Self.entry(appearances, gamut: "display-P3", color: Self.components("display-p3", p3)))
+                entry(appearances, gamut: "sRGB") { Self.components("srgb", color.displayedInSRGB, into: &$0) }
+                entry(appearances, gamut: "display-P3") { Self.components("display-p3", p3, into: &$0) }
             } else {
-                entries.append(Self.entry(appearances, gamut: nil, color: Self.components("srgb", color.converted(to: .srgb))))
+                entry(appearances, gamut: nil) { Self.components("srgb", color.converted(to: .srgb), into: &$0) }
             }
         }
-        guard !entries.isEmpty else { return nil }
-        return "{\n  \"colors\" : [\n" + entries.joined(separator: ",\n") + "\n  ],\n  \(Self.info)\n}\n"
+        guard count > 0 else { return nil }
+        out += "\n  ],\n  ".utf8
+        out += Self.info.utf8
+        out += "\n}\n".utf8
+        return out
     }
 
-    static func entry(_ appearances: [(String, String)], gamut: String?, color: String) -> String {
-        var fields: [String] = []
+    /// One entry of a color set's `colors` list; `color` writes its `color` object.
+    static func entry(_ appearances: [(String, String)], gamut: String?, into out: inout [UInt8], color: (inout [UInt8]) -> Void) {
+        out += "    {\n".utf8
         if !appearances.isEmpty {
-            let list = appearances.map { "        {\n          \"appearance\" : \"\($0.0)\",\n          \"value\" : \"\($0.1)\"\n        }" }
-            fields.append("      \"appearances\" : [\n" + list.joined(separator: ",\n") + "\n      ]")
+            out += "      \"appearances\" : [\n".utf8
+            for (index, appearance) in appearances.enumerated() {
+                if index > 0 { out += ",\n".utf8 }
+                out += "        {\n          \"appearance\" : \"".utf8
+                out += appearance.0.utf8
+                out += "\",\n          \"value\" : \"".utf8
+                out += appearance.1.utf8
+                out += "\"\n        }".utf8
+            }
+            out += "\n      ],\n".utf8
         }
-        fields.append("      \"color\" : " + color)
-        if let gamut { fields.append("      \"display-gamut\" : \"\(gamut)\"") }
-        fields.append("      \"idiom\" : \"universal\"")
-        return "    {\n" + fields.joined(separator: ",\n") + "\n    }"
+        out += "      \"color\" : ".utf8
+        color(&out)
+        if let gamut {
+            out += ",\n      \"display-gamut\" : \"".utf8
+            out += gamut.utf8
+            out += "\"".utf8
+        }
+        out += ",\n      \"idiom\" : \"universal\"\n    }".utf8
     }
 
     /// Components as decimal strings with six places: never `"1"`, which Xcode reads as an 8-bit integer.
-    static func components(_ space: String, _ color: Color) -> String {
+    static func components(_ space: String, _ color: Color, into out: inout [UInt8]) {
         let c = color.components
-        func decimal(_ value: Double) -> String {
+        func decimal(_ value: Double) {
             let clamped = min(1, max(0, value.isNaN ? 0 : value))
             let scaled = Int((clamped * 1_000_000).rounded())
-            let fraction = String(scaled % 1_000_000)
-            return "\(scaled / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+            out.append(UInt8(ascii: "0") + UInt8(scaled / 1_000_000))
+            out.append(UInt8(ascii: "."))
+            var place = 100_000
+            while place > 0 {
+                out.append(UInt8(ascii: "0") + UInt8(scaled / place % 10))
+                place /= 10
+            }
         }
-        return "{\n        \"color-space\" : \"\(space)\",\n        \"components\" : {\n"
-            + "          \"alpha\" : \"\(decimal(color.alpha))\",\n          \"blue\" : \"\(decimal(c.z))\",\n"
-            + "          \"green\" : \"\(decimal(c.y))\",\n          \"red\" : \"\(decimal(c.x))\"\n        }\n      }"
+        out += "{\n        \"color-space\" : \"".utf8
+        out += space.utf8
+        out += "\",\n        \"components\" : {\n          \"alpha\" : \"".utf8
+        decimal(color.alpha)
+        out += "\",\n          \"blue\" : \"".utf8
+        decimal(c.z)
+        out += "\",\n          \"green\" : \"".utf8
+        decimal(c.y)
+        out += "\",\n          \"red\" : \"".utf8
+        decimal(c.x)
+        out += "\"\n        }\n      }".utf8
     }
 
     /// A system color by reference, as Xcode writes one (`systemBlueColor`, `labelColor`).
-    static func reference(_ name: String) -> String {
-        "{\n        \"platform\" : \"universal\",\n        \"reference\" : \"\(name)Color\"\n      }"
+    static func reference(_ name: String, into out: inout [UInt8]) {
+        out += "{\n        \"platform\" : \"universal\",\n        \"reference\" : \"".utf8
+        out += name.utf8
+        out += "Color\"\n      }".utf8
     }
 
     // MARK: App icons
