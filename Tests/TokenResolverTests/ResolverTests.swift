@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TokenLoader
 import TokenModel
@@ -298,5 +299,82 @@ private func value(_ set: ResolvedTokenSet, _ path: String, _ mode: String = App
         let (set, _) = AliasResolver().resolve(merged)
         #expect(value(set, "c.bg", "dark") == "#000")
         #expect(value(set, "c.bg", "dark-high-contrast") == "#010101")
+    }
+}
+
+/// A result handed from one thread to the one waiting for it.
+private final class ResultBox<T>: @unchecked Sendable { var value: T? }
+
+/// Runs `body` on a thread with the pipeline's 512 MB stack and waits for its result.
+private func onLargeStack<T>(_ body: @escaping @Sendable () -> T) -> T {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        box.value = body()
+        done.signal()
+    }
+    thread.stackSize = 512 << 20
+    thread.start()
+    done.wait()
+    return box.value!
+}
+
+@Suite struct PlainAliasTests {
+    /// Resolving plain aliases ahead (level by level, in parallel) gives exactly what the walk alone gives:
+    /// the same tokens in the same order, values with their modes and locations, alias chains, parsed colors,
+    /// and diagnostics, on chains in every order, chains too long for where the walk meets them, and the
+    /// aliases that are not plain (own modes, deprecated or mistyped targets, cycles, pointers, bad targets).
+    @Test func giveWhatTheWalkGives() {
+        var yaml = "deep:\n"
+        for i in 0..<1_100 { yaml += "  a\(i): { $value: '{deep.a\(i + 1)}' }\n" }
+        yaml += "  a1100: { $type: color, $value: '#abcdef', $extensions: { mode: { dark: '#123456' } } }\n"
+        yaml += "up:\n  u0: { $type: dimension, $value: { value: 3, unit: pt } }\n"
+        for i in 1..<300 { yaml += "  u\(i): { $value: '{up.u\(i - 1)}' }\n" }
+        yaml += "stack:\n"
+        for i in 0..<990 { yaml += "  s\(i): { $value: '{stack.s\(i + 1)}' }\n" }
+        yaml += "  s990: { $value: '{zz.x0}' }\nzz:\n"
+        for i in 0..<20 { yaml += "  x\(i): { $value: '{zz.x\(i + 1)}' }\n" }
+        yaml += "  x20: { $type: color, $value: 'color(display-p3 0.1 0.9 0.2)' }\n"
+        yaml += """
+            misc:
+              red: { $type: color, $value: '#ee0000', $extensions: { mode: { dark: 'nope', high-contrast: '#fff' } } }
+              redAlias: { $value: '{misc.red}' }
+              redAlias2: { $value: '{misc.redAlias}' }
+              own: { $value: '{misc.redAlias}', $extensions: { mode: { dark: '#000' } } }
+              ownAlias: { $value: '{misc.own}' }
+              old: { $type: color, $value: '#ff0000', $deprecated: use red }
+              usesOld: { $value: '{misc.old}' }
+              mismatch: { $type: dimension, $value: '{misc.redAlias2}' }
+              c1: { $value: '{misc.c2}' }
+              c2: { $value: '{misc.c1}' }
+              toCycle: { $value: '{misc.c1}' }
+              bad: { $type: color, $value: 'nope' }
+              toBad: { $value: '{misc.bad}' }
+              pointer: { $value: { $ref: '#/misc/red/$value' } }
+              toPointer: { $value: '{misc.pointer}' }
+              system: { $type: color, $value: '{system.systemBlue}' }
+              toSystem: { $value: '{misc.system}' }
+              shadow: { $type: shadow, $value: { color: '{misc.redAlias}', offsetX: { value: 1, unit: px }, offsetY: { value: 1, unit: px }, blur: { value: 2, unit: pt }, spread: { value: 0, unit: px } } }
+              toShadow: { $value: '{misc.shadow}' }
+            """
+        let (file, loadDiagnostics) = TokenFileLoader().load(bytes: Array(yaml.utf8), path: "t.yaml")
+        #expect(loadDiagnostics.isEmpty)
+        let (tokens, _) = TokenTreeBuilder().build([file])
+        let walkOnly = { var resolver = AliasResolver(); resolver.resolvesPlainAliasesAhead = false; return resolver }()
+        // Chains a thousand deep recurse a thousand deep: on a large stack, as the pipeline runs them.
+        let (expected, expectedDiagnostics) = onLargeStack { walkOnly.resolve(tokens) }
+        let (found, foundDiagnostics) = onLargeStack { AliasResolver().resolve(tokens) }
+        #expect(found.tokens.map(\.path) == expected.tokens.map(\.path))
+        #expect(found.modes == expected.modes)
+        for (a, b) in zip(found.tokens, expected.tokens) {
+            #expect(a.type == b.type && a.aliasChain == b.aliasChain, "\(a.path)")
+            #expect(a.values.map { "\($0.mode) \($0.value)" } == b.values.map { "\($0.mode) \($0.value)" }, "\(a.path)")
+            #expect(a.colors.map { $0.map { "\($0)" } } == b.colors.map { $0.map { "\($0)" } }, "\(a.path)")
+        }
+        #expect(foundDiagnostics == expectedDiagnostics)
+        // The set holds every kind of case, so the comparison above covers them.
+        #expect(summary(foundDiagnostics).filter { $0.hasPrefix("alias/chain-too-long") }.count == 2)
+        #expect(Set(foundDiagnostics.map(\.id)).isSuperset(of: ["alias/cycle", "alias/type-mismatch", "token/deprecated-use", "token/invalid-value"]))
+        #expect(found.tokens.contains { $0.path == "up.u299" && $0.aliasChain.count == 299 })
     }
 }
