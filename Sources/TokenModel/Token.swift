@@ -167,6 +167,10 @@ public final class ResolvedToken: Sendable {
     /// The dotted path.
     public var path: String { token.path }
 
+    /// The facts under `$extensions.tokenc`, read from the token's box in place: rules ask every token, and
+    /// `token.facts` copied the whole token (every field retained) to call its getter.
+    public var facts: TokencFacts { token.details?.facts ?? TokencFacts() }
+
     /// The value in `mode`, following the documented fallback when the token does not define it.
     public func value(in mode: String) -> Node { values[valueIndex(in: mode)].value }
 

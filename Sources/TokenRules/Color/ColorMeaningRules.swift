@@ -44,10 +44,10 @@ struct SystemColorMisuseRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var surfaces: Set<String> = []
-        for token in context.tokens { for surface in token.token.facts.on { surfaces.insert(surface.path) } }
+        for token in context.tokens { for surface in token.facts.on { surfaces.insert(surface.path) } }
         return context.tokens(of: .color).compactMap { token in
             guard case .system(let system)? = context.colorValue(token, in: Appearance.light) else { return nil }
-            let facts = token.token.facts
+            let facts = token.facts
             let isForeground = facts.text || facts.largeText || !facts.on.isEmpty || facts.role == .label
             let isSurface = surfaces.contains(token.path) || facts.role == .background
             let problem: String?
@@ -81,7 +81,7 @@ struct SameColorDifferentMeaningRule: Rule {
         // Hash by value: tokens with the same light hex land in one bucket; never all pairs.
         var buckets: [String: [(ResolvedToken, ColorRole)]] = [:]
         for token in context.tokens(of: .color) {
-            guard let role = token.token.facts.role, Self.meaningful.contains(role),
+            guard let role = token.facts.role, Self.meaningful.contains(role),
                   let light = context.color(token, in: Appearance.light) else { continue }
             buckets[light.hex, default: []].append((token, role))
         }
@@ -155,7 +155,7 @@ struct ColorBlindConfusableRule: Rule {
         for deficiency in ColorVisionDeficiency.allCases {
             var grid = LabGrid<(ResolvedToken, ColorRole, Color)>(cell: threshold * 2)
             for token in context.tokens(of: .color) {
-                guard let role = token.token.facts.role, Self.statusRoles.contains(role),
+                guard let role = token.facts.role, Self.statusRoles.contains(role),
                       let color = context.color(token, in: Appearance.light) else { continue }
                 let seen = color.simulated(deficiency)
                 let lab = seen.labComponents

@@ -16,7 +16,7 @@ struct DarkVariantRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .color).compactMap { token in
             guard context.usedInUI.contains(token.path), !context.has(token, mode: Appearance.dark),
-                  token.token.facts.platforms != [.watchos] else { return nil }
+                  token.facts.platforms != [.watchos] else { return nil }
             if case .system? = context.colorValue(token, in: Appearance.light) { return nil }
             return Finding(path: token.path, location: token.token.location,
                            message: "`\(token.path)` is used in UI but has no dark appearance",

@@ -12,7 +12,7 @@ struct ContrastPairs {
     static func find(_ context: RuleContext) -> [Pair] {
         var pairs: [Pair] = []
         for token in context.tokens(of: .color) {
-            for reference in token.token.facts.on {
+            for reference in token.facts.on {
                 if let surface = context.token(reference.path), surface.type == .color {
                     pairs.append(Pair(foreground: token, surface: surface, reference: reference))
                 }
@@ -22,8 +22,8 @@ struct ContrastPairs {
     }
 
     static func minimum(_ token: ResolvedToken, _ context: RuleContext, _ description: RuleDescription) -> (Double, String) {
-        if token.token.facts.text { return (context.configuration.option("text", of: description), "text") }
-        if token.token.facts.largeText { return (context.configuration.option("large-text", of: description), "large text") }
+        if token.facts.text { return (context.configuration.option("text", of: description), "text") }
+        if token.facts.largeText { return (context.configuration.option("large-text", of: description), "large text") }
         return (context.configuration.option("non-text", of: description), "non-text UI")
     }
 }

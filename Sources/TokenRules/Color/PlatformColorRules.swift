@@ -12,7 +12,7 @@ struct WatchOSBackgroundRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .color).compactMap { token in
-            let facts = token.token.facts
+            let facts = token.facts
             guard facts.role == .background, facts.platforms == [.watchos] else { return nil }
             let notBlack = token.values.compactMap { mode, _ in context.color(token, in: mode) }.first { $0.hex != "#000000" }
             guard let notBlack else { return nil }
@@ -53,7 +53,7 @@ struct TVOSPaletteSizeRule: Rule {
         var hues: [Int: ResolvedToken] = [:]
         var first: ResolvedToken?
         for token in context.tokens(of: .color) {
-            let facts = token.token.facts
+            let facts = token.facts
             guard facts.platforms.contains(.tvos), let role = facts.role, roles.contains(role),
                   let color = context.color(token, in: Appearance.light) else { continue }
             let lch = color.converted(to: .oklch).components
@@ -80,7 +80,7 @@ struct TVOSFocusByColorOnlyRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .color).compactMap { token in
-            guard token.token.facts.role == .focus, token.token.facts.platforms.contains(.tvos) else { return nil }
+            guard token.facts.role == .focus, token.facts.platforms.contains(.tvos) else { return nil }
             return Finding(path: token.path, location: token.token.location,
                            message: "`\(token.path)` marks focus on tvOS; pair the color with the system's lift, scale or motion")
         }

@@ -85,10 +85,10 @@ public final class RuleContext: @unchecked Sendable {
     /// surfaces or text-on-accent, or a symbol's colors.
     private func computeUsage() {
         for token in tokens {
-            if token.type == .color, !token.token.facts.on.isEmpty || token.token.facts.role != nil {
+            if token.type == .color, !token.facts.on.isEmpty || token.facts.role != nil {
                 usedInUI.insert(token.path)
             }
-            for surface in token.token.facts.on { usedInUI.insert(surface.path) }
+            for surface in token.facts.on { usedInUI.insert(surface.path) }
             switch token.type {
             case .accent:
                 for reference in references(token, field: "surfaces") + references(token, field: "text-on-accent") {

@@ -84,7 +84,7 @@ public final class PreparedRules: @unchecked Sendable {
     /// entry that silenced nothing. `found[i]` is `check(rule: i)`.
     public func finish(_ found: [[Diagnostic]]) -> [Diagnostic] {
         var ignores: [String: [IgnoredRule]] = [:]
-        for token in set.tokens where !token.token.facts.ignore.isEmpty { ignores[token.path] = token.token.facts.ignore }
+        for token in set.tokens where !token.facts.ignore.isEmpty { ignores[token.path] = token.facts.ignore }
         var used: Set<SourceLocation> = []
         var diagnostics: [Diagnostic] = []
         for diagnostic in found.joined() {

@@ -421,7 +421,7 @@ struct StickerPlatformRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         IconFields.icons(context, kind: "sticker").compactMap { icon in
-            let other = icon.token.token.facts.platforms.filter { $0 != .ios && $0 != .ipados }
+            let other = icon.token.facts.platforms.filter { $0 != .ios && $0 != .ipados }
             guard !other.isEmpty else { return nil }
             return Finding(path: icon.token.path, location: icon.token.token.location,
                            message: "stickers work on iOS and iPadOS only, but `\(icon.token.path)` is scoped to " + other.map(\.rawValue).joined(separator: ", "),
