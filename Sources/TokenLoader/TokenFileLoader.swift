@@ -63,8 +63,9 @@ private struct TreeBuilder {
         var firstKeyPlain = false
         var weight = 1
 
-        /// Where `key` already is among the entries.
-        func index(of key: String) -> Int? {
+        /// Where `key` already is among the entries. (Mutating only so that a call through `frames[top]` works
+        /// in place: a non-mutating call copied the whole frame, its lists and index retained, at every key.)
+        mutating func index(of key: String) -> Int? {
             keyIndex.isEmpty ? entries.firstIndex { $0.key == key } : keyIndex[key]
         }
 

@@ -111,6 +111,9 @@ struct SwiftContextBuilder {
         static let colorLimit = 8192
         /// Member names by token name (see `memberName`).
         var memberNames: [String: String] = [:]
+        /// A color token's value by the address of its parsed-color list, with the token it was made for:
+        /// an alias shares its target's list (the resolver's doing), and so has the target's value.
+        var themeColors: [UnsafeRawPointer: (owner: ResolvedToken, value: Value?)] = [:]
     }
 
     /// One appearance's color as the Swift output writes it.
@@ -301,14 +304,31 @@ struct SwiftContextBuilder {
         var expression: String { SwiftTokenContext.expression(line: line, constructor: constructor, arguments: arguments) }
     }
 
+    /// Whether two tokens have the same modes in the same order.
+    static func sameModes(_ a: ResolvedToken, _ b: ResolvedToken) -> Bool {
+        guard a.values.count == b.values.count else { return false }
+        for i in a.values.indices where a.values[i].mode != b.values[i].mode { return false }
+        return true
+    }
+
     func swiftValue(_ token: ResolvedToken) -> Value? {
         let light = token.values[0].value
         switch token.type {
         case .color:
+            // The list's address names it while every token is alive (they outlive the generator); a token that
+            // shares it has the same colors, and the same modes (checked, as they make the value too).
+            let shared = token.colors.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+            if let shared, let known = memo.themeColors[shared], Self.sameModes(known.owner, token) { return known.value }
             var modes: [(String, ColorValue?)] = []
             modes.reserveCapacity(token.values.count)
             for i in token.values.indices { modes.append((token.values[i].mode, token.colors[i])) }
-            return themeColor(modes)
+            let value = themeColor(modes)
+            if let shared {
+                // Bounded like the color memo: an alias is met soon after its target, or not at all.
+                if memo.themeColors.count >= FormattedTexts.colorLimit { memo.themeColors.removeAll(keepingCapacity: true) }
+                memo.themeColors[shared] = (token, value)
+            }
+            return value
         case .accent:
             let modes = token.values.compactMap { mode, value in value["color"].map { (mode, $0) } }
             return modes.isEmpty ? nil : themeColor(modes)
