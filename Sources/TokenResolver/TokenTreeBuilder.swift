@@ -199,7 +199,8 @@ private struct TreeWalk {
         var description: String?
         var deprecation: String?
         var extensions: Node?
-        var modes: [(String, Node)] = []
+        // Labelled as `Token.modes` is: an unlabelled list was converted, element by element, into a new one.
+        var modes: [(name: String, value: Node)] = []
         var reference: MappingEntry?
         for entry in entries {
             switch entry.key {
@@ -229,7 +230,7 @@ private struct TreeWalk {
                 if let modeNode = ext.first(where: { $0.key == "mode" })?.value {
                     if let modeEntries = modeNode.mappingEntries {
                         for mode in modeEntries where mode.key != Appearance.light {
-                            modes.append((mode.key, mode.value))
+                            modes.append((name: mode.key, value: mode.value))
                         }
                     } else {
                         error("token/invalid-property", "`$extensions.mode` must map mode names to values, not \(modeNode.kindDescription)",

@@ -377,4 +377,41 @@ private func onLargeStack<T>(_ body: @escaping @Sendable () -> T) -> T {
         #expect(Set(foundDiagnostics.map(\.id)).isSuperset(of: ["alias/cycle", "alias/type-mismatch", "token/deprecated-use", "token/invalid-value"]))
         #expect(found.tokens.contains { $0.path == "up.u299" && $0.aliasChain.count == 299 })
     }
+
+    /// The same comparison on random alias graphs: literals with and without modes, aliases of earlier or
+    /// later tokens (so chains are met from either end), aliases with their own modes, deprecated and
+    /// mistyped targets, missing targets and cycles, from a fixed generator.
+    @Test func giveWhatTheWalkGivesOnRandomGraphs() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for _ in 0..<40 {
+            let count = 5 + next(60)
+            var yaml = "g:\n  $type: color\n"
+            for i in 0..<count {
+                let target = "t\(next(count + 2))"  // sometimes one that does not exist
+                switch next(10) {
+                case 0, 1, 2: yaml += "  t\(i): { $value: '#\(String(next(1 << 24), radix: 16))' }\n"
+                case 3: yaml += "  t\(i): { $value: '#fff', $extensions: { mode: { dark: '#000', high-contrast: 'bad' } } }\n"
+                case 4: yaml += "  t\(i): { $value: '#123', $deprecated: gone }\n"
+                case 5: yaml += "  t\(i): { $value: '{g.\(target)}', $extensions: { mode: { dark: '{g.t\(next(count))}' } } }\n"
+                case 6: yaml += "  t\(i): { $type: dimension, $value: '{g.\(target)}' }\n"
+                default: yaml += "  t\(i): { $value: '{g.\(target)}' }\n"
+                }
+            }
+            let (file, _) = TokenFileLoader().load(bytes: Array(yaml.utf8), path: "r.yaml")
+            let (tokens, _) = TokenTreeBuilder().build([file])
+            let walkOnly = { var resolver = AliasResolver(); resolver.resolvesPlainAliasesAhead = false; return resolver }()
+            let (expected, expectedDiagnostics) = walkOnly.resolve(tokens)
+            let (found, foundDiagnostics) = AliasResolver().resolve(tokens)
+            #expect(found.tokens.map(\.path) == expected.tokens.map(\.path), "\(yaml)")
+            for (a, b) in zip(found.tokens, expected.tokens) {
+                #expect(a.type == b.type && a.aliasChain == b.aliasChain, "\(a.path) in\n\(yaml)")
+                #expect(a.values.map { "\($0.mode) \($0.value)" } == b.values.map { "\($0.mode) \($0.value)" }, "\(a.path) in\n\(yaml)")
+            }
+            #expect(foundDiagnostics == expectedDiagnostics, "\(yaml)")
+        }
+    }
 }
