@@ -4,9 +4,10 @@ the medians as hyperfine's JSON (`results[i].median`, seconds), so the benchmark
 
     alternate.py RUNS OUT.json PREPARE-A COMMAND-A PREPARE-B COMMAND-B
 
-The asset-catalog comparison uses it: the disk's state drifts within seconds (a folder deleted just
-before makes the next writes slower for a while), and timing tokenc's catalog and `cp -r` of the same
-files in two separate series let that drift land on one side only."""
+The benchmark times each pair it compares so: libyaml's parse against the full build, and the asset
+catalog against `cp -r` of the same files. This machine's speed drifts by a third within minutes, and
+its disk's within seconds (a folder deleted just before makes the next writes slower for a while); two
+separate series let that drift land on one side of a ratio only."""
 import json, shlex, statistics, subprocess, sys, time
 
 runs, out = int(sys.argv[1]), sys.argv[2]
