@@ -187,7 +187,7 @@ public struct Pipeline: Sendable {
             diagnostics.add(contentsOf: mergeDiagnostics)
             tokens = merged
         } else {
-            let (built, treeDiagnostics) = builder.build(trees)
+            let (built, treeDiagnostics) = builder.build(consume trees)
             diagnostics.add(contentsOf: treeDiagnostics)
             tokens = built
         }
