@@ -13,10 +13,9 @@ import json, shlex, statistics, subprocess, sys, time
 runs, out = int(sys.argv[1]), sys.argv[2]
 pairs = [(sys.argv[3], sys.argv[4]), (sys.argv[5], sys.argv[6])]
 times = [[], []]
-for _ in range(1):  # warm-up of each, untimed
-    for prepare, command in pairs:
-        subprocess.run(prepare, shell=True, check=True)
-        subprocess.run(shlex.split(command), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+for prepare, command in pairs:  # one untimed warm-up of each
+    subprocess.run(prepare, shell=True, check=True)
+    subprocess.run(shlex.split(command), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 for i in range(runs):
     for which in ((0, 1) if i % 2 == 0 else (1, 0)):
         prepare, command = pairs[which]

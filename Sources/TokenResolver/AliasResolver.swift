@@ -86,9 +86,9 @@ struct PlainAliases {
     /// The resolved token of each plain alias, by token index (nil for every other token).
     let tokens: [ResolvedToken?]
     /// How many aliases lie between each plain alias and the literal its chain ends in, itself included
-    /// (0 for every other token): the depth the walk would reach through it.
+    /// (0 or less for every other token): the depth the walk would reach through it.
     let levels: [Int32]
-    /// The literal token each plain alias's chain ends in (-1 for every other token).
+    /// The literal token each plain alias's chain ends in (not meaningful for other tokens).
     let roots: [Int32]
 
     /// None: every alias is left to the walk.
@@ -158,8 +158,8 @@ struct PlainAliases {
             }
         }
         self.tokens = made
-        self.levels = levels.map { max($0, 0) }
-        self.roots = roots.indices.map { levels[$0] > 0 ? roots[$0] : -1 }
+        self.levels = levels
+        self.roots = roots
     }
 
     /// `token` resolved as an alias of `target`: its values where the alias is written, sharing the target's
@@ -171,11 +171,8 @@ struct PlainAliases {
             moved.location = location
             return (mode: mode, value: moved)
         }
-        let chain = [path] + target.aliasChain
-        if target.type == .color, ResolutionRun.sameTexts(values, target.values) {
-            return ResolvedToken(token: token, type: target.type, values: values, aliasChain: chain, colors: target.colors)
-        }
-        return ResolvedToken(token: token, type: target.type, values: values, aliasChain: chain)
+        return ResolutionRun.resolvedToken(token, type: target.type, values: values, aliasChain: [path] + target.aliasChain,
+                                           lightTarget: target)
     }
 }
 
@@ -284,17 +281,21 @@ private final class ResolutionRun {
                 values.append((mode, Self.pointsAsPixels(value)))
             }
         }
-        // An alias whose values are its target's (the usual alias: no values of its own) shares the target's
-        // parsed colors instead of parsing the same texts again and holding a copy; its value nodes are its
-        // own (they carry the alias's location).
-        if lightTargets[i] >= 0, let target = made[Int(lightTargets[i])] ?? literals[Int(lightTargets[i])]?.token,
-           type == .color, target.type == .color, Self.sameTexts(values, target.values)
-        {
-            made[i] = ResolvedToken(token: tokens[i], type: type, values: values, aliasChain: chain, colors: target.colors)
-        } else {
-            made[i] = ResolvedToken(token: tokens[i], type: type, values: values, aliasChain: chain)
-        }
+        let target = lightTargets[i] >= 0 ? made[Int(lightTargets[i])] ?? literals[Int(lightTargets[i])]?.token : nil
+        made[i] = Self.resolvedToken(tokens[i], type: type, values: values, aliasChain: chain, lightTarget: target)
         return made[i]
+    }
+
+    /// A resolved token; an alias whose values are its target's (the usual alias: no values of its own) shares
+    /// the target's parsed colors instead of parsing the same texts again and holding a copy. Its value nodes
+    /// are its own (they carry the alias's location).
+    static func resolvedToken(_ token: Token, type: TokenType, values: [(mode: String, value: Node)], aliasChain: [String],
+                              lightTarget target: ResolvedToken?) -> ResolvedToken
+    {
+        if let target, type == .color, target.type == .color, sameTexts(values, target.values) {
+            return ResolvedToken(token: token, type: type, values: values, aliasChain: aliasChain, colors: target.colors)
+        }
+        return ResolvedToken(token: token, type: type, values: values, aliasChain: aliasChain)
     }
 
     /// Whether two lists of values are the same modes with the same scalar texts, which parse to the same colors

@@ -81,6 +81,7 @@ public struct BuildCache: Sendable {
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
+    /// The state when it matches `fingerprint` and no recorded file changed since; nil otherwise.
     public func current(fingerprint: String) -> State? {
         guard let state = load(), state.fingerprint == fingerprint,
               state.files.allSatisfy({ FileStamp(path: $0.path) == $0 })
