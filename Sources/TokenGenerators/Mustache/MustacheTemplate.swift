@@ -15,6 +15,7 @@ public struct MustacheTemplate: Sendable {
         public var message: String
     }
 
+    /// A parsed tag or text, nested as the template nests its sections; flattened into a `Program` to render.
     indirect enum Operation: Sendable {
         case text([UInt8])
         case variable([String], escaped: Bool)
@@ -22,11 +23,11 @@ public struct MustacheTemplate: Sendable {
         case partial(String, indentation: String, cacheKey: String)
     }
 
-    let operations: [Operation]
+    let program: Program
 
     /// Compiles `source`.
     public init(_ source: String) throws(SyntaxError) {
-        operations = try Parser(source).parse()
+        program = Program(try Parser(source).parse())
     }
 
     /// How much work one rendering may do, so that nested sections over long lists or partials
@@ -54,17 +55,13 @@ public struct MustacheTemplate: Sendable {
     /// Whether rendering may look up any of `names` (as the first part of a tag's name); a partial
     /// counts as yes, since what it reads is not known until it renders.
     func mayRead(anyOf names: Set<String>) -> Bool {
-        func reads(_ operations: [Operation]) -> Bool {
-            operations.contains { operation in
-                switch operation {
-                case .text: false
-                case .variable(let path, _): names.contains(path[0])
-                case .section(let path, _, let body): names.contains(path[0]) || reads(body)
-                case .partial: true
-                }
+        program.instructions.contains { instruction in
+            switch instruction.kind {
+            case .text: false
+            case .escaped, .unescaped, .section, .inverted: instruction.count > 0 && names.contains(program.keys[Int(instruction.first)])
+            case .partial: true
             }
         }
-        return reads(operations)
     }
 
     /// Renders with `context` as the root; `partials` supplies partial templates by name.
@@ -80,7 +77,7 @@ public struct MustacheTemplate: Sendable {
         var renderer = Renderer(partials: partials, limits: limits)
         renderer.output.reserveCapacity(min(max(expectedBytes, 1 << 16), limits.maximumOutputBytes))
         var stack = [context]
-        renderer.run(operations, &stack, depth: 0)
+        renderer.run(program, &stack, depth: 0)
         if let exceeded = renderer.exceeded { throw RenderError(message: exceeded) }
         return renderer.output
     }
@@ -111,7 +108,7 @@ public struct MustacheTemplate: Sendable {
         renderer.sink = sink
         renderer.output.reserveCapacity(outputSinkChunk + (1 << 12))
         var stack = [context]
-        renderer.run(operations, &stack, depth: 0)
+        renderer.run(program, &stack, depth: 0)
         if let exceeded = renderer.exceeded { throw RenderError(message: exceeded) }
         sink.write(renderer.output)
     }
@@ -292,12 +289,92 @@ private struct Parser {
 
 // MARK: - Rendering
 
+/// A template flattened for rendering: the instructions in one buffer (a section's body is the instructions
+/// up to its `end`), the texts in one byte buffer and the tag names in a table, so rendering reads plain
+/// memory and retains nothing per step (the nested operations retained each case's payload as it was read).
+/// Immutable once made, hence unchecked `Sendable`.
+final class Program: @unchecked Sendable {
+    enum Kind: UInt8 { case text, escaped, unescaped, section, inverted, partial }
+
+    struct Instruction {
+        var kind: Kind
+        /// Text: its first byte in `text`. Tags: the first part of the name in `keys` (no parts for `.`).
+        /// Partial: its index in `partials`.
+        var first: Int
+        /// Text: its length. Tags: how many parts the name has.
+        var count: Int
+        /// Sections: the index just past the body.
+        var end: Int
+    }
+
+    /// A partial tag: the partial's name, the indentation of its standalone line, and the two as one key.
+    struct Partial {
+        var name: String
+        var indentation: String
+        var cacheKey: String
+    }
+
+    let instructions: UnsafeMutableBufferPointer<Instruction>
+    let text: UnsafeMutableBufferPointer<UInt8>
+    let keys: UnsafeMutableBufferPointer<String>
+    let partials: [Partial]
+
+    init(_ operations: [MustacheTemplate.Operation]) {
+        var instructions: [Instruction] = []
+        var text: [UInt8] = []
+        var keys: [String] = []
+        var partials: [Partial] = []
+        func name(_ path: [String]) -> (first: Int, count: Int) {
+            if path == ["."] { return (keys.count, 0) }
+            keys += path
+            return (keys.count - path.count, path.count)
+        }
+        func flatten(_ operations: [MustacheTemplate.Operation]) {
+            for operation in operations {
+                switch operation {
+                case .text(let bytes):
+                    instructions.append(Instruction(kind: .text, first: text.count, count: bytes.count, end: 0))
+                    text += bytes
+                case .variable(let path, let escaped):
+                    let (first, count) = name(path)
+                    instructions.append(Instruction(kind: escaped ? .escaped : .unescaped, first: first, count: count, end: 0))
+                case .section(let path, let inverted, let body):
+                    let (first, count) = name(path)
+                    let at = instructions.count
+                    instructions.append(Instruction(kind: inverted ? .inverted : .section, first: first, count: count, end: 0))
+                    flatten(body)
+                    instructions[at].end = instructions.count
+                case .partial(let partialName, let indentation, let cacheKey):
+                    instructions.append(Instruction(kind: .partial, first: partials.count, count: 0, end: 0))
+                    partials.append(Partial(name: partialName, indentation: indentation, cacheKey: cacheKey))
+                }
+            }
+        }
+        flatten(operations)
+        self.instructions = .allocate(capacity: instructions.count)
+        _ = self.instructions.initialize(from: instructions)
+        self.text = .allocate(capacity: text.count)
+        _ = self.text.initialize(from: text)
+        self.keys = .allocate(capacity: keys.count)
+        _ = self.keys.initialize(from: keys)
+        self.partials = partials
+    }
+
+    deinit {
+        instructions.deallocate()
+        text.deallocate()
+        keys.deinitialize().deallocate()
+    }
+}
+
 private struct Renderer {
     let partials: [String: String]
     let limits: MustacheTemplate.Limits
     var output: [UInt8] = []
-    var compiledPartials: [String: [MustacheTemplate.Operation]] = [:]
-    var lastPartial: (key: String, operations: [MustacheTemplate.Operation])?
+    var compiledPartials: [String: Program] = [:]
+    /// The partial tag run last and what it compiled to: nearly always the one asked for again (a token
+    /// partial once per token), recognised by the program holding the tag and the tag's index.
+    var lastPartial: (program: ObjectIdentifier, index: Int, compiled: Program)?
     var steps = 0
     var exceeded: String?
     /// Where full chunks of output go, when rendering into a sink; `flushed` counts the bytes sent there.
@@ -309,21 +386,26 @@ private struct Renderer {
         self.limits = limits
     }
 
-    func resolve(_ path: [String], _ stack: [MustacheValue]) -> MustacheValue? {
-        if path.count == 1, path[0] == "." { return stack.last }
+    /// The value a tag names: its first part looked up from the innermost frame out, the rest inside that.
+    func resolve(_ program: Program, _ instruction: Program.Instruction, _ stack: [MustacheValue]) -> MustacheValue? {
+        guard instruction.count > 0 else { return stack.last }
+        let keys = program.keys
         var value: MustacheValue?
         // Innermost frame first, read in place (iterating `reversed()` copied every frame it passed).
         var index = stack.count - 1
+        let first = keys[instruction.first]
         while index >= 0 {
-            if let found = stack[index].member(path[0]) {
+            if let found = stack[index].member(first) {
                 value = found
                 break
             }
             index -= 1
         }
-        for key in path.dropFirst() {
-            value = value?.member(key)
+        var part = instruction.first + 1
+        while part < instruction.first + instruction.count {
+            value = value?.member(keys[part])
             if value == nil { return nil }
+            part += 1
         }
         return value
     }
@@ -332,8 +414,17 @@ private struct Renderer {
         "rendering ran more than \(limits.maximumSteps) template operations; a section nested in itself over a long list, or a partial that includes itself more than once, multiplies the work"
     }
 
-    mutating func run(_ operations: [MustacheTemplate.Operation], _ stack: inout [MustacheValue], depth: Int) {
-        for operation in operations {
+    mutating func run(_ program: Program, _ stack: inout [MustacheValue], depth: Int) {
+        run(program, from: 0, to: program.instructions.count, &stack, depth: depth)
+    }
+
+    /// Runs the instructions from `start` up to `end`, which hold whole sections.
+    mutating func run(_ program: Program, from start: Int, to end: Int, _ stack: inout [MustacheValue], depth: Int) {
+        let instructions = program.instructions
+        var index = start
+        while index < end {
+            let instruction = instructions[index]
+            index += 1
             steps += 1
             guard exceeded == nil else { return }
             if steps > limits.maximumSteps {
@@ -349,66 +440,71 @@ private struct Renderer {
                 exceeded = "the output grew past \(limits.maximumOutputBytes >> 20) MiB; a section nested in itself over a long list, or a partial that includes itself more than once, multiplies the output"
                 return
             }
-            switch operation {
-            case .text(let text):
-                output.append(contentsOf: text)
-            case .variable(let path, let escaped):
-                let text = resolve(path, stack)?.text ?? ""
-                if escaped { appendEscaped(text) } else { output.append(contentsOf: text.utf8) }
-            case .section(let path, let inverted, let body):
-                let value = resolve(path, stack) ?? .null
-                if inverted {
-                    if !value.isTruthy { run(body, &stack, depth: depth) }
-                    continue
-                }
+            switch instruction.kind {
+            case .text:
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: program.text[instruction.first..<instruction.first + instruction.count]))
+            case .escaped:
+                appendEscaped(resolve(program, instruction, stack)?.text ?? "")
+            case .unescaped:
+                output.append(contentsOf: (resolve(program, instruction, stack)?.text ?? "").utf8)
+            case .inverted:
+                let body = index
+                index = instruction.end
+                if !(resolve(program, instruction, stack) ?? .null).isTruthy { run(program, from: body, to: index, &stack, depth: depth) }
+            case .section:
+                let body = index
+                index = instruction.end
+                let value = resolve(program, instruction, stack) ?? .null
                 guard value.isTruthy else { continue }
                 if case .list(let items) = value {
                     for item in items {
                         stack.append(item)
-                        run(body, &stack, depth: depth)
+                        run(program, from: body, to: index, &stack, depth: depth)
                         stack.removeLast()
                     }
                 } else if case .items(let items) = value {
-                    for index in 0..<items.count {
-                        stack.append(items.item(index))
-                        run(body, &stack, depth: depth)
+                    for item in 0..<items.count {
+                        stack.append(items.item(item))
+                        run(program, from: body, to: index, &stack, depth: depth)
                         stack.removeLast()
                     }
                 } else if case .strings(let items) = value {
                     for item in items {
                         stack.append(.string(item))
-                        run(body, &stack, depth: depth)
+                        run(program, from: body, to: index, &stack, depth: depth)
                         stack.removeLast()
                     }
                 } else {
                     stack.append(value)
-                    run(body, &stack, depth: depth)
+                    run(program, from: body, to: index, &stack, depth: depth)
                     stack.removeLast()
                 }
-            case .partial(let name, let indentation, let key):
+            case .partial:
                 // A recursion limit keeps a partial that includes itself forever from hanging the run.
                 guard depth < 100 else { continue }
-                // The partial last run is nearly always the one asked for again (a token partial once per
-                // token); its key is the very same string, which compares without reading its bytes.
-                if let last = lastPartial, last.key == key {
-                    run(last.operations, &stack, depth: depth + 1)
+                if let last = lastPartial, last.program == ObjectIdentifier(program), last.index == instruction.first {
+                    run(last.compiled, &stack, depth: depth + 1)
                     continue
                 }
-                guard let source = partials[name] else { continue }
-                if compiledPartials[key] == nil {
+                let partial = program.partials[instruction.first]
+                guard let source = partials[partial.name] else { continue }
+                let compiled: Program
+                if let known = compiledPartials[partial.cacheKey] {
+                    compiled = known
+                } else {
                     // Each indentation compiles the partial again; its length counts against the step limit,
                     // so a partial that includes itself ever deeper indented cannot compile without end.
-                    let indented = Self.indent(source, indentation)
+                    let indented = Self.indent(source, partial.indentation)
                     steps += indented.utf8.count
                     guard steps <= limits.maximumSteps else {
                         exceeded = tooManySteps
                         return
                     }
-                    compiledPartials[key] = (try? MustacheTemplate(indented).operations) ?? []
+                    compiled = (try? MustacheTemplate(indented).program) ?? Program([])
+                    compiledPartials[partial.cacheKey] = compiled
                 }
-                let operations = compiledPartials[key]!
-                lastPartial = (key, operations)
-                run(operations, &stack, depth: depth + 1)
+                lastPartial = (ObjectIdentifier(program), instruction.first, compiled)
+                run(compiled, &stack, depth: depth + 1)
             }
         }
     }
