@@ -3,6 +3,13 @@ import PackageDescription
 
 // One pipeline, one direction: load → tree/resolve → check → render → write.
 // Stage modules depend only on TokenModel; TokencKit composes them; tokenc is the CLI.
+
+// On Linux the tokenc executable links mimalloc, which then serves every allocation: a build is millions of
+// small allocations, and glibc's malloc cost 8-20 % of its time (docs/performance.md, "Seventh round").
+// Not under a sanitizer (script/test sets TOKENC_SANITIZER), which brings its own malloc, and not when
+// TOKENC_SYSTEM_MALLOC is set, for a machine without libmimalloc-dev.
+let linksMimalloc = Context.environment["TOKENC_SANITIZER"] == nil && Context.environment["TOKENC_SYSTEM_MALLOC"] == nil
+
 let package = Package(
     name: "tokenc",
     products: [
@@ -19,6 +26,7 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         .target(name: "TokenModel"),
         .target(name: "TokenLoader", dependencies: ["TokenModel", "CYAML"]),
         .target(name: "TokenResolver", dependencies: ["TokenModel"]),
@@ -34,7 +42,7 @@ let package = Package(
             dependencies: [
                 "TokencKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ] + (linksMimalloc ? [.target(name: "CMimalloc", condition: .when(platforms: [.linux]))] : [])
         ),
         .executableTarget(name: "tokenc-fuzz", dependencies: ["TokencKit"]),
         // libyaml alone, the benchmark's floor (Benchmarks/README.md); not part of the pipeline.

@@ -631,6 +631,25 @@ extension StagedOutputTests {
     }
 }
 
+@Suite struct AllocatorTests {
+    /// On Linux the executable links mimalloc (Package.swift) unless built under a sanitizer or with
+    /// TOKENC_SYSTEM_MALLOC, the same environment this test runs in (script/test). mimalloc prints its
+    /// statistics at exit when asked; glibc's malloc ignores the variable.
+    @Test func theBinaryAllocatesWithMimallocOnLinux() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#fff\" }\n"])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build", "--no-cache"], in: sandbox.root, extraEnvironment: ["MIMALLOC_SHOW_STATS": "1"])
+        #expect(result.status == 0)
+        let environment = ProcessInfo.processInfo.environment
+        #if os(Linux)
+        let linked = environment["TOKENC_SANITIZER"] == nil && environment["TOKENC_SYSTEM_MALLOC"] == nil
+        #else
+        let linked = false
+        #endif
+        #expect(result.stderr.contains("heap stats:") == linked, "\(result.stderr.suffix(400))")
+    }
+}
+
 @Suite struct WatchTests {
     /// Waits up to `seconds` for `condition`.
     static func eventually(_ seconds: Double = 20, _ condition: () -> Bool) -> Bool {
