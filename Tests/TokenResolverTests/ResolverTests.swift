@@ -415,3 +415,47 @@ private func onLargeStack<T>(_ body: @escaping @Sendable () -> T) -> T {
         }
     }
 }
+
+/// The join's merge of each file's sorted run against Swift's stable sort of the same positions.
+@Suite struct SortedRunsTests {
+    /// A deterministic generator, so a failure can be replayed.
+    struct SplitMix {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+    }
+
+    @Test func mergedRunsEqualAStableSort() {
+        var random = SplitMix(state: 42)
+        // Few distinct names (many ties across runs), blocks of one group per run, non-ASCII and empty runs.
+        let names = ["a", "a.b", "a.b.c", "a1", "b", "b.a", "é", "e\u{301}", "Z", "z.z", "", "b10", "b2"]
+        for round in 0..<300 {
+            var paths: [String] = []
+            var runs: [Range<Int>] = []
+            for _ in 0..<random.next(7) {
+                let start = paths.count
+                var run = (0..<random.next(40)).map { _ in names[random.next(names.count)] + (round % 2 == 0 ? "" : ".\(random.next(5))") }
+                // Each run sorted stably, as a file's tokens are.
+                run = run.indices.sorted { run[$0] < run[$1] }.map { run[$0] }
+                paths += run
+                runs.append(start..<paths.count)
+            }
+            let expected = paths.indices.sorted { paths[$0] < paths[$1] }
+            #expect(SortedRuns.merged(paths, runs: runs) == expected, "round \(round)")
+        }
+    }
+
+    @Test func gallopFindsTheEndOfWhatHolds() {
+        let run = Array(0..<100)
+        for start in [0, 1, 37, 98, 99] {
+            for bound in start + 1...100 {
+                #expect(SortedRuns.gallop(run, from: start) { $0 < bound } == bound)
+            }
+        }
+    }
+}
