@@ -223,7 +223,7 @@ private struct TreeBuilder {
     }
 
     /// Hands a finished node to its parent, or makes it the root.
-    private mutating func complete(_ node: Node, weight: Int, anchor: String?, plainKey: Bool) -> Bool {
+    private mutating func complete(_ node: consuming Node, weight: Int, anchor: String?, plainKey: Bool) -> Bool {
         if let anchor { anchors[anchor] = (node, weight) }
         guard !frames.isEmpty else {
             root = node
