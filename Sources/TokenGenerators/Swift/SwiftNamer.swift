@@ -129,6 +129,10 @@ public enum SwiftNamer {
 
     /// A Swift string literal.
     public static func string(_ value: String) -> String {
+        // Most values (symbol names, font families) need no escape: one byte scan, then one concatenation.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + value + "\""
+        }
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
