@@ -58,7 +58,7 @@ public struct MustacheTemplate: Sendable {
         program.instructions.contains { instruction in
             switch instruction.kind {
             case .text: false
-            case .escaped, .unescaped, .section, .inverted: instruction.count > 0 && names.contains(program.keys[Int(instruction.first)])
+            case .escaped, .unescaped, .section, .inverted: instruction.count > 0 && names.contains(program.keys[instruction.first])
             case .partial: true
             }
         }
@@ -294,6 +294,8 @@ private struct Parser {
 /// memory and retains nothing per step (the nested operations retained each case's payload as it was read).
 /// Immutable once made, hence unchecked `Sendable`.
 final class Program: @unchecked Sendable {
+    /// What an instruction does: copy text, interpolate a tag (HTML-escaped or not), run a section or an
+    /// inverted section over its body, or render a partial.
     enum Kind: UInt8 { case text, escaped, unescaped, section, inverted, partial }
 
     struct Instruction {
