@@ -65,13 +65,15 @@ extension AliasResolver {
                     }
                 }
                 let index = built.index!
-                if chunks > 0 { DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                    for i in c * chunk..<min(tokens.count, (c + 1) * chunk) where slots.buffer[i] == nil {
-                        if let path = aliasTarget(tokens[i].value.string), !path.hasPrefix("system."), let target = index[path] {
-                            slots.targets[i] = Int32(target)
+                if chunks > 0 {
+                    DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                        for i in c * chunk..<min(tokens.count, (c + 1) * chunk) where slots.buffer[i] == nil {
+                            if let path = aliasTarget(tokens[i].value.string), !path.hasPrefix("system."), let target = index[path] {
+                                slots.targets[i] = Int32(target)
+                            }
                         }
                     }
-                } }
+                }
                 initialized = tokens.count
             }
         }
