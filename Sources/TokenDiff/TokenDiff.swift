@@ -187,7 +187,7 @@ public struct TokenSetDiff: Sendable {
 
     static func entry(_ token: ResolvedToken) -> Entry {
         Entry(path: token.path, type: token.type.rawValue, values: token.values.indices.map { i in
-            let (mode, value) = token.values[i]
+            let mode = token.values[i].mode, value = token.values[i].value
             let hex = token.colors.isEmpty ? nil : token.colors[i].map { $0.color(in: mode).hex }
             return ModeValue(mode: mode, text: text(value), hex: hex)
         })

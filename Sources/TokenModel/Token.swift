@@ -130,6 +130,24 @@ public final class TokenDetails: Sendable {
     }
 }
 
+/// One mode's concrete value, as a resolved token holds it.
+///
+/// A struct, not a `(mode, value)` tuple: reading one field of an array's tuple element copied the whole
+/// element (its node retained and released) through the runtime's generic tuple copy; a struct's field is
+/// read where it is.
+public struct ModeValue: Sendable {
+    /// The mode's name (`light`, `dark`, or a custom mode).
+    public var mode: String
+    /// The value in that mode.
+    public var value: Node
+
+    /// Creates a mode's value.
+    public init(_ mode: String, _ value: Node) {
+        self.mode = mode
+        self.value = value
+    }
+}
+
 /// A resolved token: aliases followed, so every value is concrete. A class: it never changes after
 /// resolution, and every rule and generator passes tokens around, so a copy is one reference, not a
 /// dozen retained fields.
@@ -139,7 +157,7 @@ public final class ResolvedToken: Sendable {
     /// The type after resolution (always known for a resolved token).
     public let type: TokenType
     /// The concrete value per mode, the light mode first, aliases replaced by their targets' values.
-    public let values: [(mode: String, value: Node)]
+    public let values: [ModeValue]
     /// The paths an alias in `$value` went through, nearest first (empty when not an alias).
     public let aliasChain: [String]
     /// A color token's parsed value per entry of `values` (nil where one does not parse); empty for other types.
@@ -147,15 +165,15 @@ public final class ResolvedToken: Sendable {
     public let colors: [ColorValue?]
 
     /// Creates a resolved token, parsing a color token's values.
-    public convenience init(token: Token, type: TokenType, values: [(mode: String, value: Node)], aliasChain: [String]) {
-        self.init(token: token, type: type, values: values, aliasChain: aliasChain, colors: type == .color ? values.map { _, value in
-            if case .success(let color) = ColorValue.parse(value) { color } else { nil }
+    public convenience init(token: Token, type: TokenType, values: [ModeValue], aliasChain: [String]) {
+        self.init(token: token, type: type, values: values, aliasChain: aliasChain, colors: type == .color ? values.map { entry in
+            if case .success(let color) = ColorValue.parse(entry.value) { color } else { nil }
         } : [])
     }
 
     /// Creates a resolved token whose colors were parsed already (an alias's values have its target's texts,
     /// so `colors` is the target's list, shared): one per value for a color token, none otherwise.
-    public init(token: Token, type: TokenType, values: [(mode: String, value: Node)], aliasChain: [String], colors: [ColorValue?]) {
+    public init(token: Token, type: TokenType, values: [ModeValue], aliasChain: [String], colors: [ColorValue?]) {
         precondition(colors.count == (type == .color ? values.count : 0), "one parsed color per value of a color token")
         self.token = token
         self.type = type
@@ -181,11 +199,17 @@ public final class ResolvedToken: Sendable {
 
     /// The index in `values` that `mode` reads.
     func valueIndex(in mode: String) -> Int {
-        if let found = values.firstIndex(where: { $0.mode == mode }) { return found }
+        if let found = index(ofMode: mode) { return found }
         for candidate in Appearance.fallbacks(for: mode) {
-            if let found = values.firstIndex(where: { $0.mode == candidate }) { return found }
+            if let found = index(ofMode: candidate) { return found }
         }
         return 0
+    }
+
+    /// The index of the value written for `mode` itself, if any.
+    public func index(ofMode mode: String) -> Int? {
+        for i in values.indices where values[i].mode == mode { return i }
+        return nil
     }
 }
 

@@ -182,10 +182,10 @@ struct PlainAliases {
     /// parsed colors when the texts are the same (as the walk shares them).
     static func alias(_ token: Token, of target: ResolvedToken, path: String) -> ResolvedToken {
         let location = token.value.location
-        let values = target.values.map { mode, value in
-            var moved = value
-            moved.location = location
-            return (mode: mode, value: moved)
+        let values = target.values.map { entry in
+            var moved = entry
+            moved.value.location = location
+            return moved
         }
         return ResolutionRun.resolvedToken(token, type: target.type, values: values, aliasChain: [path] + target.aliasChain,
                                            lightTarget: target)
@@ -215,11 +215,11 @@ struct LiteralResolution {
         }
         guard valid(token.value) else { return LiteralResolution(token: nil, diagnostics: diagnostics) }
         // The modes in the walk's order; a mode value that is not valid is left out, as the walk leaves it.
-        var values: [(mode: String, value: Node)] = [(Appearance.light, ResolutionRun.pointsAsPixels(token.value))]
+        var values = [ModeValue(Appearance.light, ResolutionRun.pointsAsPixels(token.value))]
         if !token.modes.isEmpty {
             for mode in ModeNames(token.modes.lazy.map(\.name)).ordered where mode != Appearance.light {
                 guard let own = token.modes.first(where: { $0.name == mode })?.value, valid(own) else { continue }
-                values.append((mode, ResolutionRun.pointsAsPixels(own)))
+                values.append(ModeValue(mode, ResolutionRun.pointsAsPixels(own)))
             }
         }
         return LiteralResolution(token: ResolvedToken(token: token, type: type, values: values, aliasChain: []),
@@ -288,13 +288,13 @@ private final class ResolutionRun {
             return alias
         }
         guard case .resolved(let type?, let light?, let chain) = resolveLight(i) else { return nil }
-        var values: [(mode: String, value: Node)] = [(Appearance.light, Self.pointsAsPixels(light))]
+        var values = [ModeValue(Appearance.light, Self.pointsAsPixels(light))]
         let names = modeNames(of: i)
         if !names.isEmpty {
             var inProgress: [ModeKey] = []
             for mode in names.ordered where mode != Appearance.light {
                 guard let value = value(of: i, in: mode, type: type, inProgress: &inProgress) else { continue }
-                values.append((mode, Self.pointsAsPixels(value)))
+                values.append(ModeValue(mode, Self.pointsAsPixels(value)))
             }
         }
         let target = lightTargets[i] >= 0 ? made[Int(lightTargets[i])] ?? literals[Int(lightTargets[i])]?.token : nil
@@ -305,7 +305,7 @@ private final class ResolutionRun {
     /// A resolved token; an alias whose values are its target's (the usual alias: no values of its own) shares
     /// the target's parsed colors instead of parsing the same texts again and holding a copy. Its value nodes
     /// are its own (they carry the alias's location).
-    static func resolvedToken(_ token: Token, type: TokenType, values: [(mode: String, value: Node)], aliasChain: [String],
+    static func resolvedToken(_ token: Token, type: TokenType, values: [ModeValue], aliasChain: [String],
                               lightTarget target: ResolvedToken?) -> ResolvedToken
     {
         if let target, type == .color, target.type == .color, sameTexts(values, target.values) {
@@ -316,7 +316,7 @@ private final class ResolutionRun {
 
     /// Whether two lists of values are the same modes with the same scalar texts, which parse to the same colors
     /// (a value that is not a scalar counts as different).
-    static func sameTexts(_ a: [(mode: String, value: Node)], _ b: [(mode: String, value: Node)]) -> Bool {
+    static func sameTexts(_ a: [ModeValue], _ b: [ModeValue]) -> Bool {
         guard a.count == b.count else { return false }
         for k in a.indices {
             guard a[k].mode == b[k].mode, case .scalar(let x, let xText) = a[k].value.kind,

@@ -62,9 +62,9 @@ public struct Inspector: Sendable {
                     writer.array(token.aliasChain.count) { writer, j in writer.string(token.aliasChain[j]) }
                     writer.member("modes")
                     writer.object { writer in
-                        for (mode, value) in token.values {
-                            writer.member(mode)
-                            modeValue(&writer, token.type, value, mode: mode)
+                        for entry in token.values {
+                            writer.member(entry.mode)
+                            modeValue(&writer, token.type, entry.value, mode: entry.mode)
                         }
                     }
                     let found = findings(for: token)
@@ -115,9 +115,9 @@ public struct Inspector: Sendable {
             if let description = token.token.description { out += "  \(description)\n" }
             if !token.aliasChain.isEmpty { out += "  alias: " + token.aliasChain.map { "→ \($0)" }.joined(separator: " ") + "\n" }
             let width = token.values.map(\.mode.count).max() ?? 0
-            for (mode, value) in token.values {
-                let label = mode.padding(toLength: width, withPad: " ", startingAt: 0)
-                out += "  \(label)  \(describe(token.type, value, mode: mode))\n"
+            for entry in token.values {
+                let label = entry.mode.padding(toLength: width, withPad: " ", startingAt: 0)
+                out += "  \(label)  \(describe(token.type, entry.value, mode: entry.mode))\n"
             }
             let found = findings(for: token)
             for finding in found { out += "  \(finding.severity.rawValue): \(finding.message) [\(finding.id)]\n" }

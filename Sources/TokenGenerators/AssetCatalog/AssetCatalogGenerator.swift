@@ -35,7 +35,7 @@ public struct AssetCatalogGenerator: Generator {
                 name = SwiftNamer.type(Self.replacing(".", with: "-", in: token.path))
             case .accent where !accentWritten:
                 // The first accent token becomes Xcode's AccentColor, which the app's tint reads.
-                modes = token.values.compactMap { mode, value in value["color"].map { (mode, $0) } }
+                modes = token.values.compactMap { entry in entry.value["color"].map { (entry.mode, $0) } }
                 name = "AccentColor"
                 accentWritten = true
             default:

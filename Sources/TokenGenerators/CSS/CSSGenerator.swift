@@ -267,8 +267,7 @@ struct CSSContextBuilder {
     }
 
     func build(_ set: ResolvedTokenSet) -> CSSFileContext {
-        let modes = [Appearance.light, Appearance.dark, Appearance.lightHighContrast, Appearance.darkHighContrast]
-            + set.modes.filter { !Appearance.builtIn.contains($0) }
+        let modes = Appearance.builtIn + set.modes.filter { !Appearance.builtIn.contains($0) }
         // Values per mode, sRGB (fallback) and P3 (only where they differ), by the mode's place in `modes`; one
         // more slot holds light-dark()'s contrast pair (`contrast`, unless a custom mode has that name).
         var slots: [String: Int] = [:]
@@ -286,13 +285,18 @@ struct CSSContextBuilder {
                 for (mode, plain, wide) in merged { if let slot = slots[mode] { declared.add(name, plain, wide, slot: slot) } }
                 continue
             }
+            // Whether the light value names a system color, worked out once a token misses a built-in mode.
+            var namesSystemColor: Bool?
             for (slot, mode) in modes.enumerated() {
-                var index = token.values.firstIndex { $0.mode == mode }
+                var index = token.index(ofMode: mode)
                 // A system color is dynamic: it has a documented value in every appearance, defined or not.
-                if index == nil, Appearance.builtIn.contains(mode), let text = token.values.first?.value.string,
-                   ColorValue.systemName(text) != nil
-                {
-                    index = 0
+                // (The built-in appearances are the first slots.)
+                if index == nil, slot < Appearance.builtIn.count {
+                    if namesSystemColor == nil {
+                        namesSystemColor = !token.values.isEmpty
+                            && token.values[0].value.string.map { ColorValue.systemName($0) != nil } == true
+                    }
+                    if namesSystemColor == true { index = 0 }
                 }
                 guard let index else { continue }
                 // A color token's colors were parsed when it was resolved.

@@ -94,7 +94,7 @@ public struct DTCGJSONGenerator: Generator {
             writer.member("$type")
             writer.string(token.type.rawValue)
             writer.member("$value")
-            writer.node(aliases == .kept ? source.value : token.values[0].value)
+            if aliases == .kept { writer.node(source.value) } else { writer.node(token.values[0].value) }
             if let description = source.description {
                 writer.member("$description")
                 writer.string(description)
@@ -103,22 +103,30 @@ public struct DTCGJSONGenerator: Generator {
                 writer.member("$deprecated")
                 if deprecation.isEmpty { writer.raw("true") } else { writer.string(deprecation) }
             }
-            let otherModes: [(mode: String, value: Node)] = aliases == .kept
-                ? source.modes.map { ($0.name, $0.value) } : Array(token.values.dropFirst())
+            // The other modes are written from where they are, by index: gathering them as (mode, value)
+            // pairs copied every pair of every token through the runtime's generic tuple copy.
+            let otherModes = aliases == .kept ? source.modes.count : token.values.count - 1
             let extensions = source.extensions?.mappingEntries?.filter { $0.key != "mode" } ?? []
-            if !otherModes.isEmpty || !extensions.isEmpty {
+            if otherModes > 0 || !extensions.isEmpty {
                 writer.member("$extensions")
                 writer.object { writer in
                     for entry in extensions {
                         writer.member(entry.key)
                         writer.node(entry.value)
                     }
-                    if !otherModes.isEmpty {
+                    if otherModes > 0 {
                         writer.member("mode")
                         writer.object { writer in
-                            for (mode, value) in otherModes {
-                                writer.member(mode)
-                                writer.node(value)
+                            if aliases == .kept {
+                                for k in source.modes.indices {
+                                    writer.member(source.modes[k].name)
+                                    writer.node(source.modes[k].value)
+                                }
+                            } else {
+                                for k in 1..<token.values.count {
+                                    writer.member(token.values[k].mode)
+                                    writer.node(token.values[k].value)
+                                }
                             }
                         }
                     }
@@ -134,9 +142,9 @@ public struct DTCGJSONGenerator: Generator {
                 writer.object { writer in
                     writer.member("type")
                     writer.string(token.type.rawValue)
-                    for (mode, value) in token.values {
-                        writer.member(mode)
-                        writer.node(value)
+                    for k in token.values.indices {
+                        writer.member(token.values[k].mode)
+                        writer.node(token.values[k].value)
                     }
                 }
                 writer.passChunk()

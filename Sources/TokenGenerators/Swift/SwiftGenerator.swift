@@ -217,7 +217,7 @@ struct SwiftContextBuilder {
                 // Parsed at resolution: a system color reference is a `.system` value (an unknown name does not parse).
                 for case .system(let system)? in token.colors { names.insert(system.name) }
             case .accent, .symbol:
-                for (_, value) in token.values { collectSystemNames(value, into: &names) }
+                for entry in token.values { collectSystemNames(entry.value, into: &names) }
             default: break
             }
         }
@@ -330,7 +330,7 @@ struct SwiftContextBuilder {
             }
             return value
         case .accent:
-            let modes = token.values.compactMap { mode, value in value["color"].map { (mode, $0) } }
+            let modes = token.values.compactMap { entry in entry.value["color"].map { (entry.mode, $0) } }
             return modes.isEmpty ? nil : themeColor(modes)
         case .dimension:
             return dimension(light).map { Value(expression: $0, type: nil, doc: []) }
@@ -363,7 +363,9 @@ struct SwiftContextBuilder {
             // Palette colors: one ThemeColor per layer, each with the layer's color in every appearance.
             let layerCount = light["colors"]?.sequenceItems?.count ?? 0
             let palette = (0..<layerCount).compactMap { layer in
-                themeColor(token.values.compactMap { mode, value in value["colors"]?.sequenceItems.flatMap { layer < $0.count ? (mode, $0[layer]) : nil } })?.expression
+                themeColor(token.values.compactMap { entry in
+                    entry.value["colors"]?.sequenceItems.flatMap { layer < $0.count ? (entry.mode, $0[layer]) : nil }
+                })?.expression
             }
             var arguments = ["name: \(SwiftNamer.string(name)),", "weight: \(field("weight", "regular")),",
                              "scale: \(field("scale", "medium")),", "rendering: \(field("rendering", "monochrome"))"]

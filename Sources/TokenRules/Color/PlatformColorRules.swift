@@ -14,7 +14,7 @@ struct WatchOSBackgroundRule: Rule {
         context.tokens(of: .color).compactMap { token in
             let facts = token.facts
             guard facts.role == .background, facts.platforms == [.watchos] else { return nil }
-            let notBlack = token.values.compactMap { mode, _ in context.color(token, in: mode) }.first { $0.hex != "#000000" }
+            let notBlack = token.values.compactMap { context.color(token, in: $0.mode) }.first { $0.hex != "#000000" }
             guard let notBlack else { return nil }
             return Finding(path: token.path, location: token.token.location,
                            message: "`\(token.path)` is a watchOS background but is \(notBlack.hex), not pure black",
