@@ -74,12 +74,11 @@ public struct MustacheTemplate: Sendable {
     public func renderUTF8(_ context: MustacheValue, partials: [String: String] = [:], limits: Limits = Limits(),
                            expectedBytes: Int = 1 << 16) throws(RenderError) -> [UInt8]
     {
-        var renderer = Renderer(partials: partials, limits: limits)
-        renderer.output.reserveCapacity(min(max(expectedBytes, 1 << 16), limits.maximumOutputBytes))
+        var renderer = Renderer(partials: partials, limits: limits, capacity: min(max(expectedBytes, 1 << 16), limits.maximumOutputBytes))
         var stack = [context]
         renderer.run(program, &stack, depth: 0)
         if let exceeded = renderer.exceeded { throw RenderError(message: exceeded) }
-        return renderer.output
+        return renderer.output.array
     }
 
     /// Renders one output file: into a sink from `sinks` a chunk at a time when given (nothing returned), or in
@@ -104,13 +103,12 @@ public struct MustacheTemplate: Sendable {
     public func render(_ context: MustacheValue, partials: [String: String] = [:], limits: Limits = Limits(),
                        into sink: any OutputSink) throws(RenderError)
     {
-        var renderer = Renderer(partials: partials, limits: limits)
+        var renderer = Renderer(partials: partials, limits: limits, capacity: outputSinkChunk + (1 << 12))
         renderer.sink = sink
-        renderer.output.reserveCapacity(outputSinkChunk + (1 << 12))
         var stack = [context]
         renderer.run(program, &stack, depth: 0)
         if let exceeded = renderer.exceeded { throw RenderError(message: exceeded) }
-        sink.write(renderer.output)
+        sink.write(renderer.output.bytes)
     }
 }
 
@@ -369,10 +367,65 @@ final class Program: @unchecked Sendable {
     }
 }
 
-private struct Renderer {
+/// The bytes a render has produced and not yet sent to a sink, in a buffer that doubles when full.
+///
+/// Not an `[UInt8]`: appending a template's text to an array went through the generic
+/// `append(contentsOf:)`, 147 instructions a call, for the million and a half texts of a 100,000-token
+/// Swift output; here an append is a capacity check and a copy.
+private struct OutputBytes: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// How many bytes it holds.
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes held, valid until the next change.
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// A copy of the bytes held.
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let start = source.baseAddress, source.count > 0 else { return }
+        if count + source.count > capacity { grow(toHold: count + source.count) }
+        (base + count).update(from: start, count: source.count)
+        count += source.count
+    }
+
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    mutating func removeAll() { count = 0 }
+
+    private mutating func grow(toHold needed: Int) {
+        var larger = capacity * 2
+        while larger < needed { larger *= 2 }
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+}
+
+private struct Renderer: ~Copyable {
     let partials: [String: String]
     let limits: MustacheTemplate.Limits
-    var output: [UInt8] = []
+    var output: OutputBytes
     var compiledPartials: [String: Program] = [:]
     /// The partial tag run last and what it compiled to: nearly always the one asked for again (a token
     /// partial once per token), recognised by the program holding the tag and the tag's index.
@@ -383,9 +436,10 @@ private struct Renderer {
     var sink: (any OutputSink)?
     var flushed = 0
 
-    init(partials: [String: String], limits: MustacheTemplate.Limits) {
+    init(partials: [String: String], limits: MustacheTemplate.Limits, capacity: Int) {
         self.partials = partials
         self.limits = limits
+        output = OutputBytes(capacity: capacity)
     }
 
     /// The value a tag names: its first part looked up from the innermost frame out, the rest inside that.
@@ -434,9 +488,9 @@ private struct Renderer {
                 return
             }
             if output.count >= outputSinkChunk, let sink {
-                sink.write(output)
+                sink.write(output.bytes)
                 flushed += output.count
-                output.removeAll(keepingCapacity: true)
+                output.removeAll()
             }
             if flushed + output.count > limits.maximumOutputBytes {
                 exceeded = "the output grew past \(limits.maximumOutputBytes >> 20) MiB; a section nested in itself over a long list, or a partial that includes itself more than once, multiplies the output"
@@ -444,11 +498,11 @@ private struct Renderer {
             }
             switch instruction.kind {
             case .text:
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: program.text[instruction.first..<instruction.first + instruction.count]))
+                output.append(UnsafeBufferPointer(rebasing: program.text[instruction.first..<instruction.first + instruction.count]))
             case .escaped:
                 appendEscaped(resolve(program, instruction, stack)?.text ?? "")
             case .unescaped:
-                output.append(contentsOf: (resolve(program, instruction, stack)?.text ?? "").utf8)
+                output.append(resolve(program, instruction, stack)?.text ?? "")
             case .inverted:
                 let body = index
                 index = instruction.end
@@ -528,16 +582,16 @@ private struct Renderer {
         let plain = text.withUTF8 { utf8 in
             guard !utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") })
             else { return false }
-            output.append(contentsOf: utf8)
+            output.append(utf8)
             return true
         }
         if plain { return }
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "&"): output.append("&amp;")
+            case UInt8(ascii: "<"): output.append("&lt;")
+            case UInt8(ascii: ">"): output.append("&gt;")
+            case UInt8(ascii: "\""): output.append("&quot;")
             default: output.append(byte)
             }
         }
