@@ -14,13 +14,14 @@ public struct BuildCache: Sendable {
         public var fingerprint: String
         /// Files whose size and modification time must be unchanged: outputs, and images the build read.
         public var files: [FileStamp]
-        /// The diagnostics report the build printed (replayed on a cache hit).
-        public var report: String
+        /// The diagnostics report the build printed, as UTF-8 (replayed on a cache hit). Bytes, as it is printed
+        /// and stored: a 100,000-token build's report is 4 MB, and making it a `String` validated every byte.
+        public var report: [UInt8]
         /// The build's summary line, as printed when every file is unchanged.
         public var summary: String
 
         /// Creates a state.
-        public init(fingerprint: String, files: [FileStamp], report: String, summary: String) {
+        public init(fingerprint: String, files: [FileStamp], report: [UInt8], summary: String) {
             self.fingerprint = fingerprint
             self.files = files
             self.report = report
@@ -92,13 +93,15 @@ public struct BuildCache: Sendable {
     /// Reads the state file; nil when it is missing or unreadable.
     func load() -> State? {
         guard let data = FileManager.default.contents(atPath: statePath) else { return nil }
-        let text = String(decoding: data, as: UTF8.self)
+        let bytes = [UInt8](data)
         // Header lines, one `file` line per stamp, then the summary and the report after a `report` line.
-        guard let reportMarker = text.range(of: "\nreport\n") else { return nil }
+        let marker = Array("\nreport\n".utf8)
+        guard let reportStart = Self.firstRange(of: marker, in: bytes) else { return nil }
+        let header = String(decoding: bytes[..<reportStart.lowerBound], as: UTF8.self)
         var fingerprint: String?
         var summary: String?
         var files: [FileStamp] = []
-        for line in text[..<reportMarker.lowerBound].split(separator: "\n") {
+        for line in header.split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             switch fields.first {
             case "fingerprint" where fields.count == 2: fingerprint = fields[1]
@@ -108,7 +111,19 @@ public struct BuildCache: Sendable {
             }
         }
         guard let fingerprint, let summary else { return nil }
-        return State(fingerprint: fingerprint, files: files, report: String(text[reportMarker.upperBound...]), summary: summary)
+        return State(fingerprint: fingerprint, files: files, report: Array(bytes[reportStart.upperBound...]), summary: summary)
+    }
+
+    /// Where `needle` first occurs in `bytes`.
+    static func firstRange(of needle: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var start = 0
+        while let found = bytes[start...].firstIndex(of: first) {
+            guard found + needle.count <= bytes.count else { return nil }
+            if bytes[found..<found + needle.count].elementsEqual(needle) { return found..<found + needle.count }
+            start = found + 1
+        }
+        return nil
     }
 
     /// Records a successful build; a failure to write the cache only costs the next build its shortcut.
@@ -120,7 +135,7 @@ public struct BuildCache: Sendable {
         text += "report\n"
         // The report can be megabytes: appended as bytes once, not copied through another string.
         var bytes = Array(text.utf8)
-        bytes += state.report.utf8
+        bytes += state.report
         let folder = PathText.parent(statePath)
         // The cache is machine-specific (modification times): its own .gitignore keeps it out of commits.
         try? OutputWriter.atomicWrite(Array("# tokenc's build cache: machine-specific, never commit it.\n*\n".utf8),

@@ -311,7 +311,7 @@ struct Build: ParsableCommand {
         let outputs = (summary.written + summary.unchanged).sorted()
         cache?.save(BuildCache.State(
             fingerprint: fingerprint, files: (outputs + FilesRead.shared.take()).map { BuildCache.FileStamp(path: $0) },
-            report: String(decoding: report, as: UTF8.self), summary: summaryLine(written: 0, unchanged: outputs.count, removed: 0)))
+            report: report, summary: summaryLine(written: 0, unchanged: outputs.count, removed: 0)))
     }
 
     /// Everything a build's outputs and report depend on besides the image files it reads: tokenc itself,
