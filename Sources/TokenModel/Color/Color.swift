@@ -27,7 +27,7 @@ public struct Color: Sendable, Hashable {
     }
 
     /// The components with `none` read as zero, as CSS does when converting.
-    var resolvedComponents: SIMD3<Double> {
+    public var resolvedComponents: SIMD3<Double> {
         SIMD3(components.x.isNaN ? 0 : components.x, components.y.isNaN ? 0 : components.y, components.z.isNaN ? 0 : components.z)
     }
 

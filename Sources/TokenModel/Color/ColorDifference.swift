@@ -3,14 +3,22 @@ import Foundation
 extension Color {
     /// ΔEOK: the Euclidean distance in OKLab (CSS Color 4 §13.1), about 0.02 for a just-noticeable difference.
     public func deltaEOK(_ other: Color) -> Double {
-        let a = converted(to: .oklab).resolvedComponents, b = other.converted(to: .oklab).resolvedComponents
+        Self.deltaEOK(converted(to: .oklab).resolvedComponents, other.converted(to: .oklab).resolvedComponents)
+    }
+
+    /// ΔEOK of two colors' OKLab components, for callers that compare one color with many.
+    public static func deltaEOK(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
         let d = a - b
         return (d * d).sum().squareRoot()
     }
 
     /// CIEDE2000 color difference (Sharma, Wu and Dalal 2005), in CIE Lab D50 as CSS Color 4 defines Lab.
     public func deltaE2000(_ other: Color) -> Double {
-        let lab1 = converted(to: .lab).resolvedComponents, lab2 = other.converted(to: .lab).resolvedComponents
+        Self.deltaE2000(converted(to: .lab).resolvedComponents, other.converted(to: .lab).resolvedComponents)
+    }
+
+    /// CIEDE2000 of two colors' CIE Lab components, for callers that compare one color with many.
+    public static func deltaE2000(_ lab1: SIMD3<Double>, _ lab2: SIMD3<Double>) -> Double {
         let (l1, a1, b1) = (lab1.x, lab1.y, lab1.z)
         let (l2, a2, b2) = (lab2.x, lab2.y, lab2.z)
         let c1 = (a1 * a1 + b1 * b1).squareRoot(), c2 = (a2 * a2 + b2 * b2).squareRoot()

@@ -112,16 +112,28 @@ struct IndistinguishableInSRGBRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         let threshold = context.configuration.option("threshold", of: Self.description)
-        var grid = LabGrid<(ResolvedToken, Color, Color)>(cell: threshold * 2)
+        // Each color's conversions are worked out once, when it is met, not again for every neighbour.
+        struct Seen {
+            var token: ResolvedToken
+            var shown: Color
+            var shownLab: SIMD3<Double>
+            var oklab: SIMD3<Double>
+            var inSRGB: Bool
+        }
+        var grid = LabGrid<Seen>(cell: threshold * 2)
         var findings: [Finding] = []
         for token in context.tokens(of: .color) {
             guard token.aliasChain.isEmpty, case .color(let color)? = context.colorValue(token, in: Appearance.light),
                   color.space != .srgb, color.space != .hsl, color.space != .hwb else { continue }
             let shown = color.displayedInSRGB
             let lab = shown.labComponents
-            grid.forEachNeighbour(of: lab) { other, otherColor, otherShown in
-                guard color.deltaEOK(otherColor) > 1e-4, !color.isInGamut(.srgb) || !otherColor.isInGamut(.srgb) else { return }
-                let difference = shown.deltaE2000(otherShown)
+            // Components resolved (`none` read as zero) as `deltaEOK` and `deltaE2000` read them.
+            let seen = Seen(token: token, shown: shown, shownLab: shown.converted(to: .lab).resolvedComponents,
+                            oklab: color.converted(to: .oklab).resolvedComponents, inSRGB: color.isInGamut(.srgb))
+            grid.forEachNeighbour(of: lab) { other in
+                guard Color.deltaEOK(seen.oklab, other.oklab) > 1e-4, !seen.inSRGB || !other.inSRGB else { return }
+                let difference = Color.deltaE2000(seen.shownLab, other.shownLab)
+                let (other, otherShown) = (other.token, other.shown)
                 guard difference < threshold else { return }
                 findings.append(Finding(
                     path: token.path, location: token.token.location,
@@ -130,7 +142,7 @@ struct IndistinguishableInSRGBRule: Rule {
                     related: [RelatedLocation(other.token.location, "`\(other.path)` is defined here")],
                     data: ["deltaE2000": .number(difference), "other": .string(other.path)]))
             }
-            grid.insert(lab, (token, color, shown))
+            grid.insert(lab, seen)
         }
         return findings
     }
