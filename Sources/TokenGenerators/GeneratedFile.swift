@@ -1,3 +1,4 @@
+import Foundation
 import TokenModel
 
 /// One output file rendered in memory (large files may instead be streamed into an `OutputSink`).
@@ -67,17 +68,44 @@ final class TrailingSpaceTrimmingSink: OutputSink {
     private let next: any OutputSink
     /// The line begun but not ended by the bytes written so far.
     private var pending: [UInt8] = []
+    /// A chunk's bytes without their trailing spaces, handed on once the chunk is done.
+    private var trimmed: [UInt8] = []
 
     init(_ next: any OutputSink) { self.next = next }
 
     func write(_ bytes: UnsafeRawBufferPointer) {
-        guard let lastNewline = bytes.lastIndex(of: UInt8(ascii: "\n")) else {
+        guard let base = bytes.baseAddress, let lastNewline = bytes.lastIndex(of: UInt8(ascii: "\n")) else {
             pending.append(contentsOf: bytes)
             return
         }
-        pending.append(contentsOf: bytes[...lastNewline])
-        next.write(SwiftGenerator.trimmingTrailingSpaces(pending))
-        pending = Array(bytes[(lastNewline + 1)...])
+        var start = 0
+        if !pending.isEmpty {
+            // The line the last chunk began ends in this one.
+            let firstNewline = bytes.firstIndex(of: UInt8(ascii: "\n"))!
+            pending.append(contentsOf: bytes[...firstNewline])
+            trimmed += SwiftGenerator.trimmingTrailingSpaces(pending)
+            pending.removeAll(keepingCapacity: true)
+            start = firstNewline + 1
+        }
+        // Whole lines, each found with memchr; only a line that ends in spaces breaks the run of bytes copied
+        // as they are (a few thousand of the 537,000 lines of a 100,000-token output; trimming in place moved
+        // every line).
+        let end = lastNewline + 1
+        var run = start, line = start
+        while line < end {
+            let newline = UnsafeRawPointer(memchr(base + line, Int32(UInt8(ascii: "\n")), end - line)!) - base
+            if newline > line, bytes[newline - 1] == UInt8(ascii: " ") {
+                var kept = newline - 1
+                while kept > line, bytes[kept - 1] == UInt8(ascii: " ") { kept -= 1 }
+                trimmed.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[run..<kept]))
+                run = newline
+            }
+            line = newline + 1
+        }
+        trimmed.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[run..<end]))
+        pending.append(contentsOf: bytes[end...])
+        next.write(trimmed)
+        trimmed.removeAll(keepingCapacity: true)
     }
 
     func close() {

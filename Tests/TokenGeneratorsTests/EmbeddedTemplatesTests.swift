@@ -37,6 +37,36 @@ import TokenModel
     func spacesBeforeEachNewlineAndAtTheEndGo(text: String, expected: String) {
         #expect(SwiftGenerator.trimmingTrailingSpaces(Array(text.utf8)) == Array(expected.utf8))
     }
+
+    /// Collects what a sink is given.
+    final class Collected: OutputSink {
+        var bytes: [UInt8] = []
+        var closed = false
+        func write(_ bytes: UnsafeRawBufferPointer) { self.bytes += bytes }
+        func close() { closed = true }
+    }
+
+    /// The streaming sink gives the bytes trimming the whole text gives, however the text is cut into chunks:
+    /// lines of spaces, spaces cut from their newline, a last line without one.
+    @Test func theSinkTrimsAcrossChunksAsTheWholeTextIs() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "bc", " ", "   ", "\n", "\t", "x = 1", "é"]
+        for _ in 0..<300 {
+            var text: [UInt8] = []
+            for _ in 0..<Int.random(in: 0..<60, using: &generator) { text += pieces.randomElement(using: &generator)!.utf8 }
+            let collected = Collected()
+            let sink = TrailingSpaceTrimmingSink(collected)
+            var offset = 0
+            while offset < text.count {
+                let size = min(text.count - offset, Int.random(in: 1...12, using: &generator))
+                text[offset..<offset + size].withUnsafeBytes { sink.write($0) }
+                offset += size
+            }
+            sink.close()
+            #expect(collected.bytes == SwiftGenerator.trimmingTrailingSpaces(text), "\(String(decoding: text, as: UTF8.self).debugDescription)")
+            #expect(collected.closed)
+        }
+    }
 }
 
 @Suite struct SwiftNamerTests {
