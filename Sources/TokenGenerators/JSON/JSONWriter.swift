@@ -1,59 +1,63 @@
 import TokenModel
 
 /// Writes JSON text deterministically: keys in the order given, two-space indentation, shortest round-trip numbers.
-public struct JSONWriter {
-    /// The UTF-8 bytes written so far.
-    public private(set) var bytes: [UInt8] = []
+///
+/// Non-copyable: it owns the buffer it writes into (a `ByteBuffer`, whose appends cost a fraction of an
+/// array's), so it is passed `inout` and read with `bytes` or `text` when done.
+public struct JSONWriter: ~Copyable {
+    private var buffer: ByteBuffer
     private var depth = 0
 
+    /// The UTF-8 bytes written so far (a copy).
+    public var bytes: [UInt8] { buffer.array }
+
     /// The text written so far.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: buffer.bytes, as: UTF8.self) }
 
     /// Where full chunks go when writing into a sink.
     private var sink: (any OutputSink)?
 
     /// Creates a writer, reserving room for about `capacity` bytes.
-    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 0) { buffer = ByteBuffer(capacity: capacity) }
 
     /// Creates a writer that hands its text to `sink` a chunk at a time (`passChunk`, `finish`).
     public init(sink: any OutputSink) {
         self.sink = sink
-        bytes.reserveCapacity(outputSinkChunk + (1 << 12))
+        buffer = ByteBuffer(capacity: outputSinkChunk + (1 << 12))
     }
 
     /// Hands the bytes written so far to the sink once they fill a chunk.
     public mutating func passChunk() {
-        guard let sink, bytes.count >= outputSinkChunk else { return }
-        sink.write(bytes)
-        bytes.removeAll(keepingCapacity: true)
+        guard let sink, buffer.count >= outputSinkChunk else { return }
+        sink.write(buffer.bytes)
+        buffer.removeAll()
     }
 
     /// Hands the rest to the sink and closes it.
     public mutating func finish() {
         guard let sink else { return }
-        sink.write(bytes)
-        bytes = []
+        sink.write(buffer.bytes)
+        buffer.removeAll()
         sink.close()
     }
 
     /// Appends text as it is.
-    public mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    public mutating func raw(_ s: String) { buffer.append(s) }
 
     /// Starts a new line at the current indentation.
     public mutating func newline() {
-        bytes.append(UInt8(ascii: "\n"))
-        // A few spaces a line: appended one by one, which costs less than copying a slice of a shared buffer.
-        for _ in 0..<(2 * depth) { bytes.append(UInt8(ascii: " ")) }
+        buffer.append(UInt8(ascii: "\n"))
+        buffer.append(UInt8(ascii: " "), times: 2 * depth)
     }
 
     /// Writes a JSON string literal.
     public mutating func string(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
         // Most strings need no escaping and are copied whole, scanned as one buffer of UTF-8.
         var s = s
         let plain = s.withUTF8 { utf8 in
             guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            bytes.append(contentsOf: utf8)
+            buffer.append(utf8)
             return true
         }
         if !plain {
@@ -67,11 +71,11 @@ public struct JSONWriter {
                 case 0..<0x20:
                     let hex = String(byte, radix: 16)
                     raw("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-                default: bytes.append(byte)
+                default: buffer.append(byte)
                 }
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: "\""))
     }
 
     /// Writes a number: integers without a fraction, others in shortest round-trip form, non-finite as null.
@@ -89,40 +93,40 @@ public struct JSONWriter {
 
     /// Writes an object; `body` writes members through `member(_:)`.
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
-        bytes.append(UInt8(ascii: "{"))
+        buffer.append(UInt8(ascii: "{"))
         depth += 1
-        let before = bytes.count
+        let before = buffer.count
         body(&self)
         depth -= 1
-        if bytes.count != before { newline() }
-        bytes.append(UInt8(ascii: "}"))
+        if buffer.count != before { newline() }
+        buffer.append(UInt8(ascii: "}"))
     }
 
     /// Starts a member inside `object`: a separator when needed, the key and the colon.
     public mutating func member(_ key: String) {
-        if bytes.last != UInt8(ascii: "{") { bytes.append(UInt8(ascii: ",")) }
+        if buffer.last != UInt8(ascii: "{") { buffer.append(UInt8(ascii: ",")) }
         newline()
         string(key)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(UInt8(ascii: " "))
+        buffer.append(UInt8(ascii: ":"))
+        buffer.append(UInt8(ascii: " "))
     }
 
     /// Writes an array of `count` items, each written by `item`.
     public mutating func array(_ count: Int, _ item: (inout JSONWriter, Int) -> Void) {
-        bytes.append(UInt8(ascii: "["))
+        buffer.append(UInt8(ascii: "["))
         guard count > 0 else {
-            bytes.append(UInt8(ascii: "]"))
+            buffer.append(UInt8(ascii: "]"))
             return
         }
         depth += 1
         for i in 0..<count {
-            if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            if i > 0 { buffer.append(UInt8(ascii: ",")) }
             newline()
             item(&self, i)
         }
         depth -= 1
         newline()
-        bytes.append(UInt8(ascii: "]"))
+        buffer.append(UInt8(ascii: "]"))
     }
 
     /// Writes a loaded node as JSON.

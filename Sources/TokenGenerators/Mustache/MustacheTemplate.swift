@@ -367,65 +367,11 @@ final class Program: @unchecked Sendable {
     }
 }
 
-/// The bytes a render has produced and not yet sent to a sink, in a buffer that doubles when full.
-///
-/// Not an `[UInt8]`: appending a template's text to an array went through the generic
-/// `append(contentsOf:)`, 147 instructions a call, for the million and a half texts of a 100,000-token
-/// Swift output; here an append is a capacity check and a copy.
-private struct OutputBytes: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    /// How many bytes it holds.
-    private(set) var count = 0
-
-    init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
-    }
-
-    deinit { base.deallocate() }
-
-    /// The bytes held, valid until the next change.
-    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
-
-    /// A copy of the bytes held.
-    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
-
-    mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
-        guard let start = source.baseAddress, source.count > 0 else { return }
-        if count + source.count > capacity { grow(toHold: count + source.count) }
-        (base + count).update(from: start, count: source.count)
-        count += source.count
-    }
-
-    mutating func append(_ byte: UInt8) {
-        if count == capacity { grow(toHold: count + 1) }
-        base[count] = byte
-        count += 1
-    }
-
-    mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
-    }
-
-    mutating func removeAll() { count = 0 }
-
-    private mutating func grow(toHold needed: Int) {
-        var larger = capacity * 2
-        while larger < needed { larger *= 2 }
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.update(from: base, count: count)
-        base.deallocate()
-        base = moved
-        capacity = larger
-    }
-}
-
 private struct Renderer: ~Copyable {
     let partials: [String: String]
     let limits: MustacheTemplate.Limits
-    var output: OutputBytes
+    /// The bytes rendered and not yet sent to a sink.
+    var output: ByteBuffer
     var compiledPartials: [String: Program] = [:]
     /// The partial tag run last and what it compiled to: nearly always the one asked for again (a token
     /// partial once per token), recognised by the program holding the tag and the tag's index.
@@ -439,7 +385,7 @@ private struct Renderer: ~Copyable {
     init(partials: [String: String], limits: MustacheTemplate.Limits, capacity: Int) {
         self.partials = partials
         self.limits = limits
-        output = OutputBytes(capacity: capacity)
+        output = ByteBuffer(capacity: capacity)
     }
 
     /// The value a tag names: its first part looked up from the innermost frame out, the rest inside that.
