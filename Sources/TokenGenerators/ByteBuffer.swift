@@ -1,16 +1,19 @@
-/// Bytes appended at the end of a buffer that doubles when full: what the template renderer and the JSON
-/// writer write into.
+/// Bytes appended at the end of a buffer that doubles when full: what the template renderer, the JSON
+/// writer and the text report write into.
 ///
 /// Not an `[UInt8]`: an array's generic `append(contentsOf:)` cost 147 instructions a call, and the Swift
 /// output of 100,000 tokens appends a million and a half template texts; here an append is a capacity check
 /// and a copy. Non-copyable, as it owns its memory.
-struct ByteBuffer: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+public struct ByteBuffer: ~Copyable {
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
     /// How many bytes it holds.
-    private(set) var count = 0
+    public var count: Int { held }
+    /// `count`, settable by the inlinable appends.
+    @usableFromInline var held = 0
 
-    init(capacity: Int) {
+    /// Creates an empty buffer with room for `capacity` bytes.
+    public init(capacity: Int) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
     }
@@ -18,43 +21,54 @@ struct ByteBuffer: ~Copyable {
     deinit { base.deallocate() }
 
     /// The bytes held, valid until the next change.
-    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+    @inlinable
+    public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
     /// A copy of the bytes held.
-    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    public var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     /// The last byte, if any.
-    var last: UInt8? { count > 0 ? base[count - 1] : nil }
+    @inlinable
+    public var last: UInt8? { count > 0 ? base[count - 1] : nil }
 
-    mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+    /// Appends a copy of `source`.
+    @inlinable
+    public mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
         guard let start = source.baseAddress, source.count > 0 else { return }
         if count + source.count > capacity { grow(toHold: count + source.count) }
         (base + count).update(from: start, count: source.count)
-        count += source.count
+        held += source.count
     }
 
-    mutating func append(_ byte: UInt8) {
+    /// Appends one byte.
+    @inlinable
+    public mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toHold: count + 1) }
         base[count] = byte
-        count += 1
+        held += 1
     }
 
     /// Appends `byte` `times` times.
-    mutating func append(_ byte: UInt8, times: Int) {
+    @inlinable
+    public mutating func append(_ byte: UInt8, times: Int) {
         guard times > 0 else { return }
         if count + times > capacity { grow(toHold: count + times) }
         (base + count).update(repeating: byte, count: times)
-        count += times
+        held += times
     }
 
-    mutating func append(_ text: String) {
+    /// Appends the UTF-8 of `text`.
+    @inlinable
+    public mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { append($0) }
     }
 
-    mutating func removeAll() { count = 0 }
+    /// Empties the buffer, keeping its memory.
+    @inlinable
+    public mutating func removeAll() { held = 0 }
 
-    private mutating func grow(toHold needed: Int) {
+    @usableFromInline mutating func grow(toHold needed: Int) {
         var larger = capacity * 2
         while larger < needed { larger *= 2 }
         let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)

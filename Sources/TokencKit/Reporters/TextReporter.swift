@@ -1,3 +1,4 @@
+import TokenGenerators
 import TokenModel
 
 /// Prints diagnostics like a compiler: `file:line:col: error: message [id]`, the source line, a caret, the fix.
@@ -26,63 +27,63 @@ public struct TextReporter: Reporter {
 
     /// Writes the report a piece (about 64 KB) at a time to `output`, so a large one is never held whole.
     public func write(_ diagnostics: [Diagnostic], sources: [String: [UInt8]], to output: ([UInt8]) -> Void) {
-        var out: [UInt8] = []
-        out.reserveCapacity(1 << 16 + 1 << 12)
+        // A ByteBuffer, not an [UInt8]: an array's append(contentsOf:) cost over a hundred instructions a piece.
+        var out = ByteBuffer(capacity: 1 << 16 + 1 << 12)
         var lines = SourceLines(sources: sources)
         for diagnostic in diagnostics {
             if out.count >= 1 << 16 {
-                output(out)
-                out.removeAll(keepingCapacity: true)
+                output(out.array)
+                out.removeAll()
             }
             let label = diagnostic.severity == .info ? "note" : diagnostic.severity.rawValue
             if let location = diagnostic.location { append(location, to: &out) }
             paint(label, color: color(for: diagnostic.severity), to: &out)
-            if colored { out += "\u{1B}[1m".utf8 }
-            out += ": ".utf8
-            out += diagnostic.message.utf8
-            if colored { out += "\u{1B}[0m".utf8 }
-            out += " [".utf8
-            out += diagnostic.id.utf8
-            out += "]\n".utf8
+            if colored { out.append("\u{1B}[1m") }
+            out.append(": ")
+            out.append(diagnostic.message)
+            if colored { out.append("\u{1B}[0m") }
+            out.append(" [")
+            out.append(diagnostic.id)
+            out.append("]\n")
             if let location = diagnostic.location { lines.appendExcerpt(location, caretColor: colored ? "32" : nil, to: &out) }
             if let fix = diagnostic.fix {
-                out += "  fix: ".utf8
-                out += fix.utf8
+                out.append("  fix: ")
+                out.append(fix)
                 out.append(UInt8(ascii: "\n"))
             }
             for related in diagnostic.related {
                 append(related.location, to: &out)
                 paint("note", color: "36", to: &out)
-                out += ": ".utf8
-                out += related.message.utf8
+                out.append(": ")
+                out.append(related.message)
                 out.append(UInt8(ascii: "\n"))
             }
         }
-        output(out)
+        output(out.array)
     }
 
     /// `file:line:column: `, in bold when colored.
-    private func append(_ location: SourceLocation, to out: inout [UInt8]) {
-        if colored { out += "\u{1B}[1m".utf8 }
-        out += location.file.utf8
+    private func append(_ location: SourceLocation, to out: inout ByteBuffer) {
+        if colored { out.append("\u{1B}[1m") }
+        out.append(location.file)
         out.append(UInt8(ascii: ":"))
-        out += String(location.line).utf8
+        out.append(String(location.line))
         out.append(UInt8(ascii: ":"))
-        out += String(location.column).utf8
-        out += ": ".utf8
-        if colored { out += "\u{1B}[0m".utf8 }
+        out.append(String(location.column))
+        out.append(": ")
+        if colored { out.append("\u{1B}[0m") }
     }
 
-    private func paint(_ text: String, color: String, to out: inout [UInt8]) {
+    private func paint(_ text: String, color: String, to out: inout ByteBuffer) {
         guard colored else {
-            out += text.utf8
+            out.append(text)
             return
         }
-        out += "\u{1B}[1;".utf8
-        out += color.utf8
+        out.append("\u{1B}[1;")
+        out.append(color)
         out.append(UInt8(ascii: "m"))
-        out += text.utf8
-        out += "\u{1B}[0m".utf8
+        out.append(text)
+        out.append("\u{1B}[0m")
     }
 
     private func color(for severity: Severity) -> String {
@@ -138,16 +139,16 @@ struct SourceLines {
 
     /// Appends the excerpt's two lines, each ending in a newline, the caret line painted in `caretColor`
     /// when given; plain ASCII lines are copied byte by byte, the rest go through `excerpt`.
-    mutating func appendExcerpt(_ location: SourceLocation, caretColor: String?, to out: inout [UInt8]) {
+    mutating func appendExcerpt(_ location: SourceLocation, caretColor: String?, to out: inout ByteBuffer) {
         guard let span = span(location) else { return }
         if span.isPlain {
-            out += "    ".utf8
-            if span.firstShown > 0 { out += "…".utf8 }
-            out += span.bytes[span.shown]
-            if span.shown.upperBound < span.line.upperBound { out += "…".utf8 }
+            out.append("    ")
+            if span.firstShown > 0 { out.append("…") }
+            span.bytes[span.shown].withUnsafeBufferPointer { out.append($0) }
+            if span.shown.upperBound < span.line.upperBound { out.append("…") }
             out.append(UInt8(ascii: "\n"))
-            if let caretColor { out += "\u{1B}[1;\(caretColor)m".utf8 }
-            out += "    ".utf8
+            if let caretColor { out.append("\u{1B}[1;\(caretColor)m") }
+            out.append("    ")
             if span.firstShown > 0 { out.append(UInt8(ascii: " ")) }
             for byte in span.bytes[span.shown].prefix(max(0, span.column - span.firstShown)) {
                 out.append(byte == 0x09 ? 0x09 : 0x20)
@@ -155,12 +156,12 @@ struct SourceLines {
             out.append(UInt8(ascii: "^"))
         } else {
             guard let excerpt = excerpt(location) else { return }
-            out += excerpt.line.utf8
+            out.append(excerpt.line)
             out.append(UInt8(ascii: "\n"))
-            if let caretColor { out += "\u{1B}[1;\(caretColor)m".utf8 }
-            out += excerpt.caret.utf8
+            if let caretColor { out.append("\u{1B}[1;\(caretColor)m") }
+            out.append(excerpt.caret)
         }
-        if caretColor != nil { out += "\u{1B}[0m".utf8 }
+        if caretColor != nil { out.append("\u{1B}[0m") }
         out.append(UInt8(ascii: "\n"))
     }
 
