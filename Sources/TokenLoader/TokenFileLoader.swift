@@ -69,11 +69,11 @@ private struct TreeBuilder {
             keyIndex.isEmpty ? entries.firstIndex { $0.key == key } : keyIndex[key]
         }
 
-        mutating func append(_ entry: MappingEntry) {
+        /// Appends `entry`, moved in (copying an entry retained its key and its node's contents).
+        mutating func append(_ entry: consuming MappingEntry) {
+            if !keyIndex.isEmpty { keyIndex[entry.key] = entries.count }
             entries.append(entry)
-            if !keyIndex.isEmpty {
-                keyIndex[entry.key] = entries.count - 1
-            } else if entries.count == 16 {
+            if keyIndex.isEmpty, entries.count == 16 {
                 for (i, existing) in entries.enumerated() { keyIndex[existing.key] = i }
             }
         }
@@ -248,7 +248,6 @@ private struct TreeBuilder {
         }
         frames[top].pending = nil
         guard case .key(let key, let keyLocation, _) = pending else { return true }
-        let entry = MappingEntry(key: key, keyLocation: keyLocation, value: node)
         if let existing = frames[top].index(of: key) {
             let first = frames[top].entries[existing].keyLocation
             if isJSON {
@@ -257,7 +256,7 @@ private struct TreeBuilder {
                     message: "the key `\(key)` appears twice in this object; the last one wins",
                     location: keyLocation, related: [RelatedLocation(first, "first `\(key)` is here")],
                     fix: "remove one of the two `\(key)` keys"))
-                frames[top].entries[existing] = entry
+                frames[top].entries[existing] = MappingEntry(key: key, keyLocation: keyLocation, value: node)
             } else {
                 diagnostics.append(Diagnostic(
                     id: "token/duplicate", severity: .error,
@@ -267,7 +266,7 @@ private struct TreeBuilder {
             }
             return true
         }
-        frames[top].append(entry)
+        frames[top].append(MappingEntry(key: key, keyLocation: keyLocation, value: node))
         return true
     }
 
