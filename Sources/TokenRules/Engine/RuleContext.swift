@@ -46,7 +46,7 @@ public final class RuleContext: @unchecked Sendable {
 
     /// Whether the token defines `mode` itself or through an alias (not through fallback).
     public func has(_ token: ResolvedToken, mode: String) -> Bool {
-        token.values.contains { $0.mode == mode }
+        token.index(ofMode: mode) != nil
     }
 
     /// The token's value node in `mode`, following the documented fallback when the mode is missing.
@@ -103,7 +103,13 @@ public final class RuleContext: @unchecked Sendable {
 
     /// The modes worth checking for a pair: light, plus every mode either token defines.
     public func modes(_ a: ResolvedToken, _ b: ResolvedToken) -> [String] {
-        Self.appearances.filter { $0 == Appearance.light || has(a, mode: $0) || has(b, mode: $0) }
+        // Light always; the others looked up by index (this runs for every declared pair).
+        var modes = [Appearance.light]
+        modes.reserveCapacity(Self.appearances.count)
+        for mode in Self.appearances where mode != Appearance.light && (has(a, mode: mode) || has(b, mode: mode)) {
+            modes.append(mode)
+        }
+        return modes
     }
 
     /// A number for messages: two decimals at most, no trailing `.0`.
