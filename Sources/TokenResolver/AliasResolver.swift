@@ -152,7 +152,7 @@ struct PlainAliases {
                     break
                 }
                 let target = Int(lightTargets[j])
-                guard target >= 0, tokens[j].modes.isEmpty, tokens[target].deprecation == nil else {
+                guard target >= 0, tokens[j].modes.isEmpty, tokens[target].details?.deprecation == nil else {
                     levels[j] = -1
                     break
                 }
@@ -603,7 +603,7 @@ private final class ResolutionRun {
     /// that is not deprecated (a deprecated one takes the full look-up, which reports it).
     func lightReference(_ i: Int) -> (Int?, SourceLocation)? {
         let target = Int(lightTargets[i])
-        if target >= 0, tokens[target].deprecation == nil { return (target, tokens[i].value.location) }
+        if target >= 0, tokens[target].details?.deprecation == nil { return (target, tokens[i].value.location) }
         return reference(in: tokens[i].value, owner: i)
     }
 
@@ -621,7 +621,7 @@ private final class ResolutionRun {
 
     func lookup(_ path: String, at location: SourceLocation, owner: Int) -> Int? {
         if let target = index[path] {
-            if let reason = tokens[target].deprecation {
+            if let reason = tokens[target].details?.deprecation {
                 diagnostics.append(Diagnostic(
                     id: "token/deprecated-use", severity: .warning,
                     message: "`\(tokens[owner].path)` uses `\(path)`, which is deprecated" + (reason.isEmpty ? "" : ": \(reason)"),
