@@ -27,6 +27,33 @@ import TokenModel
         #expect(output == expected, "\(Golden.lineDiff(expected, output))")
     }
 
+    /// A report long enough to be written in two halves on two threads is the same bytes as the findings
+    /// written one after the other, and a file's excerpts come from the right lines on both sides of the cut.
+    @Test func aLongReportWrittenInHalvesIsTheWholeReport() {
+        let count = TextReporter.findingsWorthSplitting * 2 + 3
+        var source = ""
+        for line in 1...count { source += "t\(line): { $value: \"#\(String(line, radix: 16))\" }\n" }
+        let sources = ["Tokens/long.yaml": Array(source.utf8), "Tokens/c.yaml": Self.sources["Tokens/c.yaml"]!]
+        var diagnostics = (1...count).map { line in
+            Diagnostic(id: "color/out-of-gamut", severity: line % 3 == 0 ? .warning : .info, message: "finding \(line)",
+                       location: SourceLocation(file: "Tokens/long.yaml", line: line, column: 5), path: "t\(line)",
+                       fix: line % 2 == 0 ? "fix \(line)" : nil)
+        }
+        diagnostics += Self.diagnostics
+        for colored in [false, true] {
+            let reporter = TextReporter(colored: colored)
+            var whole: [UInt8] = []
+            reporter.write(diagnostics, sources: sources) { whole += $0 }
+            let halves = reporter.reportBytes(diagnostics, sources: sources)
+            #expect(halves == whole, "colored: \(colored)")
+        }
+        // The first finding of the second half, with its own source line under it.
+        let cut = count / 2 + 1
+        let text = String(decoding: TextReporter(colored: false).reportBytes(diagnostics, sources: sources), as: UTF8.self)
+        let label = cut % 3 == 0 ? "warning" : "note"
+        #expect(text.contains("Tokens/long.yaml:\(cut):5: \(label): finding \(cut) [color/out-of-gamut]\n    t\(cut): { $value: \"#\(String(cut, radix: 16))\" }\n        ^\n"))
+    }
+
     @Test func githubEscapesWorkflowCommandSyntax() {
         let output = GitHubReporter().report(Self.diagnostics, sources: [:])
         #expect(output.hasPrefix("::error file=Tokens/c.yaml,line=3,col=52,title=color/contrast::`c.fg` on `c.bg` is 4.48:1 in light; text needs 4.5:1%0Afix: darken `c.fg`, 100%25: done\n"))

@@ -18,15 +18,29 @@ public struct TextReporter: Reporter {
     /// The report as UTF-8 bytes, what is written to the terminal: a 100,000-token build can report thousands
     /// of findings (4 MB), and appending to a `String` piece by piece cost several times more.
     public func reportBytes(_ diagnostics: [Diagnostic], sources: [String: [UInt8]]) -> [UInt8] {
-        var all: [UInt8] = []
-        // About 370 bytes a finding with its excerpt and fix: sized once instead of doubled past the end.
-        all.reserveCapacity(diagnostics.count * 384)
-        write(diagnostics, sources: sources) { all += $0 }
+        // Each finding's text depends on nothing but itself, so a long report is written in two halves on
+        // both cores and joined: it comes after the stages, when the other core has nothing left to do
+        // (11,000 findings at 100,000 tokens took the main thread 10 ms).
+        let halves = diagnostics.count >= Self.findingsWorthSplitting
+            ? [diagnostics[..<(diagnostics.count / 2)], diagnostics[(diagnostics.count / 2)...]] : [diagnostics[...]]
+        var parts = Pipeline.concurrentMap(Array(halves.indices)) { k in
+            var part: [UInt8] = []
+            // About 370 bytes a finding with its excerpt and fix, sized once instead of doubled past the end;
+            // the first half is sized for the whole, so the second is appended where it stands.
+            part.reserveCapacity((k == 0 ? diagnostics.count : halves[k].count) * 384)
+            write(halves[k], sources: sources) { part += $0 }
+            return part
+        }
+        var all = parts.removeFirst()
+        if let second = parts.first { all += second }
         return all
     }
 
+    /// The fewest findings `reportBytes` writes in two halves; below it, starting a second thread costs more.
+    static let findingsWorthSplitting = 1024
+
     /// Writes the report a piece (about 64 KB) at a time to `output`, so a large one is never held whole.
-    public func write(_ diagnostics: [Diagnostic], sources: [String: [UInt8]], to output: ([UInt8]) -> Void) {
+    public func write(_ diagnostics: some Collection<Diagnostic>, sources: [String: [UInt8]], to output: ([UInt8]) -> Void) {
         // A ByteBuffer, not an [UInt8]: an array's append(contentsOf:) cost over a hundred instructions a piece.
         var out = ByteBuffer(capacity: 1 << 16 + 1 << 12)
         var lines = SourceLines(sources: sources)
