@@ -45,7 +45,9 @@ import TokenModel
             var whole: [UInt8] = []
             reporter.write(diagnostics, sources: sources) { whole += $0 }
             let halves = reporter.reportBytes(diagnostics, sources: sources)
-            #expect(halves == whole, "colored: \(colored)")
+            // Compared outside #expect, which would print both 300 KB arrays on a failure.
+            let same = halves == whole
+            #expect(same, "colored: \(colored); \(halves.count) bytes against \(whole.count), first difference at \(halves.indices.first { $0 >= whole.count || halves[$0] != whole[$0] }.map(String.init) ?? "the end")")
         }
         // The first finding of the second half, with its own source line under it.
         let cut = count / 2 + 1
