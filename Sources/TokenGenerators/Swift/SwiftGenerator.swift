@@ -182,8 +182,14 @@ struct SwiftContextBuilder {
 
     /// Whether the Swift output has a constant for `token` (`swiftValue` is not nil), without formatting a color.
     func hasSwiftValue(_ token: ResolvedToken) -> Bool {
-        guard token.type == .color else { return swiftValue(token) != nil }
-        return Self.makesThemeColor(token.values.indices.lazy.map { (token.values[$0].mode, token.colors[$0]) })
+        let light = token.values[0].value
+        switch token.type {
+        case .color: return Self.makesThemeColor(token.values.indices.lazy.map { (token.values[$0].mode, token.colors[$0]) })
+        // The guards of `swiftValue`, without formatting a symbol's palette or an icon's size.
+        case .symbol: return light["name"]?.string != nil
+        case .icon: return light["size"]?["width"]?.number != nil && light["size"]?["height"]?.number != nil
+        default: return swiftValue(token) != nil
+        }
     }
 
     /// A token's context: its value formatted, its doc lines (description, values, the alias it follows).
@@ -463,7 +469,9 @@ struct SwiftContextBuilder {
         bytes.reserveCapacity(112)
         bytes += Self.label(mode)!.utf8
         bytes += ": ".utf8
-        Self.appendTokenColor(color, to: &bytes)
+        // Whether the color fits sRGB decides both texts; worked out once.
+        let inSRGB = color.isInGamut(.srgb)
+        Self.appendTokenColor(color, inSRGB: inSRGB, to: &bytes)
         let argument = String(decoding: bytes, as: UTF8.self)
         bytes.append(UInt8(ascii: ","))
         let argumentWithComma = String(decoding: bytes, as: UTF8.self)
@@ -473,7 +481,7 @@ struct SwiftContextBuilder {
         bytes += ": `".utf8
         bytes += color.hex.utf8
         bytes.append(UInt8(ascii: "`"))
-        if !color.isInGamut(.srgb) { bytes += " (sRGB fallback of a Display P3 color)".utf8 }
+        if !inSRGB { bytes += " (sRGB fallback of a Display P3 color)".utf8 }
         let text = FormattedColor(argument: argument, argumentWithComma: argumentWithComma, doc: String(decoding: bytes, as: UTF8.self))
         // Bounded: the colors aliases repeat are met again soon, and an unbounded memo held three strings for
         // every color of a 100,000-token set (19 MB) until the output was done.
@@ -486,14 +494,15 @@ struct SwiftContextBuilder {
     func tokenColor(_ color: Color) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(96)
-        Self.appendTokenColor(color, to: &bytes)
+        Self.appendTokenColor(color, inSRGB: color.isInGamut(.srgb), to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `TokenColor(.sRGB, …)` or `TokenColor(.displayP3, …)` (see `tokenColor`).
-    static func appendTokenColor(_ color: Color, to bytes: inout [UInt8]) {
+    /// Appends `TokenColor(.sRGB, …)` or `TokenColor(.displayP3, …)` (see `tokenColor`); `inSRGB` is
+    /// `color.isInGamut(.srgb)`.
+    static func appendTokenColor(_ color: Color, inSRGB: Bool, to bytes: inout [UInt8]) {
         let c: SIMD3<Double>
-        let srgb = color.space != .displayP3 && color.isInGamut(.srgb)
+        let srgb = color.space != .displayP3 && inSRGB
         if srgb {
             c = color.converted(to: .srgb).components
             bytes += "TokenColor(.sRGB, ".utf8
