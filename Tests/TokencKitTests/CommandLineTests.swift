@@ -129,6 +129,9 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
             HostileCase(name: "slash and space in names meeting in one Swift name",
                         bytes: Array("c:\n  $type: color\n  \"a/b\": { $value: \"#fff\" }\n  \"a b\": { $value: \"#000\" }\n".utf8),
                         firstLine: "Tokens/bad.yaml:3:3: error: `c.a/b` and `c.a b` both become the Swift name `aB` [swift/name-collision]"),
+            HostileCase(name: "a group's $root token and a token named root",
+                        bytes: Array("c:\n  $type: color\n  $root: { $value: \"#fff\" }\n  root: { $value: \"#000\" }\n".utf8),
+                        firstLine: "Tokens/bad.yaml:4:3: error: `c.root` and `c.$root` both become the Swift name `root` [swift/name-collision]"),
             HostileCase(name: "alias bomb", bytes: Array(bomb.utf8),
                         firstLine: "Tokens/bad.yaml:6:45: error: aliases expand this document to more than 1000000 nodes (an alias bomb?) [yaml/alias-budget]"),
             HostileCase(name: "10,000-deep nesting", bytes: Array(deep.utf8),
@@ -178,6 +181,23 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         }
         #expect(result.seconds < 10 * TokencProcess.slowdown, "took \(result.seconds) s; the bar is 2 s in a release build")
         #expect(sandbox.listing() == before)
+    }
+
+    @Test func tokensAtTheRootSitInTheRootTypeBesideGroups() throws {
+        let sandbox = try Sandbox([
+            "Tokens/t.yaml": "a:\n  $type: color\n  $value: \"#ffffff\"\nb:\n  $type: color\n  $value: \"{a}\"\ng:\n  c: { $type: number, $value: 1 }\nz: { $type: number, $value: 2 }\n",
+        ])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build", "Tokens", "--output", "Out", "--only", "swift"], in: sandbox.root)
+        #expect(result.status == 0)
+        let swift = try String(contentsOf: sandbox.root.appendingPathComponent("Out/swift/Tokens.swift"), encoding: .utf8)
+        let members = swift.split(separator: "\n").drop { !$0.hasPrefix("public enum Tokens {") }
+            .filter { $0.contains("public static let") || $0.contains("public enum") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(members == [
+            "public enum Tokens {", "public static let a = ThemeColor(", "public static let b = ThemeColor(",
+            "public static let z: Double = 2", "public enum G {", "public static let c: Double = 1",
+        ])
     }
 
     @Test func cleanBuildWritesOnlyIntoTheOutputFolderAndIsIdempotent() throws {

@@ -105,12 +105,23 @@ struct SwiftContextBuilder {
         struct Key: Hashable {
             var appearance: Int
             var color: ColorBits
+
+            /// One word into the hasher, the lanes folded together: each word fed in costs a hashing round.
+            func hash(into hasher: inout Hasher) {
+                let bits = color.bits
+                hasher.combine((bits.x &* 0x9E37_79B9_7F4A_7C15) ^ (bits.y &* 0xC2B2_AE3D_27D4_EB4F)
+                    ^ (bits.z &* 0x1656_67B1_9E37_79F9) ^ bits.w ^ UInt64(appearance))
+            }
         }
         var colors: [Key: FormattedColor] = [:]
         /// The most colors kept; the memo starts again when full.
         static let colorLimit = 8192
         /// Member names by token name (see `memberName`).
         var memberNames: [String: String] = [:]
+        /// Every member name made so far, and whether two token names made the same one or a token's name
+        /// may match another's in its group (`$root` is `root`): only then are a group's members checked.
+        var memberNamesMade: Set<String> = []
+        var namesMayCollide = false
         /// A color token's value by the address of its parsed-color list, with the token it was made for:
         /// an alias shares its target's list (the resolver's doing), and so has the target's value.
         var themeColors: [UnsafeRawPointer: (owner: ResolvedToken, value: Value?)] = [:]
@@ -158,6 +169,8 @@ struct SwiftContextBuilder {
         if let known = memo.memberNames[leaf] { return known }
         let name = SwiftNamer.member(leaf)
         memo.memberNames[leaf] = name
+        // Two names that become one member (`my-name`, `myName`) may collide in a group.
+        if !memo.memberNamesMade.insert(name).inserted { memo.namesMayCollide = true }
         return name
     }
 
@@ -165,19 +178,73 @@ struct SwiftContextBuilder {
     /// formatted when a template reads it (`tokenContext`), so only one group's token contexts exist at a time.
     mutating func build(_ set: ResolvedTokenSet, rootName: String) -> SwiftFileContext {
         let root = GroupNode(path: [])
+        // Tokens come in path order, so a token's group is nearly always the previous token's: the path up to
+        // its last dot is compared as bytes before a name is split off or looked up.
+        var previous: (path: String, cut: Int, node: GroupNode)?
         for token in set.tokens {
             guard hasSwiftValue(token) else { continue }
-            let segments = TokenPath.segments(token.path, omittingEmpty: true)
-            var node = root
-            for segment in segments.dropLast() { node = node.child(segment) }
-            // A token named with the empty string (`"": {…}` in JSON) has no segment: its member is `_`.
-            let leaf = segments.last.map { $0 == "$root" ? "root" : $0 } ?? ""
-            node.members.append((token, memberName(leaf)))
+            var path = token.path
+            let cut = path.withUTF8(Self.lastDot)
+            let node: GroupNode
+            let leaf: String
+            if cut == Self.hasEmptyName {
+                // A name that is the empty string (`"": {…}` in JSON) is left out of the path; with no name
+                // left the member is `_`. Such a token may share its member with its group's other tokens.
+                memo.namesMayCollide = true
+                let segments = TokenPath.segments(token.path, omittingEmpty: true)
+                var walked = root
+                for segment in segments.dropLast() { walked = walked.child(segment) }
+                node = walked
+                leaf = segments.last ?? ""
+                previous = nil
+            } else {
+                if let known = previous, known.cut == cut, Self.sameGroup(known.path, path, cut: cut) {
+                    node = known.node
+                } else {
+                    var walked = root
+                    if cut > 0 {
+                        for segment in TokenPath.segments(String(path.utf8.prefix(cut))!) { walked = walked.child(segment) }
+                    }
+                    node = walked
+                    previous = (path, cut, walked)
+                }
+                leaf = path.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[(cut + 1)...]), as: UTF8.self) }
+            }
+            if leaf == "$root" { memo.namesMayCollide = true }
+            node.members.append((token, memberName(leaf == "$root" ? "root" : leaf)))
         }
         let context = convert(root)
         return SwiftFileContext(source: set.tokens.first.map { Self.folder(of: $0.token.location.file) } ?? "tokens",
                                 rootName: SwiftNamer.type(rootName), members: SwiftMembers(entries: root.members, values: self),
                                 groups: context.groups, systemColors: systemColorsUsed(set))
+    }
+
+    /// What `lastDot` answers for a path with an empty name (empty, or a dot at either end or next to another).
+    static let hasEmptyName = -2
+
+    /// The offset of a path's last dot (-1 when it has none), or `hasEmptyName`.
+    static func lastDot(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let dot = UInt8(ascii: ".")
+        guard let first = bytes.first, first != dot, bytes.last != dot else { return hasEmptyName }
+        var last = -1
+        for i in bytes.indices where bytes[i] == dot {
+            if i == last + 1 { return hasEmptyName }
+            last = i
+        }
+        return last
+    }
+
+    /// Whether two paths with no empty name, both with their last dot at `cut` (-1: none, the root group),
+    /// have the same group.
+    static func sameGroup(_ known: String, _ path: String, cut: Int) -> Bool {
+        guard cut > 0 else { return true }
+        var known = known, path = path
+        return known.withUTF8 { a in
+            path.withUTF8 { b in
+                for i in 0..<cut where a[i] != b[i] { return false }
+                return true
+            }
+        }
     }
 
     /// Whether the Swift output has a constant for `token` (`swiftValue` is not nil), without formatting a color.
@@ -251,10 +318,11 @@ struct SwiftContextBuilder {
 
     /// Converts the group tree, reporting two members that map to one Swift name.
     mutating func convert(_ node: GroupNode) -> SwiftGroupContext {
-        // Member names to the index of the token that has them first.
+        // Member names to the index of the token that has them first. Tokens have different paths, so
+        // their names differ in a group unless two names make one member name.
         var seen: [String: Int] = [:]
-        seen.reserveCapacity(node.members.count)
-        for (i, member) in node.members.enumerated() {
+        if memo.namesMayCollide { seen.reserveCapacity(node.members.count) }
+        for (i, member) in node.members.enumerated() where memo.namesMayCollide {
             if let firstIndex = seen[member.swiftName] {
                 let token = member.token, first = node.members[firstIndex].token
                 diagnostics.append(Diagnostic(
