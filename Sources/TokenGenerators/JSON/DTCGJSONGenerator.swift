@@ -45,43 +45,93 @@ public struct DTCGJSONGenerator: Generator {
         let standard = set.tokens.filter { !$0.type.isTokencExtension }
         let own = set.tokens.filter { $0.type.isTokencExtension }
         writer.object { writer in
-            writeMembers(&writer, standard, paths(standard), range: 0..<standard.count, depth: 0)
+            writeMembers(&writer, standard, PathShape(standard), range: 0..<standard.count, depth: 0)
             if !own.isEmpty {
                 writer.member("$extensions")
                 writer.object { writer in
                     writer.member("dev.tokenc")
-                    writeGroup(&writer, own, paths(own), range: 0..<own.count, depth: 0)
+                    writeGroup(&writer, own, PathShape(own), range: 0..<own.count, depth: 0)
                 }
             }
         }
         writer.raw("\n")
     }
 
-    private func paths(_ tokens: [ResolvedToken]) -> [[String]] {
-        tokens.map { TokenPath.segments($0.path) }
+    /// Where each token's path sits among its neighbours, worked out once from the paths' bytes instead of
+    /// splitting every path into names: tokens are sorted by path, so a group's tokens are contiguous.
+    struct PathShape {
+        /// How many leading names each path shares with the one before it (0 for the first).
+        var shared: [Int]
+        /// How many names each path has.
+        var names: [Int]
+
+        init(_ tokens: [ResolvedToken]) {
+            shared = []
+            names = []
+            shared.reserveCapacity(tokens.count)
+            names.reserveCapacity(tokens.count)
+            let dot = UInt8(ascii: ".")
+            var previous = ""
+            for (i, token) in tokens.enumerated() {
+                var path = token.path
+                let (count, common) = path.withUTF8 { b in
+                    var dots = 0
+                    for byte in b where byte == dot { dots += 1 }
+                    guard i > 0 else { return (dots + 1, 0) }
+                    return previous.withUTF8 { a in
+                        // Names that end at the same byte in both paths, every byte before them equal.
+                        var common = 0, j = 0
+                        while j < a.count, j < b.count, a[j] == b[j] {
+                            if a[j] == dot { common += 1 }
+                            j += 1
+                        }
+                        if (j == a.count || a[j] == dot) && (j == b.count || b[j] == dot) { common += 1 }
+                        return (dots + 1, common)
+                    }
+                }
+                names.append(count)
+                shared.append(common)
+                previous = path
+            }
+        }
+
+        /// The name at `depth` of a path (names split at each `.` byte, as `TokenPath.segments`).
+        static func name(of path: String, at depth: Int) -> String {
+            var path = path
+            return path.withUTF8 { bytes in
+                var start = 0, seen = 0
+                for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: ".") {
+                    if seen == depth { return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self) }
+                    seen += 1
+                    start = i + 1
+                }
+                return ""
+            }
+        }
     }
 
-    private func writeGroup(_ writer: inout JSONWriter, _ tokens: [ResolvedToken], _ paths: [[String]],
+    private func writeGroup(_ writer: inout JSONWriter, _ tokens: [ResolvedToken], _ shape: PathShape,
                             range: Range<Int>, depth: Int)
     {
-        writer.object { writer in writeMembers(&writer, tokens, paths, range: range, depth: depth) }
+        writer.object { writer in writeMembers(&writer, tokens, shape, range: range, depth: depth) }
     }
 
     /// Tokens are sorted by path, so a group's tokens are contiguous: groups are written as the walk meets them.
-    private func writeMembers(_ writer: inout JSONWriter, _ tokens: [ResolvedToken], _ paths: [[String]],
+    /// Inside a range that shares `depth` names, a token has the same name at `depth` as the one before it
+    /// exactly when the two share more than `depth` names.
+    private func writeMembers(_ writer: inout JSONWriter, _ tokens: [ResolvedToken], _ shape: PathShape,
                               range: Range<Int>, depth: Int)
     {
         var i = range.lowerBound
         while i < range.upperBound {
-            let name = paths[i][depth]
             var end = i + 1
-            while end < range.upperBound, paths[end][depth] == name { end += 1 }
-            writer.member(name)
-            if paths[i].count == depth + 1 {
+            while end < range.upperBound, shape.shared[end] > depth { end += 1 }
+            writer.member(PathShape.name(of: tokens[i].path, at: depth))
+            if shape.names[i] == depth + 1 {
                 // A token and a group never share a path: the tree stage rejects it.
                 writeToken(&writer, tokens[i])
             } else {
-                writeGroup(&writer, tokens, paths, range: i..<end, depth: depth + 1)
+                writeGroup(&writer, tokens, shape, range: i..<end, depth: depth + 1)
             }
             i = end
         }
