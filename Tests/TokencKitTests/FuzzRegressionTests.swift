@@ -16,7 +16,7 @@ import TokenModel
     @Test(arguments: inputs)
     func inputGivesItsExpectedDiagnostics(_ name: String) throws {
         let bytes = try [UInt8](Data(contentsOf: Self.folder.appendingPathComponent(name)))
-        let diagnostics: [Diagnostic] = switch name.prefix { $0 != "-" } {
+        let diagnostics: [Diagnostic] = switch name.prefix(while: { $0 != "-" }) {
         case "loader": FuzzTargets.loader(bytes)
         case "renderer": FuzzTargets.renderer(bytes)
         default: FuzzTargets.pipeline(bytes)
