@@ -34,7 +34,7 @@ public final class SwiftFileContext: MustacheObject {
         case "contextVersion": .integer(Self.contextVersion)
         case "source": .string(source)
         case "rootName": .string(rootName)
-        case "tokens": .list(tokens.map { .object($0) })
+        case "tokens": .list(members.objects())
         case "groups": .list(groups.map { .object($0) })
         default: nil
         }
@@ -70,7 +70,7 @@ public final class SwiftGroupContext: MustacheObject {
         case "path": .string(path)
         case "typeName": .string(typeName)
         case "description": description.map { .string($0) } ?? .null
-        case "tokens": .list(tokens.map { .object($0) })
+        case "tokens": .list(members.objects())
         case "groups": .list(groups.map { .object($0) })
         default: nil
         }
@@ -89,6 +89,11 @@ struct SwiftMembers: @unchecked Sendable {
     /// The token contexts, made now.
     func tokens() -> [SwiftTokenContext] {
         entries.map { token, swiftName in values.tokenContext(token, swiftName: swiftName) }
+    }
+
+    /// The token contexts, made now, as a template reads them (one list, not a list of contexts mapped again).
+    func objects() -> [MustacheValue] {
+        entries.map { token, swiftName in .object(values.tokenContext(token, swiftName: swiftName)) }
     }
 }
 

@@ -275,11 +275,18 @@ struct SwiftContextBuilder {
     func tokenContext(_ token: ResolvedToken, swiftName: String) -> SwiftTokenContext {
         // `build` kept only tokens that have a value.
         let value = swiftValue(token) ?? Value(expression: "", type: nil, doc: [])
-        var docLines: [String] = []
-        docLines.reserveCapacity(value.doc.count + 2)
-        if let description = token.token.description { docLines.append(description) }
-        docLines += value.doc
-        if !token.aliasChain.isEmpty { docLines.append("Alias of `" + token.aliasChain[0] + "`.") }
+        let description = token.token.description
+        var docLines: [String]
+        if description == nil && token.aliasChain.isEmpty {
+            // Most tokens' doc lines are their value's alone: shared, not copied.
+            docLines = value.doc
+        } else {
+            docLines = []
+            docLines.reserveCapacity(value.doc.count + 2)
+            if let description { docLines.append(description) }
+            docLines += value.doc
+            if !token.aliasChain.isEmpty { docLines.append("Alias of `" + token.aliasChain[0] + "`.") }
+        }
         return SwiftTokenContext(path: token.path, type: token.type.rawValue, swiftName: swiftName, swiftType: value.type,
                                  swiftValue: value.line, constructor: value.constructor, arguments: value.arguments, docLines: docLines)
     }
