@@ -110,7 +110,9 @@ struct SwiftContextBuilder {
     let memo = FormattedTexts()
 
     /// Each color's `ThemeColor` argument (with and without the comma that separates it from the next) and
-    /// doc line, by built-in appearance and color; member names by token name.
+    /// doc line, by built-in appearance and color; member names by token name. One output's builder owns it
+    /// and one thread renders that output, and no access to a property spans a call back into the memo: the
+    /// run-time exclusivity checks Swift makes on a class's `var`s are turned off for them.
     final class FormattedTexts {
         /// The color by its bits and the appearance by its index in `Appearance.builtIn`, which hashes
         /// faster than its name.
@@ -125,18 +127,18 @@ struct SwiftContextBuilder {
                     ^ (bits.z &* 0x1656_67B1_9E37_79F9) ^ bits.w ^ UInt64(appearance))
             }
         }
-        var colors: [Key: FormattedColor] = [:]
+        @exclusivity(unchecked) var colors: [Key: FormattedColor] = [:]
         /// The most colors kept; the memo starts again when full.
         static let colorLimit = 8192
         /// Member names by token name (see `memberName`).
-        var memberNames: [String: String] = [:]
+        @exclusivity(unchecked) var memberNames: [String: String] = [:]
         /// Every member name made so far, and whether two token names made the same one or a token's name
         /// may match another's in its group (`$root` is `root`): only then are a group's members checked.
-        var memberNamesMade: Set<String> = []
-        var namesMayCollide = false
+        @exclusivity(unchecked) var memberNamesMade: Set<String> = []
+        @exclusivity(unchecked) var namesMayCollide = false
         /// A color token's value by the address of its parsed-color list, with the token it was made for:
         /// an alias shares its target's list (the resolver's doing), and so has the target's value.
-        var themeColors: [UnsafeRawPointer: (owner: ResolvedToken, value: Value?)] = [:]
+        @exclusivity(unchecked) var themeColors: [UnsafeRawPointer: (owner: ResolvedToken, value: Value?)] = [:]
     }
 
     /// One appearance's color as the Swift output writes it.
@@ -149,15 +151,16 @@ struct SwiftContextBuilder {
         var doc: String
     }
 
+    /// A group as `build` gathers it, on one thread (its exclusivity checks are off, as the memo's).
     final class GroupNode {
         var path: [String]
         var description: String?
         /// The tokens and their member names, in path order.
-        var members: [(token: ResolvedToken, swiftName: String)] = []
-        var children: [String: GroupNode] = [:]
-        var order: [String] = []
+        @exclusivity(unchecked) var members: [(token: ResolvedToken, swiftName: String)] = []
+        @exclusivity(unchecked) var children: [String: GroupNode] = [:]
+        @exclusivity(unchecked) var order: [String] = []
         /// The child found last: tokens come in path order, so the next token's group is nearly always it.
-        var lastChild: GroupNode?
+        @exclusivity(unchecked) var lastChild: GroupNode?
         init(path: [String]) { self.path = path }
 
         /// The child group `name`, created on first use.
