@@ -200,6 +200,52 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         ])
     }
 
+    /// Groups whose names start alike (`b`, `b2`, `bc`; `a`, `ab`), an empty name and a non-ASCII one each
+    /// nest under their own group in the DTCG file.
+    @Test func nestedJSONKeepsGroupsWhoseNamesStartAlikeApart() throws {
+        let sandbox = try Sandbox([
+            "Tokens/t.json": """
+            {"a": {"$type": "number", "b": {"c": {"$value": 1}, "d": {"$value": 2}}, "bc": {"d": {"$value": 3}}, "b2": {"$value": 4}},
+             "ab": {"$type": "number", "$value": 5},
+             "z": {"$type": "number", "": {"$value": 6}, "y": {"x": {"$value": 7}}},
+             "é": {"$type": "number", "f": {"$value": 8}}}
+            """,
+        ])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build", "Tokens", "--output", "Out", "--only", "json"], in: sandbox.root)
+        #expect(result.status == 0)
+        let json = try String(contentsOf: sandbox.root.appendingPathComponent("Out/json/tokens.json"), encoding: .utf8)
+        func token(_ value: Int, _ indent: String) -> String {
+            "{\n\(indent)  \"$type\": \"number\",\n\(indent)  \"$value\": \(value)\n\(indent)}"
+        }
+        let expected = """
+            {
+              "a": {
+                "b": {
+                  "c": \(token(1, "      ")),
+                  "d": \(token(2, "      "))
+                },
+                "b2": \(token(4, "    ")),
+                "bc": {
+                  "d": \(token(3, "      "))
+                }
+              },
+              "ab": \(token(5, "  ")),
+              "z": {
+                "": \(token(6, "    ")),
+                "y": {
+                  "x": \(token(7, "      "))
+                }
+              },
+              "é": {
+                "f": \(token(8, "    "))
+              }
+            }
+
+            """
+        #expect(json == expected)
+    }
+
     @Test func cleanBuildWritesOnlyIntoTheOutputFolderAndIsIdempotent() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  b: { $value: \"{c.a}\" }\n"])
         defer { sandbox.remove() }
