@@ -202,28 +202,23 @@ struct SwiftContextBuilder {
             let cut = path.withUTF8(Self.lastDot)
             let node: GroupNode
             let leaf: String
-            if cut == Self.hasEmptyName {
+            if let known = previous, known.cut == cut, Self.sameGroup(known.path, path, cut: cut) {
+                node = known.node
+                leaf = path.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[(cut + 1)...]), as: UTF8.self) }
+            } else {
                 // A name that is the empty string (`"": {…}` in JSON) is left out of the path; with no name
                 // left the member is `_`. Such a token may share its member with its group's other tokens.
-                memo.namesMayCollide = true
                 let segments = TokenPath.segments(token.path, omittingEmpty: true)
                 var walked = root
                 for segment in segments.dropLast() { walked = walked.child(segment) }
                 node = walked
                 leaf = segments.last ?? ""
-                previous = nil
-            } else {
-                if let known = previous, known.cut == cut, Self.sameGroup(known.path, path, cut: cut) {
-                    node = known.node
+                if cut == Self.hasEmptyName {
+                    memo.namesMayCollide = true
+                    previous = nil
                 } else {
-                    var walked = root
-                    if cut > 0 {
-                        for segment in TokenPath.segments(String(path.utf8.prefix(cut))!) { walked = walked.child(segment) }
-                    }
-                    node = walked
                     previous = (path, cut, walked)
                 }
-                leaf = path.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[(cut + 1)...]), as: UTF8.self) }
             }
             if leaf == "$root" { memo.namesMayCollide = true }
             node.members.append((token, memberName(leaf == "$root" ? "root" : leaf)))
@@ -267,9 +262,9 @@ struct SwiftContextBuilder {
         let light = token.values[0].value
         switch token.type {
         case .color: return Self.makesThemeColor(token.values.indices.lazy.map { (token.values[$0].mode, token.colors[$0]) })
-        // The guards of `swiftValue`, without formatting a symbol's palette or an icon's size.
-        case .symbol: return light["name"]?.string != nil
-        case .icon: return light["size"]?["width"]?.number != nil && light["size"]?["height"]?.number != nil
+        // What `swiftValue` requires, without formatting a symbol's palette or an icon's size.
+        case .symbol: return Self.symbolName(light) != nil
+        case .icon: return Self.iconSize(light) != nil
         default: return swiftValue(token) != nil
         }
     }
@@ -338,13 +333,12 @@ struct SwiftContextBuilder {
         return parts.count >= 2 ? String(parts[parts.count - 2]) + "/" : file
     }
 
-    /// Converts the group tree, reporting two members that map to one Swift name.
-    mutating func convert(_ node: GroupNode) -> SwiftGroupContext {
-        // Member names to the index of the token that has them first. Tokens have different paths, so
-        // their names differ in a group unless two names make one member name.
+    /// Reports each member of `node` whose Swift name an earlier member already has.
+    mutating func reportMemberCollisions(_ node: GroupNode) {
+        // Member names to the index of the token that has them first.
         var seen: [String: Int] = [:]
-        if memo.namesMayCollide { seen.reserveCapacity(node.members.count) }
-        for (i, member) in node.members.enumerated() where memo.namesMayCollide {
+        seen.reserveCapacity(node.members.count)
+        for (i, member) in node.members.enumerated() {
             if let firstIndex = seen[member.swiftName] {
                 let token = member.token, first = node.members[firstIndex].token
                 diagnostics.append(Diagnostic(
@@ -357,6 +351,12 @@ struct SwiftContextBuilder {
                 seen[member.swiftName] = i
             }
         }
+    }
+
+    /// Converts the group tree, reporting two members that map to one Swift name.
+    mutating func convert(_ node: GroupNode) -> SwiftGroupContext {
+        // Tokens have different paths, so their names differ in a group unless two names make one member name.
+        if memo.namesMayCollide { reportMemberCollisions(node) }
         var groups: [SwiftGroupContext] = []
         var typeNames: [String: String] = [:]
         for name in node.order {
@@ -454,7 +454,7 @@ struct SwiftContextBuilder {
                             + "], fontSize: \(size), fontWeight: \(weight), letterSpacing: \(spacing), lineHeight: \(SwiftNamer.literal(lineHeight)))",
                          type: nil, doc: [])
         case .symbol:
-            guard let name = light["name"]?.string else { return nil }
+            guard let name = Self.symbolName(light) else { return nil }
             let field = { (key: String, fallback: String) in SwiftNamer.string(light[key]?.string ?? fallback) }
             // Palette colors: one ThemeColor per layer, each with the layer's color in every appearance.
             let layerCount = light["colors"]?.sequenceItems?.count ?? 0
@@ -472,13 +472,22 @@ struct SwiftContextBuilder {
             return Value(constructor: "TokenSymbol", arguments: arguments,
                          type: nil, doc: light["context"]?.string.map { ["Used in: \($0)."] } ?? [])
         case .icon:
-            guard let width = light["size"]?["width"]?.number, let height = light["size"]?["height"]?.number else { return nil }
+            guard let (width, height) = Self.iconSize(light) else { return nil }
             let scales = light["scales"]?.sequenceItems?.compactMap(\.number).map { String(Int($0)) } ?? []
             return Value(expression: "TokenIconSize(width: \(SwiftNamer.literal(width)), height: \(SwiftNamer.literal(height)), scales: [\(scales.joined(separator: ", "))])",
                          type: nil, doc: light["kind"]?.string.map { ["A \($0) icon, in points."] } ?? [])
         case .border, .shadow, .transition, .gradient, .strokeStyle:
             return nil
         }
+    }
+
+    /// A symbol token's SF Symbol name: without one it has no constant.
+    static func symbolName(_ light: Node) -> String? { light["name"]?.string }
+
+    /// An icon token's width and height: without both it has no constant.
+    static func iconSize(_ light: Node) -> (width: Double, height: Double)? {
+        guard let width = light["size"]?["width"]?.number, let height = light["size"]?["height"]?.number else { return nil }
+        return (width, height)
     }
 
     func dimension(_ node: Node) -> String? {
