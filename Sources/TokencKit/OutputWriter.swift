@@ -277,18 +277,27 @@ final class DirectoryLog: @unchecked Sendable {
         if isKnown { return true }
         var made: [String] = []
         guard OutputWriter.makeDirectory(path, created: &made) else { return false }
+        record(made, for: path)
+        return true
+    }
+
+    /// Notes that making `path` created `made` (parents first). Threads making folders side by side note
+    /// theirs in whatever order they finish.
+    func record(_ made: [String], for path: String) {
         lock.lock()
         known.insert(path)
         created += made
         lock.unlock()
-        return true
     }
 
     /// Removes the folders this log made that are still empty, deepest first.
     func removeCreated() {
         lock.lock()
         defer { lock.unlock() }
-        for path in created.reversed() { rmdir(path) }
+        // Longest path first: a folder's path is longer than its parent's. (The order of creation is not
+        // enough: two generators making `Generated/json` and `Generated/css` side by side can log the
+        // parent after the other's child, and `Generated` was then left behind, still holding `css`.)
+        for path in created.sorted(by: { $0.utf8.count > $1.utf8.count }) { rmdir(path) }
         created = []
         known = []
     }

@@ -121,6 +121,23 @@ import TokenModel
         }
     }
 
+    /// Two generators make `Generated/json` and `Generated/css` side by side; the one that created `Generated`
+    /// can note it after the other noted `Generated/css`. A failed build must still remove all three.
+    @Test func aFailedBuildRemovesFoldersNotedChildFirst() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tokenc-dirs-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let generated = root + "/Generated"
+        for folder in [generated, generated + "/json", generated + "/css"] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        }
+        let log = DirectoryLog()
+        log.record([generated + "/css"], for: generated + "/css")
+        log.record([generated, generated + "/json"], for: generated + "/json")
+        log.removeCreated()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root) == [])
+    }
+
     // MARK: Determinism
 
     /// Every output file of a build of the example tokens, by path.
