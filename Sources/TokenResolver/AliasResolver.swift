@@ -250,10 +250,17 @@ struct LiteralResolution {
 /// one core they were a third of its instructions (10,000 tokens: 4.8 of 16.5 M).
 private final class ResolutionRun {
     enum State { case unvisited, inProgress, resolved(TokenType?, Node?, [String]), failed }
+    /// How far the walk has got with a token's light value, in one byte. A literal's and a plain alias's
+    /// resolved value follow from the token itself and are made when asked (`state`); only the values the
+    /// walk works out are kept (`walked`). A list of whole states held a copy of every token's value: at
+    /// 100,000 tokens making and filling it took the walk's one core about 10 ms while the other waited.
+    enum Progress: UInt8 { case unvisited, inProgress, failed, literal, plainAlias, walked }
 
     let tokens: [Token]
     let index: PathIndex
-    @exclusivity(unchecked) var lightState: [State]
+    @exclusivity(unchecked) var progress: [Progress]
+    /// The resolved light values the walk worked out, by token index (`Progress.walked`).
+    @exclusivity(unchecked) var walked: [Int: State] = [:]
     @exclusivity(unchecked) var diagnostics: [Diagnostic] = []
     @exclusivity(unchecked) var reportedCycles: Set<String> = []
     @exclusivity(unchecked) var stack: [Int] = []
@@ -282,19 +289,19 @@ private final class ResolutionRun {
         self.literals = literals
         self.lightTargets = lightTargets
         self.plain = plain
-        lightState = Array(repeating: .unvisited, count: tokens.count)
+        progress = Array(repeating: .unvisited, count: tokens.count)
         modeNameCache = Array(repeating: nil, count: tokens.count)
         made = Array(repeating: nil, count: tokens.count)
     }
 
     func resolveToken(_ i: Int) -> ResolvedToken? {
         if let literal = literals[i] {
-            _ = resolveLight(i)
+            settleLight(i)
             return literal.token
         }
         if let alias = plain.tokens[i] {
             // Made before the walk; the walk only settles its state (a chain too long for where it was met fails).
-            guard case .resolved = resolveLight(i) else { return nil }
+            guard settleLight(i) else { return nil }
             made[i] = alias
             return alias
         }
@@ -477,11 +484,36 @@ private final class ResolutionRun {
 
     /// Resolves a token's `$value`, memoised, so every chain is walked once.
     func resolveLight(_ i: Int) -> State {
-        switch lightState[i] {
-        case .resolved, .failed: return lightState[i]
+        settleLight(i)
+        return state(i)
+    }
+
+    /// Token `i`'s state as `resolveLight` left it; a literal's or a plain alias's value is made here.
+    func state(_ i: Int) -> State {
+        switch progress[i] {
+        case .unvisited: return .unvisited
+        case .inProgress: return .inProgress
+        case .failed: return .failed
+        case .literal: return .resolved(tokens[i].type, tokens[i].value, [])
+        case .plainAlias:
+            // The literal its chain ends in, where the alias is written.
+            let alias = plain.tokens[i]!
+            var light = tokens[Int(plain.roots[i])].value
+            light.location = tokens[i].value.location
+            return .resolved(alias.type, light, alias.aliasChain)
+        case .walked: return walked[i]!
+        }
+    }
+
+    /// Works out whether token `i`'s `$value` resolves, once (`resolveLight` without making the value).
+    @discardableResult
+    func settleLight(_ i: Int) -> Bool {
+        switch progress[i] {
+        case .literal, .plainAlias, .walked: return true
+        case .failed: return false
         case .inProgress:
             reportCycle(from: i)
-            return .failed
+            return false
         case .unvisited: break
         }
         if stack.count > Self.maximumChainLength {
@@ -491,19 +523,19 @@ private final class ResolutionRun {
                 id: "alias/chain-too-long", severity: .error,
                 message: "`\(start.path)` starts a chain of more than \(Self.maximumChainLength) aliases (it reaches `\(tokens[i].path)`)",
                 location: start.location, path: start.path, fix: "point the alias nearer to the value it means"))
-            lightState[i] = .failed
-            return .failed
+            progress[i] = .failed
+            return false
         }
         if let literal = literals[i] {
             diagnostics += literal.diagnostics
-            lightState[i] = literal.token == nil ? .failed : .resolved(tokens[i].type, tokens[i].value, [])
-            return lightState[i]
+            progress[i] = literal.token == nil ? .failed : .literal
+            return literal.token != nil
         }
         if plain.levels[i] > 0, stack.count + Int(plain.levels[i]) <= Self.maximumChainLength {
             settlePlainChain(from: i)
-            return lightState[i]
+            return true
         }
-        lightState[i] = .inProgress
+        progress[i] = .inProgress
         stack.append(i)
         defer { stack.removeLast() }
         let result: State
@@ -518,8 +550,8 @@ private final class ResolutionRun {
                     message: "`\(token.path)` has no type: neither the token nor its groups give `$type`",
                     location: token.location, path: token.path,
                     fix: "add `$type: color` (or the right type) to the token or its group"))
-                lightState[i] = .failed
-                return .failed
+                progress[i] = .failed
+                return false
             }
             var visiting: Set<Int> = [i]
             if let value = substitute(tokens[i].value, owner: i, visiting: &visiting),
@@ -530,24 +562,29 @@ private final class ResolutionRun {
                 result = .failed
             }
         }
-        if case .inProgress = lightState[i] { lightState[i] = result }
-        return lightState[i]
+        // A cycle found on the way marked this token failed already; that stands.
+        guard progress[i] == .inProgress else { return progress[i] != .failed }
+        guard case .resolved = result else {
+            progress[i] = .failed
+            return false
+        }
+        walked[i] = result
+        progress[i] = .walked
+        return true
     }
 
     /// Settles the states of plain alias `i` and of the tokens down its chain not visited yet, as following
     /// the chain would (the literal at its end reports what it found; no step goes deeper than the bound).
     func settlePlainChain(from i: Int) {
         var j = i
-        while case .unvisited = lightState[j] {
+        while progress[j] == .unvisited {
             if let literal = literals[j] {
+                // A valid literal: plain chains end in one (`PlainAliases`).
                 diagnostics += literal.diagnostics
-                lightState[j] = .resolved(tokens[j].type, tokens[j].value, [])
+                progress[j] = .literal
                 return
             }
-            let alias = plain.tokens[j]!
-            var light = tokens[Int(plain.roots[j])].value
-            light.location = tokens[j].value.location
-            lightState[j] = .resolved(alias.type, light, alias.aliasChain)
+            progress[j] = .plainAlias
             j = Int(lightTargets[j])
         }
     }
@@ -556,7 +593,7 @@ private final class ResolutionRun {
     func follow(_ targetIndex: Int?, from i: Int, at location: SourceLocation) -> State {
         guard let targetIndex else { return .failed }
         let targetState = resolveLight(targetIndex)
-        if case .inProgress = lightState[i] {} else { return lightState[i] }
+        guard progress[i] == .inProgress else { return state(i) }
         guard case .resolved(let targetType?, let value?, let targetChain) = targetState else { return .failed }
         if var part = pendingSubValues.removeValue(forKey: location) {
             let token = tokens[i], target = tokens[targetIndex]
@@ -749,7 +786,7 @@ private final class ResolutionRun {
         guard let start = stack.lastIndex(of: i) else { return }
         let members = Array(stack[start...])
         let key = members.map { tokens[$0].path }.sorted().joined(separator: "\u{0}")
-        for member in members { lightState[member] = .failed }
+        for member in members { progress[member] = .failed }
         guard reportedCycles.insert(key).inserted else { return }
         let first = members.min { tokens[$0].path < tokens[$1].path }!
         let rotated = Array(members[members.firstIndex(of: first)!...] + members[..<members.firstIndex(of: first)!])

@@ -254,7 +254,8 @@ public struct Pipeline: Sendable {
                                 + (staging == nil ? "" : " written beside") + ": \(each) ms"
                                 + (checks ? " (run beside check: \(PipelineResult.milliseconds(clock.now - start)) ms for both)" : "")))
         }
-        let selected = diagnostics.all.filter { diagnostic in
+        // Every rule on (the usual case) keeps everything: no filtered copy of each finding.
+        let selected = rules == .all ? diagnostics.all : diagnostics.all.filter { diagnostic in
             switch rules {
             case .all: true
             case .structure: Self.isStructural(diagnostic.id)
