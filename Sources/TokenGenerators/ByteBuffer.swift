@@ -27,6 +27,9 @@ public struct ByteBuffer: ~Copyable {
     /// A copy of the bytes held.
     public var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+    /// The bytes held, decoded as UTF-8 into a new string.
+    public var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+
     /// The last byte, if any.
     @inlinable
     public var last: UInt8? { count > 0 ? base[count - 1] : nil }

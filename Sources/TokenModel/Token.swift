@@ -23,11 +23,13 @@ public enum Appearance {
 
     /// A built-in appearance's place in `builtIn`; nil for a custom mode.
     public static func builtInIndex(_ mode: String) -> Int? {
-        switch mode {
-        case light: 0
-        case dark: 1
-        case lightHighContrast: 2
-        case darkHighContrast: 3
+        // The four names differ in length, which a string knows without reading it: one comparison at most
+        // (rules and generators ask this for every value of every color token).
+        switch mode.utf8.count {
+        case 5 where mode == light: 0
+        case 4 where mode == dark: 1
+        case 19 where mode == lightHighContrast: 2
+        case 18 where mode == darkHighContrast: 3
         default: nil
         }
     }

@@ -138,17 +138,26 @@ public final class SwiftTokenContext: MustacheObject {
     }
 
     public subscript(key: String) -> MustacheValue? {
-        // The keys the built-in template reads for every token come first: a string switch tries its cases in order.
-        switch key {
-        case "docLines": .strings(docLines)
-        case "multiline": .bool(!arguments.isEmpty)
-        case "swiftName": .string(swiftName)
-        case "arguments": .strings(arguments)
-        case "constructor": constructor.map { .string($0) } ?? .null
-        case "swiftType": swiftType.map { .string($0) } ?? .null
-        case "swiftValue": .string(swiftValue)
-        case "path": .string(path)
-        case "type": .string(type)
+        // Keys are told apart by length first, which a string knows without reading it: a template reads
+        // about ten keys per token, and a string switch compares against every case before the match.
+        switch key.utf8.count {
+        case 8 where key == "docLines": .strings(docLines)
+        case 9:
+            switch key {
+            case "multiline": .bool(!arguments.isEmpty)
+            case "swiftName": .string(swiftName)
+            case "arguments": .strings(arguments)
+            case "swiftType": swiftType.map { .string($0) } ?? .null
+            default: nil
+            }
+        case 11 where key == "constructor": constructor.map { .string($0) } ?? .null
+        case 10 where key == "swiftValue": .string(swiftValue)
+        case 4:
+            switch key {
+            case "path": .string(path)
+            case "type": .string(type)
+            default: nil
+            }
         default: nil
         }
     }

@@ -139,6 +139,8 @@ struct SwiftContextBuilder {
         /// A color token's value by the address of its parsed-color list, with the token it was made for:
         /// an alias shares its target's list (the resolver's doing), and so has the target's value.
         @exclusivity(unchecked) var themeColors: [UnsafeRawPointer: (owner: ResolvedToken, value: Value?)] = [:]
+        /// Bytes `formatted` writes a color's texts into, kept between colors.
+        @exclusivity(unchecked) var scratch = ByteBuffer(capacity: 128)
     }
 
     /// One appearance's color as the Swift output writes it.
@@ -415,10 +417,7 @@ struct SwiftContextBuilder {
             // shares it has the same colors, and the same modes (checked, as they make the value too).
             let shared = token.colors.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
             if let shared, let known = memo.themeColors[shared], Self.sameModes(known.owner, token) { return known.value }
-            var modes: [(String, ColorValue?)] = []
-            modes.reserveCapacity(token.values.count)
-            for i in token.values.indices { modes.append((token.values[i].mode, token.colors[i])) }
-            let value = themeColor(modes)
+            let value = themeColor(token.values.indices.lazy.map { (token.values[$0].mode, token.colors[$0]) })
             if let shared {
                 // Bounded like the color memo: an alias is met soon after its target, or not at all.
                 if memo.themeColors.count >= FormattedTexts.colorLimit { memo.themeColors.removeAll(keepingCapacity: true) }
@@ -525,11 +524,18 @@ struct SwiftContextBuilder {
     }
 
     /// A `ThemeColor` of parsed colors per mode (a color token's colors are parsed once, at resolution).
-    func themeColor(_ modes: [(String, ColorValue?)]) -> Value? {
-        guard Self.makesThemeColor(modes) else { return nil }
+    func themeColor(_ modes: some Collection<(String, ColorValue?)>) -> Value? {
+        // Each mode's built-in appearance is looked up once (a custom mode has none and is left out); a
+        // referenced system color, if any, makes the whole value.
+        var colors: [(appearance: Int, color: Color)] = []
+        colors.reserveCapacity(modes.count)
         var system: SystemColor?
-        for (mode, parsed) in modes where Appearance.builtInIndex(mode) != nil {
-            if case .system(let referenced)? = parsed { system = referenced }
+        for (mode, parsed) in modes {
+            guard let appearance = Appearance.builtInIndex(mode), let parsed else { continue }
+            switch parsed {
+            case .system(let referenced): system = referenced
+            case .color(let color): colors.append((appearance, color))
+            }
         }
         if let system {
             // Referenced system colors carry all four documented values, and their name for the native API.
@@ -538,20 +544,16 @@ struct SwiftContextBuilder {
             return Value(constructor: "ThemeColor", arguments: arguments, type: nil,
                          doc: ["The system color `\(system.name)`; these are its documented values."])
         }
-        var texts: [FormattedColor] = []
-        texts.reserveCapacity(modes.count)
-        for (mode, parsed) in modes {
-            guard let appearance = Appearance.builtInIndex(mode), let parsed else { continue }
-            texts.append(formatted(parsed.color(in: mode), appearance: appearance))
-        }
-        guard texts.count > 0 else { return nil }
+        // `makesThemeColor`: the first built-in appearance with a color must be the light one.
+        guard let first = colors.first, first.appearance == 0 else { return nil }
         // One appearance per line, so a reviewer sees each value at a glance; commas between them.
         var arguments: [String] = []
         var doc: [String] = []
-        arguments.reserveCapacity(texts.count)
-        doc.reserveCapacity(texts.count)
-        for (i, text) in texts.enumerated() {
-            arguments.append(i == texts.count - 1 ? text.argument : text.argumentWithComma)
+        arguments.reserveCapacity(colors.count)
+        doc.reserveCapacity(colors.count)
+        for (i, entry) in colors.enumerated() {
+            let text = formatted(entry.color, appearance: entry.appearance)
+            arguments.append(i == colors.count - 1 ? text.argument : text.argumentWithComma)
             doc.append(text.doc)
         }
         return Value(constructor: "ThemeColor", arguments: arguments, type: nil, doc: doc)
@@ -564,24 +566,24 @@ struct SwiftContextBuilder {
         let key = FormattedTexts.Key(appearance: appearance, color: ColorBits(color))
         if let known = memo.colors[key] { return known }
         let mode = Appearance.builtIn[appearance]
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(112)
-        bytes += Self.label(mode)!.utf8
-        bytes += ": ".utf8
+        // The memo's scratch bytes, one buffer for every color rather than one allocated per color.
+        memo.scratch.removeAll()
+        memo.scratch.append(Self.label(mode)!)
+        memo.scratch.append(": ")
         // Whether the color fits sRGB decides both texts; worked out once.
         let inSRGB = color.isInGamut(.srgb)
-        Self.appendTokenColor(color, inSRGB: inSRGB, to: &bytes)
-        let argument = String(decoding: bytes, as: UTF8.self)
-        bytes.append(UInt8(ascii: ","))
-        let argumentWithComma = String(decoding: bytes, as: UTF8.self)
-        bytes.removeAll(keepingCapacity: true)
-        bytes += "- ".utf8
-        bytes += mode.utf8
-        bytes += ": `".utf8
-        bytes += color.hex.utf8
-        bytes.append(UInt8(ascii: "`"))
-        if !inSRGB { bytes += " (sRGB fallback of a Display P3 color)".utf8 }
-        let text = FormattedColor(argument: argument, argumentWithComma: argumentWithComma, doc: String(decoding: bytes, as: UTF8.self))
+        Self.appendTokenColor(color, inSRGB: inSRGB, to: &memo.scratch)
+        let argument = memo.scratch.string
+        memo.scratch.append(UInt8(ascii: ","))
+        let argumentWithComma = memo.scratch.string
+        memo.scratch.removeAll()
+        memo.scratch.append("- ")
+        memo.scratch.append(mode)
+        memo.scratch.append(": `")
+        memo.scratch.append(color.hex)
+        memo.scratch.append(UInt8(ascii: "`"))
+        if !inSRGB { memo.scratch.append(" (sRGB fallback of a Display P3 color)") }
+        let text = FormattedColor(argument: argument, argumentWithComma: argumentWithComma, doc: memo.scratch.string)
         // Bounded: the colors aliases repeat are met again soon, and an unbounded memo held three strings for
         // every color of a 100,000-token set (19 MB) until the output was done.
         if memo.colors.count >= FormattedTexts.colorLimit { memo.colors.removeAll(keepingCapacity: true) }
@@ -591,38 +593,37 @@ struct SwiftContextBuilder {
 
     /// sRGB when the color fits sRGB and was not written as Display P3; Display P3 otherwise (gamut-mapped into P3).
     func tokenColor(_ color: Color) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(96)
+        var bytes = ByteBuffer(capacity: 96)
         Self.appendTokenColor(color, inSRGB: color.isInGamut(.srgb), to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.string
     }
 
     /// Appends `TokenColor(.sRGB, …)` or `TokenColor(.displayP3, …)` (see `tokenColor`); `inSRGB` is
     /// `color.isInGamut(.srgb)`.
-    static func appendTokenColor(_ color: Color, inSRGB: Bool, to bytes: inout [UInt8]) {
+    static func appendTokenColor(_ color: Color, inSRGB: Bool, to bytes: inout ByteBuffer) {
         let c: SIMD3<Double>
         let srgb = color.space != .displayP3 && inSRGB
         if srgb {
             c = color.converted(to: .srgb).components
-            bytes += "TokenColor(.sRGB, ".utf8
+            bytes.append("TokenColor(.sRGB, ")
         } else {
             c = (color.isInGamut(.displayP3) ? color.converted(to: .displayP3) : color.gamutMapped(to: .displayP3)).components
-            bytes += "TokenColor(.displayP3, ".utf8
+            bytes.append("TokenColor(.displayP3, ")
         }
         appendComponent(c.x, srgb: srgb, to: &bytes)
-        bytes += ", ".utf8
+        bytes.append(", ")
         appendComponent(c.y, srgb: srgb, to: &bytes)
-        bytes += ", ".utf8
+        bytes.append(", ")
         appendComponent(c.z, srgb: srgb, to: &bytes)
         if color.alpha != 1 {
-            bytes += ", alpha: ".utf8
-            bytes += SwiftNamer.literal(color.alpha).utf8
+            bytes.append(", alpha: ")
+            bytes.append(SwiftNamer.literal(color.alpha))
         }
         bytes.append(UInt8(ascii: ")"))
     }
 
     /// Appends a component as a literal; 8-bit sRGB values are written as `n / 255`, which is exact and readable.
-    static func appendComponent(_ value: Double, srgb: Bool, to bytes: inout [UInt8]) {
+    static func appendComponent(_ value: Double, srgb: Bool, to bytes: inout ByteBuffer) {
         let clamped = min(1, max(0, value))
         let byte = (clamped * 255).rounded()
         if srgb, abs(clamped * 255 - byte) < 1e-9, byte != 0, byte != 255 {
@@ -630,9 +631,10 @@ struct SwiftContextBuilder {
             if n >= 100 { bytes.append(UInt8(48 + n / 100)) }
             if n >= 10 { bytes.append(UInt8(48 + n / 10 % 10)) }
             bytes.append(UInt8(48 + n % 10))
-            bytes += " / 255".utf8
+            bytes.append(" / 255")
             return
         }
-        bytes += SwiftNamer.literal((clamped * 1e9).rounded() / 1e9).utf8
+        bytes.append(SwiftNamer.literal((clamped * 1e9).rounded() / 1e9))
     }
 }
+
