@@ -13,16 +13,25 @@ enum CoreSchema {
         default:
             return .string(text)
         }
-        switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
-        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .number(.infinity)
-        case "-.inf", "-.Inf", "-.INF": return .number(-.infinity)
-        case ".nan", ".NaN", ".NAN": return .number(.nan)
-        default: break
+        // The words are at most five bytes and none starts with a digit (most plain scalars that get this
+        // far are numbers): a string switch compares against each of its twenty-odd cases before giving up.
+        if !isDigit(lead), text.utf8.count <= 5 {
+            switch text {
+            case "", "~", "null", "Null", "NULL": return .null
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .number(.infinity)
+            case "-.inf", "-.Inf", "-.INF": return .number(-.infinity)
+            case ".nan", ".NaN", ".NAN": return .number(.nan)
+            default: break
+            }
         }
-        let utf8 = Array(text.utf8)
+        var bytes = text
+        return bytes.withUTF8 { utf8 in number(text, utf8) }
+    }
+
+    /// The number a plain scalar's text writes (its UTF-8 bytes `utf8`), or the text as a string.
+    private static func number(_ text: String, _ utf8: UnsafeBufferPointer<UInt8>) -> ScalarValue {
         guard let first = utf8.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
             || first == UInt8(ascii: ".") || isDigit(first)
         else { return .string(text) }
@@ -46,7 +55,7 @@ enum CoreSchema {
     }
 
     /// `[-+]?[0-9]+`
-    private static func isDecimalInteger(_ bytes: [UInt8]) -> Bool {
+    private static func isDecimalInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var digits = bytes[...]
         if let first = digits.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
             digits = digits.dropFirst()
@@ -55,7 +64,7 @@ enum CoreSchema {
     }
 
     /// `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`
-    private static func isFloat(_ bytes: [UInt8]) -> Bool {
+    private static func isFloat(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         let n = bytes.count
         if i < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { i += 1 }

@@ -165,6 +165,10 @@ public final class ResolvedToken: Sendable {
     /// A color token's parsed value per entry of `values` (nil where one does not parse); empty for other types.
     /// Parsed once here, so rules and generators never parse or look up a color by its text again.
     public let colors: [ColorValue?]
+    /// Each value's built-in appearance (its index in `Appearance.builtIn`) in four bits, the first value's
+    /// lowest; 15 for a custom mode and past the sixteenth value. Rules and generators ask for a token's value
+    /// in an appearance millions of times, and comparing mode names as strings was most of that.
+    let appearances: UInt64
 
     /// Creates a resolved token, parsing a color token's values.
     public convenience init(token: Token, type: TokenType, values: [ModeValue], aliasChain: [String]) {
@@ -182,6 +186,12 @@ public final class ResolvedToken: Sendable {
         self.values = values
         self.aliasChain = aliasChain
         self.colors = colors
+        var appearances = UInt64.max
+        for i in values.indices.prefix(16) {
+            let appearance = UInt64(Appearance.builtInIndex(values[i].mode) ?? 15)
+            appearances = appearances & ~(0xF << (4 * i)) | appearance << (4 * i)
+        }
+        self.appearances = appearances
     }
 
     /// The dotted path.
@@ -199,18 +209,33 @@ public final class ResolvedToken: Sendable {
         colors.isEmpty ? nil : colors[valueIndex(in: mode)]
     }
 
-    /// The index in `values` that `mode` reads.
+    /// The index in `values` that `mode` reads: its own value, else the first of `Appearance.fallbacks(for:)`
+    /// the token has, else the light value.
     func valueIndex(in mode: String) -> Int {
-        if let found = index(ofMode: mode) { return found }
-        for candidate in Appearance.fallbacks(for: mode) {
-            if let found = index(ofMode: candidate) { return found }
-        }
-        return 0
+        guard let wanted = Appearance.builtInIndex(mode) else { return index(ofMode: mode) ?? index(ofAppearance: 0) ?? 0 }
+        if let found = index(ofAppearance: wanted) { return found }
+        // Dark with increased contrast falls back to dark first; every other appearance to light.
+        if wanted == 3, let dark = index(ofAppearance: 1) { return dark }
+        return index(ofAppearance: 0) ?? 0
     }
 
     /// The index of the value written for `mode` itself, if any.
     public func index(ofMode mode: String) -> Int? {
+        if let wanted = Appearance.builtInIndex(mode) { return index(ofAppearance: wanted) }
         for i in values.indices where values[i].mode == mode { return i }
+        return nil
+    }
+
+    /// The index of the value written for the built-in appearance `Appearance.builtIn[wanted]`, if any.
+    func index(ofAppearance wanted: Int) -> Int? {
+        var bits = appearances
+        for i in 0..<min(values.count, 16) {
+            if Int(bits & 0xF) == wanted { return i }
+            bits >>= 4
+        }
+        guard values.count > 16 else { return nil }
+        let name = Appearance.builtIn[wanted]
+        for i in 16..<values.count where values[i].mode == name { return i }
         return nil
     }
 }
