@@ -471,16 +471,22 @@ private struct TreeWalk {
     }
 
     mutating func checkName(_ name: String, at location: SourceLocation, path: String) -> Bool {
-        var bad: String?
-        let bytes = name.utf8
-        if bytes.contains(UInt8(ascii: ".")) {
-            bad = "`.`"
-        } else if bytes.contains(UInt8(ascii: "{")) {
-            bad = "`{`"
-        } else if bytes.contains(UInt8(ascii: "}")) {
-            bad = "`}`"
+        // One pass over the name's bytes (three `contains` over its UTF-8 view walked it three times, slowly).
+        var bytes = name
+        let found = bytes.withUTF8 { utf8 -> (dot: Bool, open: Bool, close: Bool) in
+            var found = (dot: false, open: false, close: false)
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "."): found.dot = true
+                case UInt8(ascii: "{"): found.open = true
+                case UInt8(ascii: "}"): found.close = true
+                default: continue
+                }
+            }
+            return found
         }
-        guard let bad else { return true }
+        guard found.dot || found.open || found.close else { return true }
+        let bad = found.dot ? "`.`" : found.open ? "`{`" : "`}`"
         let full = path.isEmpty ? name : path + "." + name
         error("token/invalid-name", "the name `\(name)` contains \(bad), which token names must not", at: location,
               path: full, fix: "rename it, e.g. `\(name.map { ".{}".contains($0) ? "-" : String($0) }.joined())`")

@@ -18,6 +18,18 @@ import Testing
     }
 }
 
+@Suite struct HalfUpRoundingTests {
+    /// For values from 0 up, the inline rounding gives `rounded()`'s answer bit for bit: halves, values a
+    /// step either side of a half, whole numbers, the 8-bit range in fine steps, and numbers too large to
+    /// have a fraction.
+    @Test func agreesWithTheLibrary() {
+        var samples: [Double] = [0, 0.5, 1.5, 2.5, 254.5, 127.49999999999999, 0.49999999999999994, 1e15 + 0.5, 4503599627370497, .greatestFiniteMagnitude]
+        for n in 0...255 { samples += [Double(n), Double(n) + 0.5, (Double(n) + 0.5).nextUp, (Double(n) + 0.5).nextDown] }
+        for step in 0...100_000 { samples.append(Double(step) * 255 / 100_000 * 1e6) }
+        for value in samples { #expect(value.roundedHalfUp.bitPattern == value.rounded().bitPattern, "\(value)") }
+    }
+}
+
 @Suite struct GamutCornerTests {
     /// Opaque white and black keep their full-steps answer (lightness decides them, CSS Color 4 §13.2
     /// steps 3–4); the kept answer is the computed one, and other alphas still take the steps.

@@ -108,7 +108,9 @@ enum TransferFunction {
     static func srgbToLinear(_ c: Double) -> Double {
         // Hex colors hold exactly n / 255; their 256 results are computed once, by the formula below.
         let scaled = c * 255
-        if scaled >= 0, scaled <= 255, let byte = Int(exactly: scaled.rounded()), Double(byte) / 255 == c {
+        // Ties cannot pass the check below (n + 0.5 is no n / 255), so the CPU's own rounding (to even, one
+        // instruction) finds the same byte as `rounded()`, which calls the C library.
+        if scaled >= 0, scaled <= 255, let byte = Int(exactly: scaled.rounded(.toNearestOrEven)), Double(byte) / 255 == c {
             return srgbLinearOf8Bit[byte]
         }
         return srgbFormulaToLinear(c)

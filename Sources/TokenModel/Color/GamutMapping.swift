@@ -102,8 +102,8 @@ extension Color {
         let c = inside ? own : displayedInSRGB.resolvedComponents
         func byte(_ value: Double) -> Int {
             let scaled = min(1, max(0, value)) * 255
-            let snapped = (scaled * 1e6).rounded() / 1e6
-            return Int(snapped.rounded(.toNearestOrAwayFromZero))
+            let snapped = (scaled * 1e6).roundedHalfUp / 1e6
+            return Int(snapped.roundedHalfUp)
         }
         return (byte(c.x), byte(c.y), byte(c.z), byte(alpha))
     }
@@ -163,5 +163,16 @@ public struct ColorBits: Hashable, Sendable {
         hasher.combine(bits.y)
         hasher.combine(bits.z)
         hasher.combine(bits.w)
+    }
+}
+
+extension Double {
+    /// The nearest whole number, halves rounded up, for values from 0 up: `rounded()` for them, worked out
+    /// inline (`rounded()` calls the C library's `round`, and every color's hex and 8-bit channels round twice
+    /// per channel).
+    @inline(__always)
+    var roundedHalfUp: Double {
+        let whole = rounded(.down)
+        return self - whole >= 0.5 ? whole + 1 : whole
     }
 }
