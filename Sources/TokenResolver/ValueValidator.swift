@@ -135,21 +135,26 @@ struct ValueValidator {
     }
 
     /// The fields of an object value, or nil after reporting missing, unknown or non-object input.
-    private mutating func object(_ node: Node, required: [String], optional: [String]) -> [String: Node]? {
+    /// A checked object's fields, read from its entries as they are: most objects have two to five fields, and
+    /// a dictionary of them, made for every dimension, symbol and icon, cost more than finding each by scanning.
+    struct Fields {
+        let entries: [MappingEntry]
+
+        /// The field `key` (keys are unique once loaded).
+        subscript(key: String) -> Node? { entries.first { $0.key == key }?.value }
+    }
+
+    private mutating func object(_ node: Node, required: [String], optional: [String]) -> Fields? {
         guard let entries = node.mappingEntries else {
             fail("expected a mapping with " + required.map { "`\($0)`" }.joined(separator: ", ") + ", found \(node.kindDescription)", node)
             return nil
         }
-        var fields: [String: Node] = [:]
-        for entry in entries {
-            if required.contains(entry.key) || optional.contains(entry.key) {
-                fields[entry.key] = entry.value
-            } else {
-                problems.append(ValueProblem(
-                    message: "`\(entry.key)` is not a field here; expected " + (required + optional).map { "`\($0)`" }.joined(separator: ", "),
-                    location: entry.keyLocation, fix: nil))
-            }
+        for entry in entries where !required.contains(entry.key) && !optional.contains(entry.key) {
+            problems.append(ValueProblem(
+                message: "`\(entry.key)` is not a field here; expected " + (required + optional).map { "`\($0)`" }.joined(separator: ", "),
+                location: entry.keyLocation, fix: nil))
         }
+        let fields = Fields(entries: entries)
         let missing = required.filter { fields[$0] == nil }
         if !missing.isEmpty {
             fail("missing " + missing.map { "`\($0)`" }.joined(separator: ", "), node)

@@ -15,7 +15,7 @@ struct DarkVariantRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .color).compactMap { token in
-            guard context.usedInUI.contains(token.path), !context.has(token, mode: Appearance.dark),
+            guard !context.has(token, mode: Appearance.dark), context.isUsedInUI(token),
                   token.facts.platforms != [.watchos] else { return nil }
             if case .system? = context.colorValue(token, in: Appearance.light) { return nil }
             return Finding(path: token.path, location: token.token.location,
@@ -36,7 +36,7 @@ struct IdenticalVariantsRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .color).compactMap { token in
-            guard context.usedInUI.contains(token.path), context.has(token, mode: Appearance.dark),
+            guard context.has(token, mode: Appearance.dark), context.isUsedInUI(token),
                   case .color(let light)? = context.colorValue(token, in: Appearance.light),
                   case .color(let dark)? = context.colorValue(token, in: Appearance.dark),
                   light.deltaEOK(dark) < 1e-6, light.alpha == dark.alpha

@@ -12,6 +12,9 @@ public final class RuleContext: @unchecked Sendable {
     private let index: PathIndex
     /// Paths of colors used in UI (DESIGN.md §1).
     public private(set) var usedInUI: Set<String> = []
+    /// The tokens at `usedInUI`'s paths, by identity: rules ask about every color token, and hashing an
+    /// identity costs a fraction of hashing a path.
+    private var usedInUITokens: Set<ObjectIdentifier> = []
 
     /// The appearances rules check, in order.
     public static let appearances = Appearance.builtIn
@@ -33,7 +36,20 @@ public final class RuleContext: @unchecked Sendable {
     /// Tokens of one type (indexed once; every rule asks).
     public func tokens(of type: TokenType) -> [ResolvedToken] { byType[type] ?? [] }
 
-    private lazy var byType: [TokenType: [ResolvedToken]] = Dictionary(grouping: tokens, by: \.type)
+    private lazy var byType: [TokenType: [ResolvedToken]] = {
+        // Neighbours in path order usually share a type: a run is collected before the dictionary is asked,
+        // not one look-up (a hash) per token.
+        var groups: [TokenType: [ResolvedToken]] = [:]
+        var start = tokens.startIndex
+        while start < tokens.endIndex {
+            let type = tokens[start].type
+            var end = start + 1
+            while end < tokens.endIndex, tokens[end].type == type { end += 1 }
+            groups[type, default: []] += tokens[start..<end]
+            start = end
+        }
+        return groups
+    }()
 
     /// The declared foreground–surface pairs (`on:`), found once for the rules that measure them.
     lazy var contrastPairs: [ContrastPairs.Pair] = ContrastPairs.find(self)
@@ -99,7 +115,12 @@ public final class RuleContext: @unchecked Sendable {
             default: break
             }
         }
+        usedInUITokens.reserveCapacity(usedInUI.count)
+        for path in usedInUI { if let used = token(path) { usedInUITokens.insert(ObjectIdentifier(used)) } }
     }
+
+    /// Whether `token` (one of this context's) is a color used in UI: its path is in `usedInUI`.
+    public func isUsedInUI(_ token: ResolvedToken) -> Bool { usedInUITokens.contains(ObjectIdentifier(token)) }
 
     /// The modes worth checking for a pair: light, plus every mode either token defines.
     public func modes(_ a: ResolvedToken, _ b: ResolvedToken) -> [String] {
