@@ -116,20 +116,21 @@ struct SwiftContextBuilder {
     final class FormattedTexts {
         /// The color by its bits and the appearance by its index in `Appearance.builtIn`, which hashes
         /// faster than its name.
-        struct Key: Hashable {
+        struct Key: Equatable {
             var appearance: Int
             var color: ColorBits
 
-            /// One word into the hasher, the lanes folded together: each word fed in costs a hashing round.
-            func hash(into hasher: inout Hasher) {
+            /// The key's slot among `slots`: the lanes folded together by multiplication, the high bits taken.
+            func slot(among slots: Int) -> Int {
                 let bits = color.bits
-                hasher.combine((bits.x &* 0x9E37_79B9_7F4A_7C15) ^ (bits.y &* 0xC2B2_AE3D_27D4_EB4F)
-                    ^ (bits.z &* 0x1656_67B1_9E37_79F9) ^ bits.w ^ UInt64(appearance))
+                let folded = (bits.x &* 0x9E37_79B9_7F4A_7C15) ^ (bits.y &* 0xC2B2_AE3D_27D4_EB4F)
+                    ^ (bits.z &* 0x1656_67B1_9E37_79F9) ^ (bits.w ^ UInt64(appearance)) &* 0x27D4_EB2F_1656_67C5
+                return Int(truncatingIfNeeded: folded >> 40) & (slots - 1)
             }
         }
-        @exclusivity(unchecked) var colors: [Key: FormattedColor] = [:]
-        /// The most colors kept; the memo starts again when full.
-        static let colorLimit = 8192
+        /// Formatted colors by key, each in its key's slot (a color met again soon, as an alias's or another
+        /// appearance's, is found there; an older one may have been replaced).
+        @exclusivity(unchecked) var colors = RecentResults<Key, FormattedColor>(slots: 4096)
         /// Member names by token name (see `memberName`).
         @exclusivity(unchecked) var memberNames: [String: String] = [:]
         /// Every member name made so far, and whether two token names made the same one or a token's name
@@ -138,7 +139,7 @@ struct SwiftContextBuilder {
         @exclusivity(unchecked) var namesMayCollide = false
         /// A color token's value by the address of its parsed-color list, with the token it was made for:
         /// an alias shares its target's list (the resolver's doing), and so has the target's value.
-        @exclusivity(unchecked) var themeColors: [UnsafeRawPointer: (owner: ResolvedToken, value: Value?)] = [:]
+        @exclusivity(unchecked) var themeColors = RecentResults<UnsafeRawPointer, (owner: ResolvedToken, value: Value?)>(slots: 4096)
         /// Bytes `formatted` writes a color's texts into, kept between colors.
         @exclusivity(unchecked) var scratch = ByteBuffer(capacity: 128)
     }
@@ -416,13 +417,13 @@ struct SwiftContextBuilder {
             // The list's address names it while every token is alive (they outlive the generator); a token that
             // shares it has the same colors, and the same modes (checked, as they make the value too).
             let shared = token.colors.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
-            if let shared, let known = memo.themeColors[shared], Self.sameModes(known.owner, token) { return known.value }
+            // An alias is met soon after its target, or not at all: a slot per address is enough.
+            let slot = shared.map { address in
+                Int(truncatingIfNeeded: ((UInt64(UInt(bitPattern: address)) >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 40) & (memo.themeColors.slots - 1)
+            } ?? 0
+            if let shared, let known = memo.themeColors.value(for: shared, in: slot), Self.sameModes(known.owner, token) { return known.value }
             let value = themeColor(token.values.indices.lazy.map { (token.values[$0].mode, token.colors[$0]) })
-            if let shared {
-                // Bounded like the color memo: an alias is met soon after its target, or not at all.
-                if memo.themeColors.count >= FormattedTexts.colorLimit { memo.themeColors.removeAll(keepingCapacity: true) }
-                memo.themeColors[shared] = (token, value)
-            }
+            if let shared { memo.themeColors.store((token, value), for: shared, in: slot) }
             return value
         case .accent:
             let modes = token.values.compactMap { entry in entry.value["color"].map { (entry.mode, $0) } }
@@ -564,7 +565,8 @@ struct SwiftContextBuilder {
     /// times more, and there are tens of thousands of these.
     func formatted(_ color: Color, appearance: Int) -> FormattedColor {
         let key = FormattedTexts.Key(appearance: appearance, color: ColorBits(color))
-        if let known = memo.colors[key] { return known }
+        let slot = key.slot(among: memo.colors.slots)
+        if let known = memo.colors.value(for: key, in: slot) { return known }
         let mode = Appearance.builtIn[appearance]
         // The memo's scratch bytes, one buffer for every color rather than one allocated per color.
         memo.scratch.removeAll()
@@ -586,8 +588,7 @@ struct SwiftContextBuilder {
         let text = FormattedColor(argument: argument, argumentWithComma: argumentWithComma, doc: memo.scratch.string)
         // Bounded: the colors aliases repeat are met again soon, and an unbounded memo held three strings for
         // every color of a 100,000-token set (19 MB) until the output was done.
-        if memo.colors.count >= FormattedTexts.colorLimit { memo.colors.removeAll(keepingCapacity: true) }
-        memo.colors[key] = text
+        memo.colors.store(text, for: key, in: slot)
         return text
     }
 
@@ -638,3 +639,29 @@ struct SwiftContextBuilder {
     }
 }
 
+/// Results kept by key in a fixed number of slots, each key in the one slot its caller picks (from the key's
+/// bits, with no hashing): a result is found again until another key takes its slot. For results met again
+/// soon if at all, where a dictionary's hashing, growth and clearing cost more than the few misses.
+struct RecentResults<Key: Equatable, Value> {
+    private var entries: [(key: Key, value: Value)?]
+
+    /// How many slots there are (a power of two, so a slot is picked with a mask).
+    var slots: Int { entries.count }
+
+    /// Creates empty slots; `slots` must be a power of two.
+    init(slots: Int) {
+        precondition(slots > 0 && slots & (slots - 1) == 0, "a power of two")
+        entries = Array(repeating: nil, count: slots)
+    }
+
+    /// The result kept for `key`, if its slot still holds it.
+    func value(for key: Key, in slot: Int) -> Value? {
+        guard let entry = entries[slot], entry.key == key else { return nil }
+        return entry.value
+    }
+
+    /// Keeps `value` for `key` in `slot`, replacing what the slot held.
+    mutating func store(_ value: Value, for key: Key, in slot: Int) {
+        entries[slot] = (key, value)
+    }
+}
