@@ -165,10 +165,14 @@ public final class ResolvedToken: Sendable {
     /// A color token's parsed value per entry of `values` (nil where one does not parse); empty for other types.
     /// Parsed once here, so rules and generators never parse or look up a color by its text again.
     public let colors: [ColorValue?]
-    /// Each value's built-in appearance (its index in `Appearance.builtIn`) in four bits, the first value's
-    /// lowest; 15 for a custom mode and past the sixteenth value. Rules and generators ask for a token's value
-    /// in an appearance millions of times, and comparing mode names as strings was most of that.
-    let appearances: UInt64
+    /// Four bits per built-in appearance (light lowest, in `Appearance.builtIn`'s order): the index in `values`
+    /// of the token's own value in it, 15 when it has none among its first fifteen values. Rules and
+    /// generators ask for a token's value in an appearance millions of times; comparing mode names as strings
+    /// was most of that.
+    let ownValues: UInt16
+    /// The same for the value `value(in:)` reads, fallbacks applied; all 15 (worked out by name when asked)
+    /// for a token with more than fifteen values.
+    let readValues: UInt16
 
     /// Creates a resolved token, parsing a color token's values.
     public convenience init(token: Token, type: TokenType, values: [ModeValue], aliasChain: [String]) {
@@ -186,13 +190,25 @@ public final class ResolvedToken: Sendable {
         self.values = values
         self.aliasChain = aliasChain
         self.colors = colors
-        var appearances = UInt64.max
-        for i in values.indices.prefix(16) {
-            let appearance = UInt64(Appearance.builtInIndex(values[i].mode) ?? 15)
-            appearances = appearances & ~(0xF << (4 * i)) | appearance << (4 * i)
+        var own: UInt16 = .max
+        for i in values.indices.prefix(15) {
+            if let appearance = Appearance.builtInIndex(values[i].mode), Self.nibble(own, appearance) == 15 {
+                own = own & ~(0xF << (4 * appearance)) | UInt16(i) << (4 * appearance)
+            }
         }
-        self.appearances = appearances
+        ownValues = own
+        // Each appearance's own value, else the fallbacks `valueIndex` documents (dark before light for dark
+        // with increased contrast); a token with more than fifteen values is read by name instead.
+        let light = Self.nibble(own, 0) == 15 ? 0 : Self.nibble(own, 0)
+        let dark = Self.nibble(own, 1) == 15 ? light : Self.nibble(own, 1)
+        let lightHighContrast = Self.nibble(own, 2) == 15 ? light : Self.nibble(own, 2)
+        let darkHighContrast = Self.nibble(own, 3) == 15 ? dark : Self.nibble(own, 3)
+        readValues = values.count > 15 ? .max
+            : UInt16(light) | UInt16(dark) << 4 | UInt16(lightHighContrast) << 8 | UInt16(darkHighContrast) << 12
     }
+
+    /// The four bits of `packed` for the built-in appearance `appearance`.
+    private static func nibble(_ packed: UInt16, _ appearance: Int) -> Int { Int(packed >> (4 * appearance) & 0xF) }
 
     /// The dotted path.
     public var path: String { token.path }
@@ -213,6 +229,9 @@ public final class ResolvedToken: Sendable {
     /// the token has, else the light value.
     func valueIndex(in mode: String) -> Int {
         guard let wanted = Appearance.builtInIndex(mode) else { return index(ofMode: mode) ?? index(ofAppearance: 0) ?? 0 }
+        let read = Self.nibble(readValues, wanted)
+        if read != 15 { return read }
+        // A token with more than fifteen values: by name.
         if let found = index(ofAppearance: wanted) { return found }
         // Dark with increased contrast falls back to dark first; every other appearance to light.
         if wanted == 3, let dark = index(ofAppearance: 1) { return dark }
@@ -228,14 +247,13 @@ public final class ResolvedToken: Sendable {
 
     /// The index of the value written for the built-in appearance `Appearance.builtIn[wanted]`, if any.
     func index(ofAppearance wanted: Int) -> Int? {
-        var bits = appearances
-        for i in 0..<min(values.count, 16) {
-            if Int(bits & 0xF) == wanted { return i }
-            bits >>= 4
-        }
-        guard values.count > 16 else { return nil }
+        let own = Self.nibble(ownValues, wanted)
+        if own != 15 { return own }
+        // Only a token with more than fifteen values (`readValues` all ones) has more to look through; the
+        // others answer without reading `values` (at 100,000 tokens, a likely cache miss).
+        guard readValues == .max, values.count > 15 else { return nil }
         let name = Appearance.builtIn[wanted]
-        for i in 16..<values.count where values[i].mode == name { return i }
+        for i in 15..<values.count where values[i].mode == name { return i }
         return nil
     }
 }
