@@ -114,8 +114,8 @@ struct SwiftContextBuilder {
     /// and one thread renders that output, and no access to a property spans a call back into the memo: the
     /// run-time exclusivity checks Swift makes on a class's `var`s are turned off for them.
     final class FormattedTexts {
-        /// The color by its bits and the appearance by its index in `Appearance.builtIn`, which hashes
-        /// faster than its name.
+        /// The color by its bits and the appearance by its index in `Appearance.builtIn`, which folds into a
+        /// slot faster than its name.
         struct Key: Equatable {
             var appearance: Int
             var color: ColorBits
@@ -418,9 +418,7 @@ struct SwiftContextBuilder {
             // shares it has the same colors, and the same modes (checked, as they make the value too).
             let shared = token.colors.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
             // An alias is met soon after its target, or not at all: a slot per address is enough.
-            let slot = shared.map { address in
-                Int(truncatingIfNeeded: ((UInt64(UInt(bitPattern: address)) >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 40) & (memo.themeColors.slots - 1)
-            } ?? 0
+            let slot = shared.map { memo.themeColors.slot(ofAddress: $0) } ?? 0
             if let shared, let known = memo.themeColors.value(for: shared, in: slot), Self.sameModes(known.owner, token) { return known.value }
             let value = themeColor(token.values.indices.lazy.map { (token.values[$0].mode, token.colors[$0]) })
             if let shared { memo.themeColors.store((token, value), for: shared, in: slot) }
@@ -652,6 +650,11 @@ struct RecentResults<Key: Equatable, Value> {
     init(slots: Int) {
         precondition(slots > 0 && slots & (slots - 1) == 0, "a power of two")
         entries = Array(repeating: nil, count: slots)
+    }
+
+    /// The slot for a key that is an address (of an allocation, so its low four bits say nothing).
+    func slot(ofAddress address: UnsafeRawPointer) -> Int {
+        Int(truncatingIfNeeded: ((UInt64(UInt(bitPattern: address)) >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots - 1)
     }
 
     /// The result kept for `key`, if its slot still holds it.
