@@ -126,9 +126,10 @@ struct IndistinguishableInSRGBRule: Rule {
             guard token.aliasChain.isEmpty, case .color(let color)? = context.colorValue(token, in: Appearance.light),
                   color.space != .srgb, color.space != .hsl, color.space != .hwb else { continue }
             let shown = color.displayedInSRGB
-            let lab = shown.labComponents
+            let shownInLab = shown.converted(to: .lab)
+            let lab = shownInLab.components
             // Components resolved (`none` read as zero) as `deltaEOK` and `deltaE2000` read them.
-            let seen = Seen(token: token, shown: shown, shownLab: shown.converted(to: .lab).resolvedComponents,
+            let seen = Seen(token: token, shown: shown, shownLab: shownInLab.resolvedComponents,
                             oklab: color.converted(to: .oklab).resolvedComponents, inSRGB: color.isInGamut(.srgb))
             grid.forEachNeighbour(of: lab) { other in
                 guard Color.deltaEOK(seen.oklab, other.oklab) > 1e-4, !seen.inSRGB || !other.inSRGB else { return }
