@@ -101,10 +101,12 @@ public final class RuleContext: @unchecked Sendable {
     /// surfaces or text-on-accent, or a symbol's colors.
     private func computeUsage() {
         for token in tokens {
-            if token.type == .color, !token.facts.on.isEmpty || token.facts.role != nil {
-                usedInUI.insert(token.path)
+            // Facts read through the token's details box, once: the `facts` getter made and copied a whole
+            // facts value at every use, for every token (most have none).
+            if let facts = token.token.details?.facts {
+                if token.type == .color, !facts.on.isEmpty || facts.role != nil { usedInUI.insert(token.path) }
+                for surface in facts.on { usedInUI.insert(surface.path) }
             }
-            for surface in token.facts.on { usedInUI.insert(surface.path) }
             switch token.type {
             case .accent:
                 for reference in references(token, field: "surfaces") + references(token, field: "text-on-accent") {
