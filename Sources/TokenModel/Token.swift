@@ -34,6 +34,14 @@ public enum Appearance {
         }
     }
 
+    /// `fallbacks(for:)` of each built-in appearance as places in `builtIn`, worked out once and packed: 16 bits
+    /// per appearance (light lowest), four per fallback nearest first, 15 after the last. A plain word, so a
+    /// token reads it without touching an array.
+    static let builtInFallbacks: UInt64 = builtIn.indices.reduce(0) { packed, appearance in
+        let places = fallbacks(for: builtIn[appearance]).map { UInt64(builtInIndex($0)!) } + [15, 15, 15, 15]
+        return packed | places.prefix(4).enumerated().reduce(0) { $0 | $1.element << (4 * $1.offset) } << (16 * appearance)
+    }
+
     /// The modes a missing mode falls back to, nearest first (documented in docs/token-format.md).
     public static func fallbacks(for mode: String) -> [String] {
         switch mode {
@@ -197,14 +205,22 @@ public final class ResolvedToken: Sendable {
             }
         }
         ownValues = own
-        // Each appearance's own value, else the fallbacks `valueIndex` documents (dark before light for dark
-        // with increased contrast); a token with more than fifteen values is read by name instead.
-        let light = Self.nibble(own, 0) == 15 ? 0 : Self.nibble(own, 0)
-        let dark = Self.nibble(own, 1) == 15 ? light : Self.nibble(own, 1)
-        let lightHighContrast = Self.nibble(own, 2) == 15 ? light : Self.nibble(own, 2)
-        let darkHighContrast = Self.nibble(own, 3) == 15 ? dark : Self.nibble(own, 3)
-        readValues = values.count > 15 ? .max
-            : UInt16(light) | UInt16(dark) << 4 | UInt16(lightHighContrast) << 8 | UInt16(darkHighContrast) << 12
+        // Each appearance's own value, else the first of its fallbacks the token has, else its first value; a
+        // token with more than fifteen values is read by name instead.
+        var read: UInt16 = .max
+        if values.count <= 15 {
+            for appearance in Appearance.builtIn.indices {
+                var index = Self.nibble(own, appearance)
+                var fallbacks = Appearance.builtInFallbacks >> (16 * appearance)
+                while index == 15, fallbacks & 0xF != 15 {
+                    index = Self.nibble(own, Int(fallbacks & 0xF))
+                    fallbacks >>= 4
+                }
+                if index == 15 { index = 0 }
+                read = read & ~(0xF << (4 * appearance)) | UInt16(index) << (4 * appearance)
+            }
+        }
+        readValues = read
     }
 
     /// The four bits of `packed` for the built-in appearance `appearance`.
@@ -226,16 +242,19 @@ public final class ResolvedToken: Sendable {
     }
 
     /// The index in `values` that `mode` reads: its own value, else the first of `Appearance.fallbacks(for:)`
-    /// the token has, else the light value.
+    /// the token has, else the first value (the light one).
     func valueIndex(in mode: String) -> Int {
-        guard let wanted = Appearance.builtInIndex(mode) else { return index(ofMode: mode) ?? index(ofAppearance: 0) ?? 0 }
-        let read = Self.nibble(readValues, wanted)
-        if read != 15 { return read }
-        // A token with more than fifteen values: by name.
-        if let found = index(ofAppearance: wanted) { return found }
-        // Dark with increased contrast falls back to dark first; every other appearance to light.
-        if wanted == 3, let dark = index(ofAppearance: 1) { return dark }
-        return index(ofAppearance: 0) ?? 0
+        if let wanted = Appearance.builtInIndex(mode) {
+            let read = Self.nibble(readValues, wanted)
+            if read != 15 { return read }
+        }
+        return valueIndexByName(mode)
+    }
+
+    /// `valueIndex` for a custom mode, or for a token with more than fifteen values: by name.
+    @inline(never)
+    private func valueIndexByName(_ mode: String) -> Int {
+        index(ofMode: mode) ?? Appearance.fallbacks(for: mode).lazy.compactMap { self.index(ofMode: $0) }.first ?? 0
     }
 
     /// The index of the value written for `mode` itself, if any.
