@@ -60,9 +60,11 @@ public struct ByteBuffer: ~Copyable {
         held += times
     }
 
-    /// Appends the UTF-8 of `text`.
+    /// Appends the UTF-8 of `text`, read in place: `withUTF8` needs a mutable copy, which retained and
+    /// released the string at each of the million appends of a large output.
     @inlinable
     public mutating func append(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
         var text = text
         text.withUTF8 { append($0) }
     }

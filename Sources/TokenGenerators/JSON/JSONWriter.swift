@@ -53,13 +53,13 @@ public struct JSONWriter: ~Copyable {
     /// Writes a JSON string literal.
     public mutating func string(_ s: String) {
         buffer.append(UInt8(ascii: "\""))
-        // Most strings need no escaping and are copied whole, scanned as one buffer of UTF-8.
-        var s = s
-        let plain = s.withUTF8 { utf8 in
+        // Most strings need no escaping and are copied whole, scanned as one buffer of UTF-8 read in place
+        // (`withUTF8` needs a mutable copy, which retained and released every string written).
+        let plain = s.utf8.withContiguousStorageIfAvailable { utf8 in
             guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
             buffer.append(utf8)
             return true
-        }
+        } ?? false
         if !plain {
             for byte in s.utf8 {
                 switch byte {

@@ -523,14 +523,13 @@ private struct Renderer: ~Copyable {
     }
 
     mutating func appendEscaped(_ text: String) {
-        var text = text
-        // Most values need no escaping: scanned as one UTF-8 buffer and copied whole.
-        let plain = text.withUTF8 { utf8 in
+        // Most values need no escaping: scanned as one UTF-8 buffer, read in place, and copied whole.
+        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 in
             guard !utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") })
             else { return false }
             output.append(utf8)
             return true
-        }
+        } ?? false
         if plain { return }
         for byte in text.utf8 {
             switch byte {
