@@ -148,9 +148,21 @@ private struct TreeBuilder {
                     at: location, fix: "shorten the value; large data belongs in a separate asset")
                 return false
             }
+            let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE
+            // A key (the next scalar of a mapping waiting for one) is only its text and where it is written:
+            // no typed value and no node, which `complete` would take apart again. Half of a token file's
+            // scalars are keys. Tagged, anchored and empty keys go the general way (a tag is checked, an
+            // anchor names a node, an empty one may be a color YAML read as a comment).
+            if let top = frames.indices.last, frames[top].isMapping, frames[top].pending == nil,
+               scalar.tag == nil, scalar.anchor == nil, length > 0
+            {
+                frames[top].weight += 1
+                if frames[top].entries.isEmpty { frames[top].firstKeyPlain = isPlain }
+                frames[top].pending = .key(string(scalar.value, length: length), location, plain: isPlain)
+                return true
+            }
             let text = string(scalar.value, length: length)
             let tag = optionalString(scalar.tag)
-            let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE
             var value: ScalarValue
             if let tag, tag != "!" {
                 guard let typed = resolveTagged(text, tag: tag, at: location) else { return false }
