@@ -163,7 +163,7 @@ private struct TreeBuilder {
             }
             let text = string(scalar.value, length: length)
             let tag = optionalString(scalar.tag)
-            var value: ScalarValue
+            let value: ScalarValue
             if let tag, tag != "!" {
                 guard let typed = resolveTagged(text, tag: tag, at: location) else { return false }
                 value = typed
@@ -172,10 +172,9 @@ private struct TreeBuilder {
             } else {
                 value = .string(text)
             }
-            var node = Node(.scalar(value, text: text), at: location, isFlowOrQuoted: !isPlain)
+            var node = Node(.scalar(value, text: value.isString ? "" : text), at: location, isFlowOrQuoted: !isPlain)
             if isPlain, text.isEmpty, tag == nil, let recovered = unquotedColor(near: event.start_mark) {
-                value = .string(recovered.text)
-                node = Node(.scalar(value, text: recovered.text), at: recovered.location, isFlowOrQuoted: true)
+                node = .string(recovered.text, at: recovered.location, isFlowOrQuoted: true)
             }
             return complete(node, weight: 1, anchor: optionalString(scalar.anchor), plainKey: isPlain)
         case YAML_ALIAS_EVENT:
@@ -248,7 +247,7 @@ private struct TreeBuilder {
             return true
         }
         guard let pending = frames[top].pending else {
-            if case .scalar(_, let text) = node.kind {
+            if let text = node.scalarText {
                 if frames[top].entries.isEmpty { frames[top].firstKeyPlain = plainKey }
                 frames[top].pending = .key(text, node.location, plain: plainKey)
             } else {
@@ -363,7 +362,7 @@ private struct TreeBuilder {
             id: "yaml/unquoted-alias", severity: .error,
             message: "`\(text)` is read as a YAML mapping, not as an alias",
             location: frame.location, fix: "quote the alias: \"\(text)\""))
-        return Node(.scalar(.string(text), text: text), at: frame.location, isFlowOrQuoted: true)
+        return .string(text, at: frame.location, isFlowOrQuoted: true)
     }
 
     // MARK: Errors and locations

@@ -5,13 +5,22 @@ public enum ScalarValue: Hashable, Sendable {
     case integer(Int)
     case number(Double)
     case string(String)
+
+    /// Whether the value is a string (whose node holds no separate text, see `Node.Kind.scalar`).
+    public var isString: Bool {
+        if case .string = self { return true }
+        return false
+    }
 }
 
 /// A located node of a token file: what the loader hands to the tree stage.
 public struct Node: Sendable {
     /// The shape and content of a node.
     public enum Kind: Sendable {
-        /// A scalar with its typed value and the text as written.
+        /// A scalar with its typed value and, for a value that is not a string, the text as written
+        /// (`0x1F`, `~`). A string's text is its value and is not held twice: `text` is empty for it, and
+        /// `Node.scalarText` reads either. (Every copy of a node retained both, and token values are copied
+        /// from the loader to the outputs several times.)
         case scalar(ScalarValue, text: String)
         /// A sequence of nodes.
         case sequence([Node])
@@ -49,6 +58,20 @@ public struct Node: Sendable {
     public var scalar: ScalarValue? {
         if case .scalar(let value, _) = kind { return value }
         return nil
+    }
+
+    /// A scalar string node: its text is its value (`Kind.scalar`).
+    public static func string(_ text: String, at location: SourceLocation, isFlowOrQuoted: Bool = false) -> Node {
+        Node(.scalar(.string(text), text: ""), at: location, isFlowOrQuoted: isFlowOrQuoted)
+    }
+
+    /// The scalar's text as written (a string's own text); nil when the node is not a scalar.
+    public var scalarText: String? {
+        switch kind {
+        case .scalar(.string(let text), _): text
+        case .scalar(_, let text): text
+        default: nil
+        }
     }
 
     /// The string when the node is a string scalar.

@@ -355,7 +355,7 @@ private final class ResolutionRun {
                 let rewritten = entries.map { entry in
                     entry.key == "unit"
                         ? MappingEntry(key: "unit", keyLocation: entry.keyLocation,
-                                       value: Node(.scalar(.string("px"), text: "px"), at: unit.location, isFlowOrQuoted: true))
+                                       value: .string("px", at: unit.location, isFlowOrQuoted: true))
                         : entry
                 }
                 return Node(.mapping(rewritten), at: node.location, isFlowOrQuoted: node.isFlowOrQuoted)

@@ -361,7 +361,7 @@ enum ColorSpaceRanges {
 extension Node {
     /// The number as written, for messages.
     var numberText: String {
-        if case .scalar(_, let text) = kind { return text }
+        if let text = scalarText { return text }
         return kindDescription
     }
 }
