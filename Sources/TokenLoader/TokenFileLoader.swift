@@ -217,20 +217,29 @@ private struct TreeBuilder {
                 : event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
             frames.append(Frame(isMapping: isMapping, location: location, anchor: anchor, isFlow: isFlow))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-            let frame = frames.removeLast()
+            var frame = frames.removeLast()
             if frame.isMapping {
                 if let recovered = unquotedAlias(frame) {
                     return complete(recovered, weight: 1, anchor: frame.anchor, plainKey: false)
                 }
-                let node = Node(.mapping(frame.entries), at: frame.location, isFlowOrQuoted: frame.isFlow)
+                // The lists move into the node (taken, not copied: a copy retained them, and the frame's end
+                // released them again, once per mapping and list of the file).
+                let node = Node(.mapping(Self.take(&frame.entries)), at: frame.location, isFlowOrQuoted: frame.isFlow)
                 return complete(node, weight: frame.weight, anchor: frame.anchor, plainKey: false)
             }
-            let node = Node(.sequence(frame.items), at: frame.location, isFlowOrQuoted: frame.isFlow)
+            let node = Node(.sequence(Self.take(&frame.items)), at: frame.location, isFlowOrQuoted: frame.isFlow)
             return complete(node, weight: frame.weight, anchor: frame.anchor, plainKey: false)
         default:
             break
         }
         return true
+    }
+
+    /// `list`'s elements, leaving it empty.
+    private static func take<Element>(_ list: inout [Element]) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &list)
+        return taken
     }
 
     /// Hands a finished node to its parent, or makes it the root.
