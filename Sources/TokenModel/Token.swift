@@ -296,8 +296,7 @@ public enum TokenPath {
     /// The names of a dotted path, split at each `.` byte: names never contain a dot (the tree stage rejects
     /// them), and splitting bytes skips the grapheme breaking a `Character` split pays for.
     public static func segments(_ path: String, omittingEmpty: Bool = false) -> [String] {
-        var path = path
-        return path.withUTF8 { bytes in
+        path.withContiguousUTF8 { bytes in
             // Sized first: growing the array two or three times cost more than counting the dots.
             var dots = 0
             for byte in bytes where byte == UInt8(ascii: ".") { dots += 1 }

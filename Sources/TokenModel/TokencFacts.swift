@@ -23,9 +23,9 @@ public struct TokenReference: Sendable, Hashable {
 
     /// The path inside a whole-value alias `"{a.b}"`, or nil when the text is not one.
     public static func aliasPath(_ text: String?) -> String? {
-        guard var text, text.utf8.count > 2 else { return nil }
+        guard let text, text.utf8.count > 2 else { return nil }
         // Read as one contiguous buffer: scanning the string's UTF-8 view a byte at a time cost ten times more.
-        return text.withUTF8 { bytes -> String? in
+        return text.withContiguousUTF8 { bytes -> String? in
             guard bytes[0] == UInt8(ascii: "{"), bytes[bytes.count - 1] == UInt8(ascii: "}") else { return nil }
             let inner = UnsafeBufferPointer(rebasing: bytes[1..<(bytes.count - 1)])
             guard !inner.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return nil }

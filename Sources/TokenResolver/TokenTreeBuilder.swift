@@ -472,8 +472,7 @@ private struct TreeWalk {
 
     mutating func checkName(_ name: String, at location: SourceLocation, path: String) -> Bool {
         // One pass over the name's bytes (three `contains` over its UTF-8 view walked it three times, slowly).
-        var bytes = name
-        let found = bytes.withUTF8 { utf8 -> (dot: Bool, open: Bool, close: Bool) in
+        let found = name.withContiguousUTF8 { utf8 -> (dot: Bool, open: Bool, close: Bool) in
             var found = (dot: false, open: false, close: false)
             for byte in utf8 {
                 switch byte {

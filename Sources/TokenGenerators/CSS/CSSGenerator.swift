@@ -228,41 +228,47 @@ struct CSSContextBuilder {
     /// `SwiftNamer.words` (split at anything not a letter or digit, and before an uppercase letter that
     /// follows a lowercase letter or digit), lowercased and joined by `-`. Nil for non-ASCII paths.
     static func asciiKebab(_ path: String, prefix: String) -> String? {
+        // Both read in place (`withUTF8` needs mutable copies, which retained and released the path).
+        if let name = path.utf8.withContiguousStorageIfAvailable({ bytes in
+            prefix.utf8.withContiguousStorageIfAvailable { prefixBytes in asciiKebab(bytes, prefix: prefixBytes) }
+        }) {
+            return name ?? nil
+        }
         var path = path, prefix = prefix
-        // Written from the path's contiguous bytes into scratch space (at most one `-` per byte is added, so
-        // twice the path's length always fits), then made a string of exactly its length: 100,000 names are
-        // kept while the CSS renders.
-        return prefix.withUTF8 { prefixBytes in
-            path.withUTF8 { bytes -> String? in
-                guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
-                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefixBytes.count + 2 * bytes.count) { out in
-                    var count = 0
-                    for byte in prefixBytes {
-                        out[count] = byte
-                        count += 1
-                    }
-                    let start = count
-                    var inWord = false, previousIsLowerOrDigit = false
-                    for byte in bytes {
-                        let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
-                        let isLowerOrDigit = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-                        guard isUpper || isLowerOrDigit else {
-                            inWord = false
-                            previousIsLowerOrDigit = false
-                            continue
-                        }
-                        if (!inWord || (isUpper && previousIsLowerOrDigit)) && count > start {
-                            out[count] = UInt8(ascii: "-")
-                            count += 1
-                        }
-                        out[count] = isUpper ? byte + 32 : byte
-                        count += 1
-                        inWord = true
-                        previousIsLowerOrDigit = isLowerOrDigit
-                    }
-                    return String(decoding: UnsafeBufferPointer(rebasing: out[..<count]), as: UTF8.self)
-                }
+        return prefix.withUTF8 { prefixBytes in path.withUTF8 { bytes in asciiKebab(bytes, prefix: prefixBytes) } }
+    }
+
+    /// `asciiKebab` of a path's and a prefix's UTF-8 bytes.
+    private static func asciiKebab(_ bytes: UnsafeBufferPointer<UInt8>, prefix prefixBytes: UnsafeBufferPointer<UInt8>) -> String? {
+        // Written into scratch space (at most one `-` per byte is added, so twice the path's length always
+        // fits), then made a string of exactly its length: 100,000 names are kept while the CSS renders.
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefixBytes.count + 2 * bytes.count) { out in
+            var count = 0
+            for byte in prefixBytes {
+                out[count] = byte
+                count += 1
             }
+            let start = count
+            var inWord = false, previousIsLowerOrDigit = false
+            for byte in bytes {
+                let isUpper = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+                let isLowerOrDigit = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                guard isUpper || isLowerOrDigit else {
+                    inWord = false
+                    previousIsLowerOrDigit = false
+                    continue
+                }
+                if (!inWord || (isUpper && previousIsLowerOrDigit)) && count > start {
+                    out[count] = UInt8(ascii: "-")
+                    count += 1
+                }
+                out[count] = isUpper ? byte + 32 : byte
+                count += 1
+                inWord = true
+                previousIsLowerOrDigit = isLowerOrDigit
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: out[..<count]), as: UTF8.self)
         }
     }
 

@@ -73,12 +73,12 @@ public struct DTCGJSONGenerator: Generator {
             let dot = UInt8(ascii: ".")
             var previous = ""
             for (i, token) in tokens.enumerated() {
-                var path = token.path
-                let (count, common) = path.withUTF8 { b in
+                let path = token.path
+                let (count, common) = path.withContiguousUTF8 { b in
                     var dots = 0
                     for byte in b where byte == dot { dots += 1 }
                     guard i > 0 else { return (dots + 1, 0) }
-                    return previous.withUTF8 { a in
+                    return previous.withContiguousUTF8 { a in
                         // Names that end at the same byte in both paths, every byte before them equal.
                         var common = 0, j = 0
                         while j < a.count, j < b.count, a[j] == b[j] {
@@ -97,8 +97,7 @@ public struct DTCGJSONGenerator: Generator {
 
         /// The name at `depth` of a path (names split at each `.` byte, as `TokenPath.segments`).
         static func name(of path: String, at depth: Int) -> String {
-            var path = path
-            return path.withUTF8 { bytes in
+            path.withContiguousUTF8 { bytes in
                 var start = 0, seen = 0
                 for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: ".") {
                     if seen == depth { return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self) }

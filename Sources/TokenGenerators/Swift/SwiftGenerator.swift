@@ -201,13 +201,13 @@ struct SwiftContextBuilder {
         var previous: (path: String, cut: Int, node: GroupNode)?
         for token in set.tokens {
             guard hasSwiftValue(token) else { continue }
-            var path = token.path
-            let cut = path.withUTF8(Self.lastDot)
+            let path = token.path
+            let cut = path.withContiguousUTF8(Self.lastDot)
             let node: GroupNode
             let leaf: String
             if let known = previous, known.cut == cut, Self.sameGroup(known.path, path, cut: cut) {
                 node = known.node
-                leaf = path.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[(cut + 1)...]), as: UTF8.self) }
+                leaf = path.withContiguousUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[(cut + 1)...]), as: UTF8.self) }
             } else {
                 // A name that is the empty string (`"": {…}` in JSON) is left out of the path; with no name
                 // left the member is `_`. Such a token may share its member with its group's other tokens.
@@ -251,9 +251,8 @@ struct SwiftContextBuilder {
     /// have the same group.
     static func sameGroup(_ known: String, _ path: String, cut: Int) -> Bool {
         guard cut > 0 else { return true }
-        var known = known, path = path
-        return known.withUTF8 { a in
-            path.withUTF8 { b in
+        return known.withContiguousUTF8 { a in
+            path.withContiguousUTF8 { b in
                 for i in 0..<cut where a[i] != b[i] { return false }
                 return true
             }

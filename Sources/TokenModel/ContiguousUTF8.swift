@@ -1,0 +1,11 @@
+extension String {
+    /// Calls `body` with the string's UTF-8 bytes, read in place when it holds them contiguously (native
+    /// strings do): `withUTF8` is mutating, so calling it on a copy retained and released the string each
+    /// time, and paths and values are read this way for every token in several stages.
+    @inlinable @inline(__always)
+    public func withContiguousUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return copy.withUTF8(body)
+    }
+}
