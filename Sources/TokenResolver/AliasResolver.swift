@@ -215,9 +215,20 @@ struct LiteralResolution {
     static func resolve(_ token: Token, validator: inout ValueValidator) -> LiteralResolution? {
         guard let type = token.type, isLiteral(token.value), token.modes.allSatisfy({ isLiteral($0.value) }) else { return nil }
         var diagnostics: [Diagnostic] = []
+        // A color token's colors, parsed once: a color string is valid exactly when it parses (the validator
+        // parsed it, and the resolved token parsed it again, through the shared memo and its lock for all
+        // but hex), so a string that parses is not validated again, and the parsed color is kept.
+        var colors: [ColorValue?] = []
         func valid(_ value: Node) -> Bool {
+            if type == .color, value.string != nil, case .success(let parsed) = ColorValue.parse(value) {
+                colors.append(parsed)
+                return true
+            }
             let problems = validator.validate(value, as: type)
             diagnostics += problems.map { $0.diagnostic(path: token.path, type: type) }
+            if problems.isEmpty, type == .color {
+                colors.append({ if case .success(let parsed) = ColorValue.parse(value) { parsed } else { nil } }())
+            }
             return problems.isEmpty
         }
         guard valid(token.value) else { return LiteralResolution(token: nil, diagnostics: diagnostics) }
@@ -229,7 +240,7 @@ struct LiteralResolution {
                 values.append(ModeValue(mode, ResolutionRun.pointsAsPixels(own)))
             }
         }
-        return LiteralResolution(token: ResolvedToken(token: token, type: type, values: values, aliasChain: []),
+        return LiteralResolution(token: ResolvedToken(token: token, type: type, values: values, aliasChain: [], colors: colors),
                                  diagnostics: diagnostics)
     }
 
