@@ -219,6 +219,7 @@ struct LiteralResolution {
         // parsed it, and the resolved token parsed it again, through the shared memo and its lock for all
         // but hex), so a string that parses is not validated again, and the parsed color is kept.
         var colors: [ColorValue?] = []
+        if type == .color { colors.reserveCapacity(1 + token.modes.count) }
         func valid(_ value: Node) -> Bool {
             if type == .color, value.string != nil, case .success(let parsed) = ColorValue.parse(value) {
                 colors.append(parsed)
@@ -235,6 +236,7 @@ struct LiteralResolution {
         // The modes in the walk's order; a mode value that is not valid is left out, as the walk leaves it.
         var values = [ModeValue(Appearance.light, ResolutionRun.pointsAsPixels(token.value))]
         if !token.modes.isEmpty {
+            values.reserveCapacity(1 + token.modes.count)
             for mode in ModeNames(token.modes.lazy.map(\.name)).ordered where mode != Appearance.light {
                 guard let own = token.modes.first(where: { $0.name == mode })?.value, valid(own) else { continue }
                 values.append(ModeValue(mode, ResolutionRun.pointsAsPixels(own)))
