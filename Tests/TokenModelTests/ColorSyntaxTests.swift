@@ -47,6 +47,24 @@ import Testing
         }
         #expect(try ColorSyntax.parse("rgb(10 20 30 / 50%)").get() == (try ColorSyntax.parse("rgba(10, 20, 30, 0.5)").get()))
     }
+
+    /// An ASCII function is taken apart on bytes exactly as the character walk takes apart one with blanks
+    /// around it: the first `(`, a `)` that must be last, the name lowercased, the arguments between.
+    @Test func asciiFunctionsSplitAsTheCharacterWalkDoes() throws {
+        for text in ["color(display-p3 0.1 0.2 0.3)", "RGB(10 20 30)", "OkLch(0.6 0.1 250)", "()", "x()", "a)(b)", "f((1))"] {
+            let split = try #require(ColorSyntax.asciiFunction(text), "\(text)")
+            let open = try #require(text.firstIndex(of: "("))
+            #expect(split.name == text[..<open].lowercased(), "\(text)")
+            #expect(split.arguments == String(text[text.index(after: open)..<text.index(before: text.endIndex)]), "\(text)")
+        }
+        for text in ["rgb", "rgb(1 2 3", ")", "(", "rgb(1 2 3) "] {
+            #expect(ColorSyntax.asciiFunction(text) == nil, "\(text)")
+        }
+        // Upper-case names and spaces parse to the same colors as lower-case and padded ones; `transparent` in any case.
+        #expect(try ColorSyntax.parse("COLOR(display-p3 0.19 0.907 0.95)").get() == (try ColorSyntax.parse(" color(display-p3 0.19 0.907 0.95) ").get()))
+        #expect(try ColorSyntax.parse("TransParent").get() == Color(.srgb, 0, 0, 0, alpha: 0))
+        #expect(throws: ColorSyntax.Problem.self) { try ColorSyntax.parse("rgb(1 2 3").get() }
+    }
 }
 
 @Suite struct TokenPathTests {

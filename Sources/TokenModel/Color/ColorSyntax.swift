@@ -22,12 +22,27 @@ public enum ColorSyntax {
             || text.utf8.contains { $0 >= 0x80 }
         let trimmed = padded ? text.trimmingCharacters(in: .whitespaces) : text
         if trimmed.hasPrefix("#") { return parseHex(trimmed) }
-        if trimmed.lowercased() == "transparent" { return .success(Color(.srgb, 0, 0, 0, alpha: 0)) }
-        guard let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else {
-            return .failure(Problem(message: "`\(text)` is not a color; \(example)"))
+        // (An ASCII text of another length cannot lowercase to it; others are lowercased as before.)
+        if padded || trimmed.utf8.count == "transparent".utf8.count, trimmed.lowercased() == "transparent" {
+            return .success(Color(.srgb, 0, 0, 0, alpha: 0))
         }
-        let name = trimmed[..<open].lowercased()
-        let body = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
+        let name: String, body: String
+        if padded {
+            guard let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else {
+                return .failure(Problem(message: "`\(text)` is not a color; \(example)"))
+            }
+            name = trimmed[..<open].lowercased()
+            body = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
+        } else {
+            // ASCII with no blank at either end (nearly every color function written): the name and the
+            // arguments are found and the name lowercased on bytes, where a character walk, `lowercased()`
+            // and `hasSuffix` cost most of the parse.
+            guard let (lowercasedName, arguments) = Self.asciiFunction(trimmed) else {
+                return .failure(Problem(message: "`\(text)` is not a color; \(example)"))
+            }
+            name = lowercasedName
+            body = arguments
+        }
         guard let arguments = Arguments(body) else {
             return .failure(Problem(message: "`\(text)` has arguments that are not numbers, percentages, angles or `none`"))
         }
@@ -68,6 +83,23 @@ public enum ColorSyntax {
             return short ? Double((packed >> shift & 0xF) * 17) / 255 : Double(packed >> shift & 0xFF) / 255
         }
         return Color(.srgb, channel(0), channel(1), channel(2), alpha: channels == 4 ? channel(3) : 1)
+    }
+
+    /// An ASCII `name(arguments)`: the name lowercased and the text between the parentheses; nil without a
+    /// `(` or with no `)` at the end.
+    static func asciiFunction(_ text: String) -> (name: String, arguments: String)? {
+        text.withContiguousUTF8 { bytes in
+            guard let open = bytes.firstIndex(of: UInt8(ascii: "(")), bytes.last == UInt8(ascii: ")") else { return nil }
+            let name = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(open, 1)) { lowered in
+                for i in 0..<open {
+                    let byte = bytes[i]
+                    lowered[i] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+                }
+                return String(decoding: UnsafeBufferPointer(rebasing: lowered[..<open]), as: UTF8.self)
+            }
+            // The `)` is last and the `(` is not, so the arguments lie between them (perhaps none).
+            return (name, String(decoding: UnsafeBufferPointer(rebasing: bytes[(open + 1)..<(bytes.count - 1)]), as: UTF8.self))
+        }
     }
 
     static func parseHex(_ text: String) -> Result<Color, Problem> {
