@@ -26,8 +26,7 @@ enum CoreSchema {
             default: break
             }
         }
-        var bytes = text
-        return bytes.withUTF8 { utf8 in number(text, utf8) }
+        return text.withContiguousUTF8 { utf8 in number(text, utf8) }
     }
 
     /// The number a plain scalar's text writes (its UTF-8 bytes `utf8`), or the text as a string.

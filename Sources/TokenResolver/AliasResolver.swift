@@ -215,21 +215,23 @@ struct LiteralResolution {
     static func resolve(_ token: Token, validator: inout ValueValidator) -> LiteralResolution? {
         guard let type = token.type, isLiteral(token.value), token.modes.allSatisfy({ isLiteral($0.value) }) else { return nil }
         var diagnostics: [Diagnostic] = []
-        // A color token's colors, parsed once: a color string is valid exactly when it parses (the validator
-        // parsed it, and the resolved token parsed it again, through the shared memo and its lock for all
-        // but hex), so a string that parses is not validated again, and the parsed color is kept.
+        // A color token keeps the colors its check parsed (parsing each string again for the resolved token
+        // went through the shared memo and its lock, for all but hex).
         var colors: [ColorValue?] = []
         if type == .color { colors.reserveCapacity(1 + token.modes.count) }
         func valid(_ value: Node) -> Bool {
-            if type == .color, value.string != nil, case .success(let parsed) = ColorValue.parse(value) {
-                colors.append(parsed)
-                return true
+            let problems: [ValueProblem]
+            if type == .color {
+                let checked = validator.validateColor(value)
+                guard !checked.problems.isEmpty else {
+                    colors.append(checked.color)
+                    return true
+                }
+                problems = checked.problems
+            } else {
+                problems = validator.validate(value, as: type)
             }
-            let problems = validator.validate(value, as: type)
             diagnostics += problems.map { $0.diagnostic(path: token.path, type: type) }
-            if problems.isEmpty, type == .color {
-                colors.append({ if case .success(let parsed) = ColorValue.parse(value) { parsed } else { nil } }())
-            }
             return problems.isEmpty
         }
         guard valid(token.value) else { return LiteralResolution(token: nil, diagnostics: diagnostics) }

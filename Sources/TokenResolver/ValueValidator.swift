@@ -26,6 +26,16 @@ struct ValueValidator {
         return problems
     }
 
+    /// A color value's problems and, when it has none, the color it reads as, so that the resolved token keeps
+    /// it instead of parsing the string again. A color string is valid exactly when it parses (`color`), so the
+    /// usual case is one parse and nothing else.
+    mutating func validateColor(_ node: Node) -> (problems: [ValueProblem], color: ColorValue?) {
+        if node.string != nil, case .success(let parsed) = ColorValue.parse(node) { return ([], parsed) }
+        let problems = validate(node, as: .color)
+        guard problems.isEmpty else { return (problems, nil) }
+        return ([], { if case .success(let object) = ColorValue.parse(node) { object } else { nil } }())
+    }
+
     private mutating func fail(_ message: String, _ node: Node, fix: String? = nil) {
         problems.append(ValueProblem(message: message, location: node.location, fix: fix))
     }
@@ -134,7 +144,6 @@ struct ValueValidator {
         }
     }
 
-    /// The fields of an object value, or nil after reporting missing, unknown or non-object input.
     /// A checked object's fields, read from its entries as they are: most objects have two to five fields, and
     /// a dictionary of them, made for every dimension, symbol and icon, cost more than finding each by scanning.
     struct Fields {
@@ -144,6 +153,7 @@ struct ValueValidator {
         subscript(key: String) -> Node? { entries.first { $0.key == key }?.value }
     }
 
+    /// The fields of an object value, or nil after reporting missing, unknown or non-object input.
     private mutating func object(_ node: Node, required: [String], optional: [String]) -> Fields? {
         guard let entries = node.mappingEntries else {
             fail("expected a mapping with " + required.map { "`\($0)`" }.joined(separator: ", ") + ", found \(node.kindDescription)", node)

@@ -26,22 +26,10 @@ public enum ColorSyntax {
         if padded || trimmed.utf8.count == "transparent".utf8.count, trimmed.lowercased() == "transparent" {
             return .success(Color(.srgb, 0, 0, 0, alpha: 0))
         }
-        let name: String, body: String
-        if padded {
-            guard let open = trimmed.firstIndex(of: "("), trimmed.hasSuffix(")") else {
-                return .failure(Problem(message: "`\(text)` is not a color; \(example)"))
-            }
-            name = trimmed[..<open].lowercased()
-            body = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
-        } else {
-            // ASCII with no blank at either end (nearly every color function written): the name and the
-            // arguments are found and the name lowercased on bytes, where a character walk, `lowercased()`
-            // and `hasSuffix` cost most of the parse.
-            guard let (lowercasedName, arguments) = Self.asciiFunction(trimmed) else {
-                return .failure(Problem(message: "`\(text)` is not a color; \(example)"))
-            }
-            name = lowercasedName
-            body = arguments
+        // ASCII with no blank at either end (nearly every color function written) is split on bytes, where a
+        // character walk, `lowercased()` and `hasSuffix` cost most of the parse.
+        guard let (name, body) = padded ? Self.function(trimmed) : Self.asciiFunction(trimmed) else {
+            return .failure(Problem(message: "`\(text)` is not a color; \(example)"))
         }
         guard let arguments = Arguments(body) else {
             return .failure(Problem(message: "`\(text)` has arguments that are not numbers, percentages, angles or `none`"))
@@ -62,11 +50,10 @@ public enum ColorSyntax {
 
     /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` read straight from UTF-8: most token colors are hex.
     static func fastHex(_ text: String) -> Color? {
-        var text = text
         let count = text.utf8.count - 1
         guard count == 3 || count == 4 || count == 6 || count == 8 else { return nil }
         // Up to eight hex digits, packed four bits each, read from the string's contiguous bytes.
-        let packed = text.withUTF8 { bytes -> UInt32? in
+        let packed = text.withContiguousUTF8 { bytes -> UInt32? in
             guard bytes[0] == UInt8(ascii: "#") else { return nil }
             var packed: UInt32 = 0
             for byte in bytes[1...] {
@@ -85,8 +72,14 @@ public enum ColorSyntax {
         return Color(.srgb, channel(0), channel(1), channel(2), alpha: channels == 4 ? channel(3) : 1)
     }
 
-    /// An ASCII `name(arguments)`: the name lowercased and the text between the parentheses; nil without a
-    /// `(` or with no `)` at the end.
+    /// `name(arguments)`: the name lowercased and the text between the parentheses; nil without a `(` or with
+    /// no `)` at the end.
+    static func function(_ text: String) -> (name: String, arguments: String)? {
+        guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return nil }
+        return (text[..<open].lowercased(), String(text[text.index(after: open)..<text.index(before: text.endIndex)]))
+    }
+
+    /// `function` of an ASCII text, on its bytes.
     static func asciiFunction(_ text: String) -> (name: String, arguments: String)? {
         text.withContiguousUTF8 { bytes in
             guard let open = bytes.firstIndex(of: UInt8(ascii: "(")), bytes.last == UInt8(ascii: ")") else { return nil }

@@ -10,11 +10,9 @@ public final class RuleContext: @unchecked Sendable {
     public let readFile: (_ path: String, _ relativeTo: String) -> [UInt8]?
 
     private let index: PathIndex
-    /// Paths of colors used in UI (DESIGN.md §1).
-    public private(set) var usedInUI: Set<String> = []
-    /// The tokens at `usedInUI`'s paths, by identity: rules ask about every color token, and hashing an
+    /// The colors used in UI (DESIGN.md §1), by identity: rules ask about every color token, and hashing an
     /// identity costs a fraction of hashing a path.
-    private var usedInUITokens: Set<ObjectIdentifier> = []
+    private var usedInUI: Set<ObjectIdentifier> = []
 
     /// The appearances rules check, in order.
     public static let appearances = Appearance.builtIn
@@ -100,29 +98,31 @@ public final class RuleContext: @unchecked Sendable {
     /// Colors count as used in UI when they have `on` or a role, or are named by an `on` list, an accent's
     /// surfaces or text-on-accent, or a symbol's colors.
     private func computeUsage() {
+        var paths: Set<String> = []
         for token in tokens {
             // Facts read through the token's details box, once: the `facts` getter made and copied a whole
             // facts value at every use, for every token (most have none).
             if let facts = token.token.details?.facts {
-                if token.type == .color, !facts.on.isEmpty || facts.role != nil { usedInUI.insert(token.path) }
-                for surface in facts.on { usedInUI.insert(surface.path) }
+                if token.type == .color, !facts.on.isEmpty || facts.role != nil { paths.insert(token.path) }
+                for surface in facts.on { paths.insert(surface.path) }
             }
             switch token.type {
             case .accent:
                 for reference in references(token, field: "surfaces") + references(token, field: "text-on-accent") {
-                    usedInUI.insert(reference.path)
+                    paths.insert(reference.path)
                 }
             case .symbol:
-                for reference in references(token, field: "colors") { usedInUI.insert(reference.path) }
+                for reference in references(token, field: "colors") { paths.insert(reference.path) }
             default: break
             }
         }
-        usedInUITokens.reserveCapacity(usedInUI.count)
-        for path in usedInUI { if let used = token(path) { usedInUITokens.insert(ObjectIdentifier(used)) } }
+        usedInUI.reserveCapacity(paths.count)
+        for path in paths { if let used = token(path) { usedInUI.insert(ObjectIdentifier(used)) } }
     }
 
-    /// Whether `token` (one of this context's) is a color used in UI: its path is in `usedInUI`.
-    public func isUsedInUI(_ token: ResolvedToken) -> Bool { usedInUITokens.contains(ObjectIdentifier(token)) }
+    /// Whether `token` (one of this context's) is a color used in UI: it has `on` or a role, or is named by an
+    /// `on` list, an accent's surfaces or text-on-accent, or a symbol's colors.
+    public func isUsedInUI(_ token: ResolvedToken) -> Bool { usedInUI.contains(ObjectIdentifier(token)) }
 
     /// The modes worth checking for a pair: light, plus every mode either token defines.
     public func modes(_ a: ResolvedToken, _ b: ResolvedToken) -> [String] {
