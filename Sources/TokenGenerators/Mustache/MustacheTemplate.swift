@@ -108,7 +108,7 @@ public struct MustacheTemplate: Sendable {
         var stack = [context]
         renderer.run(program, &stack, depth: 0)
         if let exceeded = renderer.exceeded { throw RenderError(message: exceeded) }
-        sink.write(renderer.output.bytes)
+        renderer.flushOutput()
     }
 }
 
@@ -412,6 +412,15 @@ private struct Renderer: ~Copyable {
         return value
     }
 
+    /// Hands the bytes rendered so far to the sink, if there is one. A method, so the renderer (and the
+    /// buffer the bytes point into) is in use while the sink reads them, whatever the optimizer's lifetimes.
+    mutating func flushOutput() {
+        guard let sink else { return }
+        sink.write(output.bytes)
+        flushed += output.count
+        output.removeAll()
+    }
+
     var tooManySteps: String {
         "rendering ran more than \(limits.maximumSteps) template operations; a section nested in itself over a long list, or a partial that includes itself more than once, multiplies the work"
     }
@@ -433,11 +442,7 @@ private struct Renderer: ~Copyable {
                 exceeded = tooManySteps
                 return
             }
-            if output.count >= outputSinkChunk, let sink {
-                sink.write(output.bytes)
-                flushed += output.count
-                output.removeAll()
-            }
+            if output.count >= outputSinkChunk { flushOutput() }
             if flushed + output.count > limits.maximumOutputBytes {
                 exceeded = "the output grew past \(limits.maximumOutputBytes >> 20) MiB; a section nested in itself over a long list, or a partial that includes itself more than once, multiplies the output"
                 return
