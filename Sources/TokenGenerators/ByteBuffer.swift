@@ -69,6 +69,14 @@ public struct ByteBuffer: ~Copyable {
         text.withUTF8 { append($0) }
     }
 
+    /// Appends a literal's UTF-8, read where the binary holds it: a short `String` literal is stored inline
+    /// and has to be copied out before it can be read as bytes, which cost some 70 instructions an append.
+    @inlinable
+    public mutating func append(literal: StaticString) {
+        guard literal.hasPointerRepresentation else { return literal.withUTF8Buffer { append($0) } }
+        append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
     /// Empties the buffer, keeping its memory.
     @inlinable
     public mutating func removeAll() { held = 0 }

@@ -48,3 +48,25 @@ import Testing
         #expect(abs(white.x - 1) < 1e-9 && abs(white.y - 1) < 1e-9 && abs(white.z - 1) < 1e-9)
     }
 }
+
+@Suite struct EightBitChannelTests {
+    /// The 8-bit channels `srgb8Bit` finds by truncation near whole numbers are the ones snapping then rounding
+    /// half up gives: every n / 255, values a hair either side of each, halves, and a fine sweep of the range.
+    @Test func shortcutAgreesWithSnappedRounding() {
+        func snapped(_ value: Double) -> Int {
+            let scaled = min(1, max(0, value)) * 255
+            return Int(((scaled * 1e6).rounded() / 1e6).rounded())
+        }
+        var samples: [Double] = [0, 1, 0.5 / 255, 127.5 / 255, 254.5 / 255]
+        for n in 0...255 {
+            let c = Double(n) / 255
+            samples += [c, c.nextDown, c + 1e-10, c - 1e-10, c + 0.99e-7 / 255, c - 0.99e-7 / 255, c + 3e-7 / 255, c - 3e-7 / 255]
+        }
+        for step in 0...20_000 { samples.append(Double(step) / 20_000) }
+        // Inside the sRGB cube only: outside it the channels are the gamut-mapped color's.
+        for value in samples where (0...1).contains(value) {
+            let channel = Color(.srgb, value, 0, 0).srgb8Bit.red
+            #expect(channel == snapped(value), "\(value)")
+        }
+    }
+}

@@ -568,7 +568,7 @@ struct SwiftContextBuilder {
         // The memo's scratch bytes, one buffer for every color rather than one allocated per color.
         memo.scratch.removeAll()
         memo.scratch.append(Self.label(mode)!)
-        memo.scratch.append(": ")
+        memo.scratch.append(literal: ": ")
         // Whether the color fits sRGB decides both texts; worked out once.
         let inSRGB = color.isInGamut(.srgb)
         Self.appendTokenColor(color, inSRGB: inSRGB, to: &memo.scratch)
@@ -576,12 +576,12 @@ struct SwiftContextBuilder {
         memo.scratch.append(UInt8(ascii: ","))
         let argumentWithComma = memo.scratch.string
         memo.scratch.removeAll()
-        memo.scratch.append("- ")
+        memo.scratch.append(literal: "- ")
         memo.scratch.append(mode)
-        memo.scratch.append(": `")
+        memo.scratch.append(literal: ": `")
         memo.scratch.append(color.hex)
         memo.scratch.append(UInt8(ascii: "`"))
-        if !inSRGB { memo.scratch.append(" (sRGB fallback of a Display P3 color)") }
+        if !inSRGB { memo.scratch.append(literal: " (sRGB fallback of a Display P3 color)") }
         let text = FormattedColor(argument: argument, argumentWithComma: argumentWithComma, doc: memo.scratch.string)
         // Bounded: the colors aliases repeat are met again soon, and an unbounded memo held three strings for
         // every color of a 100,000-token set (19 MB) until the output was done.
@@ -603,18 +603,18 @@ struct SwiftContextBuilder {
         let srgb = color.space != .displayP3 && inSRGB
         if srgb {
             c = color.converted(to: .srgb).components
-            bytes.append("TokenColor(.sRGB, ")
+            bytes.append(literal: "TokenColor(.sRGB, ")
         } else {
             c = (color.isInGamut(.displayP3) ? color.converted(to: .displayP3) : color.gamutMapped(to: .displayP3)).components
-            bytes.append("TokenColor(.displayP3, ")
+            bytes.append(literal: "TokenColor(.displayP3, ")
         }
         appendComponent(c.x, srgb: srgb, to: &bytes)
-        bytes.append(", ")
+        bytes.append(literal: ", ")
         appendComponent(c.y, srgb: srgb, to: &bytes)
-        bytes.append(", ")
+        bytes.append(literal: ", ")
         appendComponent(c.z, srgb: srgb, to: &bytes)
         if color.alpha != 1 {
-            bytes.append(", alpha: ")
+            bytes.append(literal: ", alpha: ")
             bytes.append(SwiftNamer.literal(color.alpha))
         }
         bytes.append(UInt8(ascii: ")"))
@@ -629,7 +629,7 @@ struct SwiftContextBuilder {
             if n >= 100 { bytes.append(UInt8(48 + n / 100)) }
             if n >= 10 { bytes.append(UInt8(48 + n / 10 % 10)) }
             bytes.append(UInt8(48 + n % 10))
-            bytes.append(" / 255")
+            bytes.append(literal: " / 255")
             return
         }
         bytes.append(SwiftNamer.literal((clamped * 1e9).rounded() / 1e9))

@@ -102,6 +102,10 @@ extension Color {
         let c = inside ? own : displayedInSRGB.resolvedComponents
         func byte(_ value: Double) -> Int {
             let scaled = min(1, max(0, value)) * 255
+            // Within 1e-7 of a whole number (every hex color's channels), snapping and rounding below give
+            // that number: found by truncation, one instruction, where each rounding calls the C library.
+            let nearest = Int(scaled + 0.5)
+            if abs(scaled - Double(nearest)) < 1e-7 { return nearest }
             let snapped = (scaled * 1e6).roundedHalfUp / 1e6
             return Int(snapped.roundedHalfUp)
         }
