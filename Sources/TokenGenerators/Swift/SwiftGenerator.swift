@@ -492,6 +492,11 @@ struct SwiftContextBuilder {
         return "TokenDimension(\(SwiftNamer.literal(value)), .\(unit == "rem" ? "rem" : "points"))"
     }
 
+    /// `label` and the mode's own name of each built-in appearance, by its index in `Appearance.builtIn`, as
+    /// literals the color texts are appended from (a test holds them to `label` and `Appearance.builtIn`).
+    static let builtInLabels: [StaticString] = ["light", "dark", "lightHighContrast", "darkHighContrast"]
+    static let builtInModes: [StaticString] = ["light", "dark", "light-high-contrast", "dark-high-contrast"]
+
     /// The Swift argument label of a built-in appearance.
     static func label(_ mode: String) -> String? {
         switch mode {
@@ -564,10 +569,9 @@ struct SwiftContextBuilder {
         let key = FormattedTexts.Key(appearance: appearance, color: ColorBits(color))
         let slot = key.slot(among: memo.colors.slots)
         if let known = memo.colors.value(for: key, in: slot) { return known }
-        let mode = Appearance.builtIn[appearance]
         // The memo's scratch bytes, one buffer for every color rather than one allocated per color.
         memo.scratch.removeAll()
-        memo.scratch.append(Self.label(mode)!)
+        memo.scratch.append(literal: Self.builtInLabels[appearance])
         memo.scratch.append(literal: ": ")
         // Whether the color fits sRGB decides both texts; worked out once.
         let inSRGB = color.isInGamut(.srgb)
@@ -577,9 +581,9 @@ struct SwiftContextBuilder {
         let argumentWithComma = memo.scratch.string
         memo.scratch.removeAll()
         memo.scratch.append(literal: "- ")
-        memo.scratch.append(mode)
+        memo.scratch.append(literal: Self.builtInModes[appearance])
         memo.scratch.append(literal: ": `")
-        memo.scratch.append(color.hex)
+        color.withHex { memo.scratch.append($0) }
         memo.scratch.append(UInt8(ascii: "`"))
         if !inSRGB { memo.scratch.append(literal: " (sRGB fallback of a Display P3 color)") }
         let text = FormattedColor(argument: argument, argumentWithComma: argumentWithComma, doc: memo.scratch.string)

@@ -113,10 +113,16 @@ extension Color {
     }
 
     /// `#rrggbb`, or `#rrggbbaa` when not opaque: the sRGB value a browser shows.
-    public var hex: String {
+    public var hex: String { withHex { String(decoding: $0, as: UTF8.self) } }
+
+    /// Calls `body` with `hex`'s UTF-8, written on the stack: for writers that copy it into their own
+    /// buffer, without a string made and freed for each color.
+    public func withHex<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let b = srgb8Bit
         let opaque = b.alpha == 255
-        return String(unsafeUninitializedCapacity: opaque ? 7 : 9) { bytes in
+        var digits: (UInt64, UInt64) = (0, 0)
+        return withUnsafeMutableBytes(of: &digits) { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
             func digit(_ nibble: Int) -> UInt8 { UInt8(nibble < 10 ? 48 + nibble : 87 + nibble) }
             func put(_ value: Int, at offset: Int) {
                 bytes[offset] = digit(value >> 4)
@@ -127,7 +133,7 @@ extension Color {
             put(b.green, at: 3)
             put(b.blue, at: 5)
             if !opaque { put(b.alpha, at: 7) }
-            return opaque ? 7 : 9
+            return body(UnsafeBufferPointer(rebasing: bytes[..<(opaque ? 7 : 9)]))
         }
     }
 }

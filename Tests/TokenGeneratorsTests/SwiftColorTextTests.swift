@@ -1,0 +1,34 @@
+import Testing
+import TokenModel
+@testable import TokenGenerators
+
+@Suite struct SwiftColorTextTests {
+    /// The literal tables the color texts are written from name each built-in appearance as `label` and
+    /// `Appearance.builtIn` do, in the same order.
+    @Test func literalTablesMatchTheAppearances() {
+        #expect(SwiftContextBuilder.builtInLabels.map(\.description) == Appearance.builtIn.map { SwiftContextBuilder.label($0)! })
+        #expect(SwiftContextBuilder.builtInModes.map(\.description) == Appearance.builtIn)
+    }
+
+    /// Literals appended from where the binary holds them, one-byte literals included (which may be held as a
+    /// scalar rather than as bytes), give the same bytes as appending the text.
+    @Test func literalAppendsMatchStringAppends() {
+        var literal = ByteBuffer(capacity: 4)
+        var text = ByteBuffer(capacity: 4)
+        literal.append(literal: "TokenColor(.displayP3, ")
+        literal.append(literal: ",")
+        literal.append(literal: " (sRGB fallback of a Display P3 color)")
+        literal.append(literal: "")
+        text.append("TokenColor(.displayP3, , (sRGB fallback of a Display P3 color)")
+        #expect(literal.array == text.array)
+    }
+
+    /// A color's hex written on the stack is the `hex` string's bytes, opaque and not.
+    @Test func hexOnTheStackMatchesTheString() {
+        for color in [Color(.srgb, 1, 0.5, 0), Color(.srgb, 0.1, 0.2, 0.3, alpha: 0.5), Color(.displayP3, 0, 1, 0)] {
+            #expect(color.withHex { Array($0) } == Array(color.hex.utf8))
+        }
+        #expect(Color(.srgb, 1, 0.5, 0).hex == "#ff8000")
+        #expect(Color(.srgb, 0, 0, 0, alpha: 0.5).hex == "#00000080")
+    }
+}
