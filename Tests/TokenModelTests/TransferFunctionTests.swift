@@ -70,3 +70,20 @@ import Testing
         }
     }
 }
+
+@Suite struct CornerLuminanceTests {
+    /// The luminances kept for mapped white and black are the formula's, bit for bit, and contrast against
+    /// white and black gives what the formula gives for the same mapped channels.
+    @Test func keptLuminancesAreTheFormulas() {
+        for corner in [Contrast.mappedSRGBWhite, Contrast.mappedSRGBBlack] {
+            #expect(Contrast.luminance(corner.rgb, in: .srgb).bitPattern == Contrast.relativeLuminance(srgb: corner.rgb).bitPattern)
+        }
+        #expect(Contrast.mappedSRGBWhite.rgb != SIMD3(1, 1, 1) || Contrast.mappedSRGBWhite.luminance == 1)
+        let gray = Color(.srgb, 0.46, 0.46, 0.46)
+        let white = Color(.srgb, 1, 1, 1).gamutMapped(to: .srgb).resolvedComponents
+        let expected = Contrast.ratio(Contrast.relativeLuminance(srgb: gray.resolvedComponents), Contrast.relativeLuminance(srgb: white))
+        #expect(Contrast.ratio(gray, on: Color(.srgb, 1, 1, 1)).bitPattern == expected.bitPattern)
+        // WCAG's published figure for #767676 on white: 4.54:1.
+        #expect(abs(Contrast.ratio(Color(.srgb, Double(0x76) / 255, Double(0x76) / 255, Double(0x76) / 255), on: Color(.srgb, 1, 1, 1)) - 4.54) < 0.01)
+    }
+}

@@ -35,6 +35,21 @@ public enum Contrast {
     }
 
     static func luminance(_ rgb: SIMD3<Double>, in gamut: ColorSpace) -> Double {
-        gamut == .srgb ? relativeLuminance(srgb: rgb) : Color(gamut, rgb).xyzD65.y
+        guard gamut == .srgb else { return Color(gamut, rgb).xyzD65.y }
+        // Opaque white and black map to fixed colors a hair off the cube's corners (CSS Color 4 §13.2 decides
+        // them by lightness), whose channels miss the 8-bit table and cost three `pow` calls each time: they
+        // are the surfaces of most high-contrast pairs, so their luminances are worked out once.
+        if rgb == mappedSRGBWhite.rgb { return mappedSRGBWhite.luminance }
+        if rgb == mappedSRGBBlack.rgb { return mappedSRGBBlack.luminance }
+        return relativeLuminance(srgb: rgb)
+    }
+
+    /// Opaque sRGB white and black as a screen shows them (`gamutMapped`), with their luminances.
+    static let mappedSRGBWhite = cornerLuminance(Color(.srgb, 1, 1, 1))
+    static let mappedSRGBBlack = cornerLuminance(Color(.srgb, 0, 0, 0))
+
+    private static func cornerLuminance(_ corner: Color) -> (rgb: SIMD3<Double>, luminance: Double) {
+        let rgb = corner.gamutMapped(to: .srgb).resolvedComponents
+        return (rgb, relativeLuminance(srgb: rgb))
     }
 }
