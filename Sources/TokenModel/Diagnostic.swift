@@ -87,8 +87,15 @@ public struct DiagnosticBag: Sendable {
     /// Adds one diagnostic.
     public mutating func add(_ diagnostic: Diagnostic) { all.append(diagnostic) }
 
-    /// Adds several diagnostics.
-    public mutating func add(contentsOf diagnostics: [Diagnostic]) { all.append(contentsOf: diagnostics) }
+    /// Adds several diagnostics, moved out of the list when it is the only copy.
+    public mutating func add(contentsOf diagnostics: consuming [Diagnostic]) { all.appendByMoving(diagnostics) }
+
+    /// Everything collected, taken out of the bag (which is left empty), so that the caller holds the only copy.
+    public mutating func takeAll() -> [Diagnostic] {
+        var taken: [Diagnostic] = []
+        swap(&taken, &all)
+        return taken
+    }
 
     /// Whether any error-level diagnostic was collected.
     public var hasErrors: Bool { all.contains { $0.severity == .error } }
@@ -96,27 +103,63 @@ public struct DiagnosticBag: Sendable {
 
 extension Diagnostic {
     /// Orders diagnostics by file, line, column, then id, so reports are deterministic.
-    public static func sortedForReport(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    public static func sortedForReport(_ diagnostics: consuming [Diagnostic]) -> [Diagnostic] {
+        var sorted = diagnostics
         // Each file's place in name order is worked out once: comparing locations in two files looked both
         // names up (under the table's lock) at every comparison, 48 M instructions for 11,000 findings.
         var fileIDs: Set<UInt32> = []
-        for diagnostic in diagnostics { if let location = diagnostic.location { fileIDs.insert(location.fileID) } }
+        for diagnostic in sorted { if let location = diagnostic.location { fileIDs.insert(location.fileID) } }
         var rank: [UInt32: Int] = [:]
         for (place, id) in fileIDs.sorted(by: { SourceFileNames.shared.name($0) < SourceFileNames.shared.name($1) }).enumerated() {
             rank[id] = place
         }
-        let keys = diagnostics.map { diagnostic in diagnostic.location.map { (rank[$0.fileID]!, $0.line, $0.column) } }
+        let keys = sorted.map { diagnostic in diagnostic.location.map { (rank[$0.fileID]!, $0.line, $0.column) } }
         // Positions are sorted, not the diagnostics themselves (each is 104 bytes to move).
-        let order = diagnostics.indices.sorted { a, b in
+        let order = sorted.indices.sorted { a, b in
             switch (keys[a], keys[b]) {
             case let (x?, y?) where x != y: return x < y
             case (nil, _?): return true
             case (_?, nil): return false
             default:
-                if diagnostics[a].id != diagnostics[b].id { return diagnostics[a].id < diagnostics[b].id }
+                if sorted[a].id != sorted[b].id { return sorted[a].id < sorted[b].id }
                 return a < b
             }
         }
-        return order.map { diagnostics[$0] }
+        // Then moved into that order where they are, one cycle of the permutation at a time: a copy retained
+        // every string of every finding, and freeing the unsorted list released them again (11,000 findings
+        // at 100,000 tokens, on one core after the rules).
+        sorted.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var placed = [Bool](repeating: false, count: order.count)
+            for start in order.indices where !placed[start] {
+                placed[start] = true
+                guard order[start] != start else { continue }
+                let held = (base + start).move()
+                var target = start
+                while order[target] != start {
+                    let source = order[target]
+                    (base + target).moveInitialize(from: base + source, count: 1)
+                    placed[source] = true
+                    target = source
+                }
+                (base + target).initialize(to: held)
+            }
+        }
+        return sorted
+    }
+}
+
+extension Array {
+    /// Appends `other`'s elements by moving them out of it: when it is the only copy, nothing is retained or
+    /// released, as copying elements that hold strings and lists would (their reference counts are atomic).
+    public mutating func appendByMoving(_ other: consuming [Element]) {
+        var rest = other
+        if isEmpty {
+            swap(&self, &rest)
+            return
+        }
+        reserveCapacity(count + rest.count)
+        rest.reverse()
+        while let element = rest.popLast() { append(element) }
     }
 }

@@ -64,4 +64,12 @@ public final class SourceFileNames: @unchecked Sendable {
         defer { lock.unlock() }
         return names[Int(id)]
     }
+
+    /// Every name so far, indexed by number: for a reporter that names thousands of locations on several
+    /// threads at once (taking the lock for each made the two halves of a long report wait for each other).
+    public func snapshot() -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return names
+    }
 }

@@ -229,7 +229,7 @@ public struct Pipeline: Sendable {
         let prepared = checks ? RuleEngine(configuration: ruleConfiguration).prepare(set, readFile: Self.readRelative) : nil
         if let prepared { jobs += (0..<prepared.count).map { rule in { JobResult(files: [], diagnostics: prepared.check(rule: rule)) } } }
         let start = clock.now
-        let concurrent = Self.concurrentMap(jobs) { job in
+        var concurrent = Self.concurrentMap(jobs) { job in
             let begin = ContinuousClock.now
             var result = job()
             result.duration = ContinuousClock.now - begin
@@ -237,8 +237,14 @@ public struct Pipeline: Sendable {
         }
         let generated = Array(concurrent.prefix(generatorCount))
         if let prepared {
+            // Each rule's findings are taken out of its result, so that `finish` holds the only copy and moves them.
+            var found: [[Diagnostic]] = []
+            for k in generatorCount..<concurrent.count {
+                found.append([])
+                swap(&found[found.count - 1], &concurrent[k].diagnostics)
+            }
+            diagnostics.add(contentsOf: prepared.finish(consume found))
             let ruleJobs = concurrent.dropFirst(generatorCount)
-            diagnostics.add(contentsOf: prepared.finish(ruleJobs.map(\.diagnostics)))
             timings.append(("check", ruleJobs.reduce(Duration.zero) { $0 + $1.duration }, "\(RuleRegistry.all.count) rules"))
         }
         var outputs: [GeneratedFile] = []
@@ -255,7 +261,7 @@ public struct Pipeline: Sendable {
                                 + (checks ? " (run beside check: \(PipelineResult.milliseconds(clock.now - start)) ms for both)" : "")))
         }
         // Every rule on (the usual case) keeps everything: no filtered copy of each finding.
-        let selected = rules == .all ? diagnostics.all : diagnostics.all.filter { diagnostic in
+        let selected = rules == .all ? diagnostics.takeAll() : diagnostics.all.filter { diagnostic in
             switch rules {
             case .all: true
             case .structure: Self.isStructural(diagnostic.id)

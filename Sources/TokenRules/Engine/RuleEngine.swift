@@ -82,7 +82,7 @@ public final class PreparedRules: @unchecked Sendable {
 
     /// Every rule's findings in rule order, less those an `ignore` entry silences, and a warning for each
     /// entry that silenced nothing. `found[i]` is `check(rule: i)`.
-    public func finish(_ found: [[Diagnostic]]) -> [Diagnostic] {
+    public func finish(_ found: consuming [[Diagnostic]]) -> [Diagnostic] {
         // The rules are done: their shared context (a few entries per token) is freed on another thread
         // instead of at the end of the build, while the core that finished last writes the report.
         queue.sync { BackgroundRelease.release(&built) }
@@ -93,7 +93,15 @@ public final class PreparedRules: @unchecked Sendable {
             if let ignore = token.token.details?.facts.ignore, !ignore.isEmpty { ignores[token.path] = ignore }
         }
         // Nothing to silence (the usual case): the findings joined, with no look-up per finding.
-        if ignores.isEmpty { return Array(found.joined()) }
+        if ignores.isEmpty {
+            // Moved, not copied: a rule's list is its only copy once the caller gives it up.
+            var lists = found
+            lists.reverse()
+            var all: [Diagnostic] = []
+            all.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+            while let list = lists.popLast() { all.appendByMoving(list) }
+            return all
+        }
         var used: Set<SourceLocation> = []
         var diagnostics: [Diagnostic] = []
         for diagnostic in found.joined() {

@@ -50,7 +50,7 @@ public struct TextReporter: Reporter {
                 out.removeAll()
             }
             let label = diagnostic.severity == .info ? "note" : diagnostic.severity.rawValue
-            if let location = diagnostic.location { append(location, to: &out) }
+            if let location = diagnostic.location { append(location, file: lines.fileName(location), to: &out) }
             paint(label, color: color(for: diagnostic.severity), to: &out)
             if colored { out.append("\u{1B}[1m") }
             out.append(": ")
@@ -66,7 +66,7 @@ public struct TextReporter: Reporter {
                 out.append(UInt8(ascii: "\n"))
             }
             for related in diagnostic.related {
-                append(related.location, to: &out)
+                append(related.location, file: lines.fileName(related.location), to: &out)
                 paint("note", color: "36", to: &out)
                 out.append(": ")
                 out.append(related.message)
@@ -76,10 +76,10 @@ public struct TextReporter: Reporter {
         output(out.array)
     }
 
-    /// `file:line:column: `, in bold when colored.
-    private func append(_ location: SourceLocation, to out: inout ByteBuffer) {
+    /// `file:line:column: `, in bold when colored; `file` is the location's file name.
+    private func append(_ location: SourceLocation, file: String, to out: inout ByteBuffer) {
         if colored { out.append("\u{1B}[1m") }
-        out.append(location.file)
+        out.append(file)
         out.append(UInt8(ascii: ":"))
         out.append(String(location.line))
         out.append(UInt8(ascii: ":"))
@@ -113,16 +113,26 @@ public struct TextReporter: Reporter {
 /// Finds source lines for excerpts, indexing each file's lines once.
 struct SourceLines {
     let sources: [String: [UInt8]]
+    /// `SourceFileNames`' names by number, read without its lock.
+    let names: [String]
     /// The file the last excerpt came from, with its line index: findings are sorted by file, so the next is
     /// nearly always in it, and only one file's index is held at a time (all of them were 2.6 MB at 100k tokens).
     private var last: (fileID: UInt32, bytes: [UInt8], index: LineIndex)?
 
-    init(sources: [String: [UInt8]]) { self.sources = sources }
+    init(sources: [String: [UInt8]], names: [String] = SourceFileNames.shared.snapshot()) {
+        self.sources = sources
+        self.names = names
+    }
+
+    /// The name of `location`'s file, from the snapshot (a file numbered since is looked up in the table).
+    func fileName(_ location: SourceLocation) -> String {
+        Int(location.fileID) < names.count ? names[Int(location.fileID)] : location.file
+    }
 
     /// The bytes and line index of `location`'s file, looked up by name once per run of findings in it.
     private mutating func file(_ location: SourceLocation) -> (bytes: [UInt8], index: LineIndex)? {
         if let last, last.fileID == location.fileID { return (last.bytes, last.index) }
-        guard let bytes = sources[location.file] else { return nil }
+        guard let bytes = sources[fileName(location)] else { return nil }
         let index = LineIndex(bytes)
         last = (location.fileID, bytes, index)
         return (bytes, index)
