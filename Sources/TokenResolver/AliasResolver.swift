@@ -13,27 +13,25 @@ public struct AliasResolver: Sendable {
     public func resolve(_ tokens: [Token]) -> (set: ResolvedTokenSet, diagnostics: [Diagnostic]) {
         // Everything the walk works with lives in the run alone, so that it can be released in one piece.
         var scratch: ResolutionRun? = {
-            let (index, literals, lightTargets) = Self.resolveAhead(tokens)
+            let (index, literals, kinds, lightTargets) = Self.resolveAhead(tokens)
             let plain = resolvesPlainAliasesAhead
-                ? PlainAliases(tokens, literals: literals, lightTargets: lightTargets) : PlainAliases(count: tokens.count)
-            return ResolutionRun(tokens: tokens, index: index, literals: literals, lightTargets: lightTargets, plain: plain)
+                ? PlainAliases(tokens, literals: literals, kinds: kinds, lightTargets: lightTargets) : PlainAliases(count: tokens.count)
+            return ResolutionRun(tokens: tokens, index: index, literals: literals, literalKinds: kinds, lightTargets: lightTargets,
+                                 plain: plain)
         }()
         let run = scratch!
-        var resolved: [ResolvedToken] = []
-        resolved.reserveCapacity(tokens.count)
         for index in tokens.indices {
-            if let token = run.resolveToken(index) { resolved.append(token) }
+            run.visit(index)
             // Surfaces in `$extensions.tokenc.on` must name tokens too. (Read through `details`: the `facts`
             // getter copied the whole token, every field retained, for the most tokens, which have none.)
             if let details = tokens[index].details {
                 for surface in details.facts.on { _ = run.lookup(surface.path, at: surface.location, owner: index) }
             }
         }
-        var modeNames = ModeNames([Appearance.light])
-        for token in resolved {
-            // Names only, by index: taking each (mode, value) pair out copied its node too.
-            for k in token.values.indices.dropFirst() { modeNames.insert(token.values[k].mode) }
-        }
+        // The walk settled which tokens resolve without touching the resolved tokens made before it; taking
+        // each into the list (a reference count, a cache miss per token at 100,000) and reading its modes
+        // goes in chunks on all cores.
+        let (resolved, modeNames) = run.collect()
         let modes = modeNames.ordered
         // Mode values revisit nodes the light pass already checked; report each problem once.
         var seen: Set<Diagnostic> = []
@@ -52,15 +50,18 @@ extension AliasResolver {
     /// index, or -1), so the walk follows an index instead of parsing and hashing the path again. The path
     /// index is built as one of the first pass's jobs, beside the literals (it needs one core for 10 ms at
     /// 100,000 tokens, and nothing else waited for it but the look-ups, which come second).
-    static func resolveAhead(_ tokens: [Token]) -> (index: PathIndex, literals: [LiteralResolution?], lightTargets: [Int32]) {
+    static func resolveAhead(_ tokens: [Token])
+        -> (index: PathIndex, literals: [LiteralResolution?], kinds: [LiteralKind], lightTargets: [Int32])
+    {
         let chunk = 512
         let chunks = (tokens.count + chunk - 1) / chunk
         let built = IndexSlot()
         var lightTargets = [Int32](repeating: -1, count: tokens.count)
-        let literals = lightTargets.withUnsafeMutableBufferPointer { targets in
+        var kinds = [LiteralKind](repeating: [], count: tokens.count)
+        let literals = lightTargets.withUnsafeMutableBufferPointer { targets in kinds.withUnsafeMutableBufferPointer { kinds in
             [LiteralResolution?](unsafeUninitializedCapacity: tokens.count) { results, initialized in
                 results.initialize(repeating: nil)
-                let slots = LiteralSlots(buffer: results, targets: targets)
+                let slots = LiteralSlots(buffer: results, targets: targets, kinds: kinds)
                 DispatchQueue.concurrentPerform(iterations: chunks + 1) { job in
                     guard job > 0 else {
                         built.index = PathIndex(tokens.map(\.path))
@@ -68,7 +69,9 @@ extension AliasResolver {
                     }
                     var validator = ValueValidator()
                     for i in (job - 1) * chunk..<min(tokens.count, job * chunk) {
-                        slots.buffer[i] = LiteralResolution.resolve(tokens[i], validator: &validator)
+                        guard let literal = LiteralResolution.resolve(tokens[i], validator: &validator) else { continue }
+                        slots.kinds[i] = LiteralKind(literal)
+                        slots.buffer[i] = literal
                     }
                 }
                 let index = built.index!
@@ -83,8 +86,30 @@ extension AliasResolver {
                 }
                 initialized = tokens.count
             }
-        }
-        return (built.index!, literals, lightTargets)
+        } }
+        return (built.index!, literals, kinds, lightTargets)
+    }
+}
+
+/// What the first pass found of a token as a literal, in one byte the walk reads instead of the literal's
+/// resolution (a copy of that retained the resolved token: a cache miss per token on the walk's one core).
+struct LiteralKind: OptionSet {
+    let rawValue: UInt8
+    /// The token is a literal (its resolution is in `literals`).
+    static let literal = LiteralKind(rawValue: 1)
+    /// A literal whose light value is not valid: it does not resolve.
+    static let invalid = LiteralKind(rawValue: 2)
+    /// A literal whose validation found something to report.
+    static let reports = LiteralKind(rawValue: 4)
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The kind of a literal's resolution.
+    init(_ literal: LiteralResolution) {
+        var kind: LiteralKind = .literal
+        if literal.token == nil { kind.insert(.invalid) }
+        if !literal.diagnostics.isEmpty { kind.insert(.reports) }
+        self = kind
     }
 }
 
@@ -97,6 +122,7 @@ private final class IndexSlot: @unchecked Sendable {
 private struct LiteralSlots: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<LiteralResolution?>
     let targets: UnsafeMutableBufferPointer<Int32>
+    let kinds: UnsafeMutableBufferPointer<LiteralKind>
 }
 
 /// Plain aliases resolved before the walk, level by level on all cores: a token whose `$value` is a whole
@@ -121,7 +147,7 @@ struct PlainAliases {
         roots = Array(repeating: -1, count: count)
     }
 
-    init(_ tokens: [Token], literals: [LiteralResolution?], lightTargets: [Int32]) {
+    init(_ tokens: [Token], literals: [LiteralResolution?], kinds: [LiteralKind], lightTargets: [Int32]) {
         let count = tokens.count
         // Levels first, one walk down each chain (each token settled once): -2 unknown, -3 on the current
         // walk (met again: a cycle), -1 not plain, 0 a valid literal, n > 0 a plain alias n steps above one.
@@ -133,8 +159,8 @@ struct PlainAliases {
             var j = start
             walk.removeAll(keepingCapacity: true)
             while levels[j] == -2 {
-                if let literal = literals[j] {
-                    levels[j] = literal.token == nil ? -1 : 0
+                if kinds[j].contains(.literal) {
+                    levels[j] = kinds[j].contains(.invalid) ? -1 : 0
                     roots[j] = Int32(j)
                     break
                 }
@@ -197,6 +223,18 @@ struct PlainAliases {
         return ResolutionRun.resolvedToken(token, type: target.type, values: values, aliasChain: [path] + target.aliasChain,
                                            lightTarget: target)
     }
+}
+
+/// The run, read by the chunks of `collect()` once the walk is done (nothing writes it then).
+private struct SharedRun: @unchecked Sendable {
+    let run: ResolutionRun
+}
+
+/// Where each chunk of `ResolutionRun.collect()` leaves its tokens and modes, each chunk its own slot.
+private struct CollectedParts: @unchecked Sendable {
+    let slots: UnsafeMutableBufferPointer<(tokens: [ResolvedToken], modes: ModeNames)>
+
+    init(count: Int) { slots = .allocate(capacity: count) }
 }
 
 /// The buffer the chunks of one level of `PlainAliases` write, each chunk its own tokens.
@@ -290,6 +328,8 @@ private final class ResolutionRun {
 
     /// Literal tokens resolved before the walk, by index (nil for the others).
     let literals: [LiteralResolution?]
+    /// What each of them is, in a byte (`LiteralKind`): the walk reads these, not `literals`.
+    let literalKinds: [LiteralKind]
 
     /// Each token's light value's whole-value alias target, looked up ahead (-1: none, or not found).
     let lightTargets: [Int32]
@@ -298,10 +338,13 @@ private final class ResolutionRun {
     /// Plain aliases resolved before the walk.
     let plain: PlainAliases
 
-    init(tokens: [Token], index: PathIndex, literals: [LiteralResolution?], lightTargets: [Int32], plain: PlainAliases) {
+    init(tokens: [Token], index: PathIndex, literals: [LiteralResolution?], literalKinds: [LiteralKind], lightTargets: [Int32],
+         plain: PlainAliases)
+    {
         self.tokens = tokens
         self.index = index
         self.literals = literals
+        self.literalKinds = literalKinds
         self.lightTargets = lightTargets
         self.plain = plain
         progress = Array(repeating: .unvisited, count: tokens.count)
@@ -309,17 +352,65 @@ private final class ResolutionRun {
         made = Array(repeating: nil, count: tokens.count)
     }
 
-    func resolveToken(_ i: Int) -> ResolvedToken? {
-        if let literal = literals[i] {
+    /// The walk's turn at token `i`, in token order: a literal or a plain alias (made before the walk) only has
+    /// its state settled (a chain too long for where it was met fails); any other token is resolved into `made`.
+    func visit(_ i: Int) {
+        if literalKinds[i].contains(.literal) || plain.levels[i] > 0 {
             settleLight(i)
-            return literal.token
+        } else {
+            made[i] = resolveWalked(i)
         }
-        if let alias = plain.tokens[i] {
-            // Made before the walk; the walk only settles its state (a chain too long for where it was met fails).
-            guard settleLight(i) else { return nil }
-            made[i] = alias
-            return alias
+    }
+
+    /// Every token that resolved, in token order, and the modes their values are in (the light one always):
+    /// once the walk is done, read in chunks on all cores.
+    func collect() -> (tokens: [ResolvedToken], modes: ModeNames) {
+        let chunk = 4096
+        let chunks = (tokens.count + chunk - 1) / chunk
+        guard chunks > 1 else { return collect(tokens.indices) }
+        let parts = CollectedParts(count: chunks)
+        defer { parts.slots.deallocate() }
+        let shared = SharedRun(run: self)
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            (parts.slots.baseAddress! + c).initialize(to: shared.run.collect(c * chunk..<min(shared.run.tokens.count, (c + 1) * chunk)))
         }
+        var all: [ResolvedToken] = []
+        all.reserveCapacity(tokens.count)
+        var modes = ModeNames()
+        for c in 0..<chunks {
+            let (part, names) = (parts.slots.baseAddress! + c).move()
+            all.appendByMoving(part)
+            modes.formUnion(names)
+        }
+        return (all, modes)
+    }
+
+    /// `collect()` of the tokens in `range`.
+    private func collect(_ range: Range<Int>) -> (tokens: [ResolvedToken], modes: ModeNames) {
+        var out: [ResolvedToken] = []
+        out.reserveCapacity(range.count)
+        var modes = ModeNames([Appearance.light])
+        for i in range {
+            let resolved: ResolvedToken?
+            let kind = literalKinds[i]
+            if kind.contains(.literal) {
+                // A literal counts even when a chain too long for where it was met failed it.
+                resolved = kind.contains(.invalid) ? nil : literals[i]!.token
+            } else if plain.levels[i] > 0 {
+                resolved = progress[i] == .failed ? nil : plain.tokens[i]
+            } else {
+                resolved = made[i]
+            }
+            guard let resolved else { continue }
+            // Names only, by index: taking each (mode, value) pair out copied its node too.
+            for k in resolved.values.indices.dropFirst() { modes.insert(resolved.values[k].mode) }
+            out.append(resolved)
+        }
+        return (out, modes)
+    }
+
+    /// Token `i`, neither a literal nor a plain alias, resolved; nil when it does not resolve.
+    private func resolveWalked(_ i: Int) -> ResolvedToken? {
         guard case .resolved(let type?, let light?, let chain) = resolveLight(i) else { return nil }
         var values = [ModeValue(Appearance.light, Self.pointsAsPixels(light))]
         let names = modeNames(of: i)
@@ -330,9 +421,11 @@ private final class ResolutionRun {
                 values.append(ModeValue(mode, Self.pointsAsPixels(value)))
             }
         }
-        let target = lightTargets[i] >= 0 ? made[Int(lightTargets[i])] ?? literals[Int(lightTargets[i])]?.token : nil
-        made[i] = Self.resolvedToken(tokens[i], type: type, values: values, aliasChain: chain, lightTarget: target)
-        return made[i]
+        // The target as the walk has it by now: made, a plain alias whose turn came and that resolved, or a literal.
+        let t = Int(lightTargets[i])
+        let target = t < 0 ? nil
+            : made[t] ?? (plain.levels[t] > 0 && t < i && progress[t] != .failed ? plain.tokens[t] : literals[t]?.token)
+        return Self.resolvedToken(tokens[i], type: type, values: values, aliasChain: chain, lightTarget: target)
     }
 
     /// A resolved token; an alias whose values are its target's (the usual alias: no values of its own) shares
@@ -541,10 +634,11 @@ private final class ResolutionRun {
             progress[i] = .failed
             return false
         }
-        if let literal = literals[i] {
-            diagnostics += literal.diagnostics
-            progress[i] = literal.token == nil ? .failed : .literal
-            return literal.token != nil
+        let kind = literalKinds[i]
+        if kind.contains(.literal) {
+            if kind.contains(.reports) { diagnostics += literals[i]!.diagnostics }
+            progress[i] = kind.contains(.invalid) ? .failed : .literal
+            return !kind.contains(.invalid)
         }
         if plain.levels[i] > 0, stack.count + Int(plain.levels[i]) <= Self.maximumChainLength {
             settlePlainChain(from: i)
@@ -593,9 +687,10 @@ private final class ResolutionRun {
     func settlePlainChain(from i: Int) {
         var j = i
         while progress[j] == .unvisited {
-            if let literal = literals[j] {
+            let kind = literalKinds[j]
+            if kind.contains(.literal) {
                 // A valid literal: plain chains end in one (`PlainAliases`).
-                diagnostics += literal.diagnostics
+                if kind.contains(.reports) { diagnostics += literals[j]!.diagnostics }
                 progress[j] = .literal
                 return
             }

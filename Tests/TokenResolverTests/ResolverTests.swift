@@ -416,6 +416,46 @@ private func onLargeStack<T>(_ body: @escaping @Sendable () -> T) -> T {
     }
 }
 
+/// The resolved list is gathered in chunks of 4,096 tokens on all cores once the walk is done.
+@Suite struct ResolvedCollectionTests {
+    @Test func keepsTokenOrderAndEveryChunksModesAcrossChunks() {
+        // 9,000 tokens: literals with and without modes, plain aliases, aliases with modes, invalid literals and
+        // missing targets, with a custom mode that only the last chunk's tokens use.
+        var yaml = "g:\n  $type: color\n"
+        var valid: [String] = []
+        for i in 0..<9000 {
+            let name = String(format: "t%05d", i)
+            switch i % 5 {
+            case 0: yaml += "  \(name): { $value: '#\(String(format: "%06x", i * 97 % 0xFFFFFF))' }\n"; valid.append(name)
+            case 1: yaml += "  \(name): { $value: '{g.\(String(format: "t%05d", i - 1))}' }\n"; valid.append(name)
+            case 2:
+                let mode = i > 8500 ? "brand" : "dark"
+                yaml += "  \(name): { $value: '{g.\(String(format: "t%05d", i - 2))}', $extensions: { mode: { \(mode): '#000' } } }\n"
+                valid.append(name)
+            case 3: yaml += "  \(name): { $value: 'not a color' }\n"
+            default:
+                // A few missing targets (each is compared with every path for a suggestion).
+                if i % 1000 == 4 {
+                    yaml += "  \(name): { $value: '{g.missing\(i)}' }\n"
+                } else {
+                    yaml += "  \(name): { $value: '#111', $extensions: { mode: { dark: '#eee' } } }\n"
+                    valid.append(name)
+                }
+            }
+        }
+        let (file, _) = TokenFileLoader().load(bytes: Array(yaml.utf8), path: "chunks.yaml")
+        let (tokens, _) = TokenTreeBuilder().build([file])
+        let (set, diagnostics) = AliasResolver().resolve(tokens)
+        #expect(set.tokens.map(\.path) == valid.map { "g." + $0 })
+        #expect(set.modes == ["light", "dark", "brand"])
+        #expect(diagnostics.filter { $0.id == "alias/unresolved" }.count == 9)
+        #expect(diagnostics.filter { $0.id == "token/invalid-value" }.count == 1800)
+        let last = set.tokens.last { $0.path == "g.t08997" }
+        #expect(last?.values.map(\.mode) == ["light", "brand"])
+        #expect(last?.aliasChain == ["g.t08995"])
+    }
+}
+
 /// The join's merge of each file's sorted run against Swift's stable sort of the same positions.
 @Suite struct SortedRunsTests {
     /// A deterministic generator, so a failure can be replayed.
