@@ -14,6 +14,9 @@ public final class RuleContext: @unchecked Sendable {
     /// identity costs a fraction of hashing a path.
     private var usedInUI: Set<ObjectIdentifier> = []
 
+    /// The `ignore` entries of `$extensions.tokenc` by token path, for the engine to apply to the findings.
+    private(set) var ignores: [String: [IgnoredRule]] = [:]
+
     /// The appearances rules check, in order.
     public static let appearances = Appearance.builtIn
 
@@ -105,6 +108,7 @@ public final class RuleContext: @unchecked Sendable {
             if let facts = token.token.details?.facts {
                 if token.type == .color, !facts.on.isEmpty || facts.role != nil { paths.insert(token.path) }
                 for surface in facts.on { paths.insert(surface.path) }
+                if !facts.ignore.isEmpty { ignores[token.path] = facts.ignore }
             }
             switch token.type {
             case .accent:
@@ -118,6 +122,16 @@ public final class RuleContext: @unchecked Sendable {
         }
         usedInUI.reserveCapacity(paths.count)
         for path in paths { if let used = token(path) { usedInUI.insert(ObjectIdentifier(used)) } }
+    }
+
+    /// The `ignore` entries of `tokens` by path, read through each token's details box (the `facts` getter
+    /// made and copied a whole facts value for every token).
+    static func ignores(in tokens: [ResolvedToken]) -> [String: [IgnoredRule]] {
+        var ignores: [String: [IgnoredRule]] = [:]
+        for token in tokens {
+            if let ignore = token.token.details?.facts.ignore, !ignore.isEmpty { ignores[token.path] = ignore }
+        }
+        return ignores
     }
 
     /// Whether `token` (one of this context's) is a color used in UI: it has `on` or a role, or is named by an

@@ -85,13 +85,13 @@ public final class PreparedRules: @unchecked Sendable {
     public func finish(_ found: consuming [[Diagnostic]]) -> [Diagnostic] {
         // The rules are done: their shared context (a few entries per token) is freed on another thread
         // instead of at the end of the build, while the core that finished last writes the report.
-        queue.sync { BackgroundRelease.release(&built) }
-        var ignores: [String: [IgnoredRule]] = [:]
-        // Read through `details`: the `facts` getter made and copied a whole facts value for every token
-        // (100,000 at the benchmark's largest set) while the other core sat idle at the end of the build.
-        for token in set.tokens {
-            if let ignore = token.token.details?.facts.ignore, !ignore.isEmpty { ignores[token.path] = ignore }
+        // The `ignore` entries were collected with the context, on the way through every token's facts.
+        let collected = queue.sync {
+            let ignores = built?.ignores
+            BackgroundRelease.release(&built)
+            return ignores
         }
+        let ignores = collected ?? RuleContext.ignores(in: set.tokens)
         // Nothing to silence (the usual case): the findings joined, with no look-up per finding.
         if ignores.isEmpty {
             // Moved, not copied: a rule's list is its only copy once the caller gives it up.
