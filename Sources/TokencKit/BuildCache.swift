@@ -133,14 +133,12 @@ public struct BuildCache: Sendable {
             text += "file\t\(file.path)\t\(file.stamp ?? "")\n"
         }
         text += "report\n"
-        // The report can be megabytes: appended as bytes once, not copied through another string.
-        var bytes = Array(text.utf8)
-        bytes += state.report
         let folder = PathText.parent(statePath)
         // The cache is machine-specific (modification times): its own .gitignore keeps it out of commits.
         try? OutputWriter.atomicWrite(Array("# tokenc's build cache: machine-specific, never commit it.\n*\n".utf8),
                                       to: PathText.joined(folder, ".gitignore"))
-        try? OutputWriter.atomicWrite(bytes, to: statePath)
+        // The report can be megabytes: written after the header where it is, not copied behind it first.
+        try? OutputWriter.atomicWrite(parts: [Array(text.utf8), state.report], to: statePath)
     }
 
     /// Forgets the last build (a failed build must not leave a stale shortcut).

@@ -211,10 +211,15 @@ public struct OutputWriter: Sendable {
 
     /// Writes beside the target, then renames: readers never see a half-written file.
     static func atomicWrite(_ bytes: [UInt8], to target: String) throws(ToolError) {
+        try atomicWrite(parts: [bytes], to: target)
+    }
+
+    /// `atomicWrite` of `parts` one after another, without joining them first (a part can be megabytes).
+    static func atomicWrite(parts: [[UInt8]], to target: String) throws(ToolError) {
         let directory = PathText.parent(target)
         guard makeDirectory(directory) else { throw ToolError("cannot write \(target): \(String(cString: strerror(errno)))") }
         let temporary = PathText.joined(directory, ".\(PathText.lastComponent(target)).tokenc-tmp")
-        try writeNew(bytes, to: temporary, reportedAs: target)
+        try writeNew(parts: parts, to: temporary, reportedAs: target)
         guard rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
@@ -224,6 +229,11 @@ public struct OutputWriter: Sendable {
 
     /// Writes `bytes` to a new file at `path` (replacing one left there); on failure removes it and names `target`.
     static func writeNew(_ bytes: [UInt8], to path: String, reportedAs target: String) throws(ToolError) {
+        try writeNew(parts: [bytes], to: path, reportedAs: target)
+    }
+
+    /// `writeNew` of `parts` one after another.
+    static func writeNew(parts: [[UInt8]], to path: String, reportedAs target: String) throws(ToolError) {
         func failure() -> ToolError {
             let reason = String(cString: strerror(errno))
             unlink(path)
@@ -231,7 +241,7 @@ public struct OutputWriter: Sendable {
         }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw failure() }
-        guard bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }) else {
+        for bytes in parts where !bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }) {
             close(descriptor)
             throw failure()
         }
