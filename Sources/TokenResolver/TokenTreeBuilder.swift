@@ -1,3 +1,4 @@
+import Dispatch
 import TokenModel
 
 /// Builds the token tree from loaded files: groups, tokens, inherited types, `$extends`, name rules, duplicates.
@@ -11,6 +12,8 @@ public struct TokenTreeBuilder: Sendable {
     public struct FileTree: Sendable {
         /// Sorted by path, stably: the join merges these runs (`SortedRuns`).
         fileprivate var tokens: [Token] = []
+        /// The tokens' paths, in the same order (the join takes them without touching each token).
+        fileprivate var paths: [String] = []
         fileprivate var groups: [String: (location: SourceLocation, type: TokenType?)] = [:]
         fileprivate var extends: [PendingExtends] = []
         fileprivate var diagnostics: [Diagnostic] = []
@@ -18,9 +21,11 @@ public struct TokenTreeBuilder: Sendable {
         /// A file with nothing in it.
         public init() {}
 
-        fileprivate init(tokens: [Token] = [], groups: [String: (location: SourceLocation, type: TokenType?)] = [:],
+        fileprivate init(tokens: [Token] = [], paths: [String] = [],
+                         groups: [String: (location: SourceLocation, type: TokenType?)] = [:],
                          extends: [PendingExtends] = [], diagnostics: [Diagnostic]) {
             self.tokens = tokens
+            self.paths = paths
             self.groups = groups
             self.extends = extends
             self.diagnostics = diagnostics
@@ -41,8 +46,8 @@ public struct TokenTreeBuilder: Sendable {
         walk.group(entries, at: root.location, path: nil, inheritedType: nil, isRoot: true)
         // Sorted here, on the file's own thread, so the join only merges sorted runs. The sort is stable:
         // a path written twice stays in the order it was written.
-        return FileTree(tokens: TreeWalk.sortedByPath(walk.tokens), groups: walk.groups, extends: walk.extends,
-                        diagnostics: walk.diagnostics)
+        let (tokens, paths) = TreeWalk.sortedByPath(walk.tokens)
+        return FileTree(tokens: tokens, paths: paths, groups: walk.groups, extends: walk.extends, diagnostics: walk.diagnostics)
     }
 
     /// What a token moved into the joined list leaves in its file's list (nothing in it to retain).
@@ -60,51 +65,81 @@ public struct TokenTreeBuilder: Sendable {
     public func build(_ trees: consuming [FileTree]) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var trees = trees
         var walk = TreeWalk()
-        // Paths and positions only: a token is moved once, into the result (it is large to copy).
+        // Paths and positions only: a token is moved once, into the result (it is large to copy). The paths
+        // are moved out of the files too (taking a copy retained each, a cache miss per token at scale).
         let count = trees.reduce(0) { $0 + $1.tokens.count }
         var paths: [String] = []
-        var positions: [(file: Int, index: Int)] = []
+        var positions: [(file: Int32, index: Int32)] = []
         paths.reserveCapacity(count)
         positions.reserveCapacity(count)
         // Each file's positions are one sorted run.
         var runs: [Range<Int>] = []
-        for (file, tree) in trees.enumerated() {
-            runs.append(paths.count..<paths.count + tree.tokens.count)
-            walk.diagnostics += tree.diagnostics
-            for (path, group) in tree.groups where walk.groups[path] == nil { walk.groups[path] = group }
-            walk.extends += tree.extends
-            for index in tree.tokens.indices {
-                paths.append(tree.tokens[index].path)
-                positions.append((file, index))
-            }
+        for file in trees.indices {
+            runs.append(paths.count..<paths.count + trees[file].tokens.count)
+            walk.diagnostics += trees[file].diagnostics
+            for (path, group) in trees[file].groups where walk.groups[path] == nil { walk.groups[path] = group }
+            walk.extends += trees[file].extends
+            for index in trees[file].tokens.indices { positions.append((Int32(file), Int32(index))) }
+            var taken: [String] = []
+            swap(&taken, &trees[file].paths)
+            paths.appendByMoving(taken)
         }
         // Each file's tokens are a sorted run, merged here; among equal paths the earlier file (then the
-        // earlier line) comes first, and that first definition is the one kept.
-        walk.tokens.reserveCapacity(count)
-        var keptPath: String?
+        // earlier line) comes first, and that first definition is the one kept. Each kept token's place in
+        // the result is noted by file, for the move below.
+        var places = trees.map { [Int32](repeating: -1, count: $0.tokens.count) }
+        var kept = 0
+        var keptPosition = -1
         for k in SortedRuns.merged(paths, runs: runs) {
-            let (file, index) = positions[k]
-            if paths[k] == keptPath, let kept = walk.tokens.last {
+            let (file, index) = (Int(positions[k].file), Int(positions[k].index))
+            if keptPosition >= 0, paths[k] == paths[keptPosition] {
                 let token = trees[file].tokens[index]
+                let first = trees[Int(positions[keptPosition].file)].tokens[Int(positions[keptPosition].index)]
                 walk.error("token/duplicate", "the token `\(token.path)` is defined twice", at: token.location, path: token.path,
-                           related: [RelatedLocation(kept.location, "first definition of `\(token.path)`")],
+                           related: [RelatedLocation(first.location, "first definition of `\(token.path)`")],
                            fix: "remove or rename one of the two definitions")
             } else {
-                // Moved out, a placeholder left behind: copying retained every field of every token here,
-                // and freeing the files' lists released them all again, on one core.
-                var token = Self.movedOut
-                swap(&token, &trees[file].tokens[index])
-                walk.tokens.append(token)
-                keptPath = paths[k]
+                places[file][index] = Int32(kept)
+                kept += 1
+                keptPosition = k
             }
         }
+        walk.tokens = Self.moved(from: &trees, to: places, count: kept)
         guard !walk.extends.isEmpty else { return (walk.tokens, walk.diagnostics) }
         walk.tokenIndex.reserveCapacity(walk.tokens.count)
         for index in walk.tokens.indices { walk.tokenIndex[walk.tokens[index].path] = index }
         let written = walk.tokens.count
         walk.applyExtends()
-        return (walk.tokens.count == written ? walk.tokens : TreeWalk.sortedByPath(walk.tokens), walk.diagnostics)
+        return (walk.tokens.count == written ? walk.tokens : TreeWalk.sortedByPath(walk.tokens).tokens, walk.diagnostics)
     }
+
+    /// The files' tokens moved into one list, each to its place (`places[file][index]`, -1 for one left where
+    /// it is), a file at a time on all cores. A placeholder is left behind: copying retained every field of
+    /// every token, and freeing the files' lists released them all again.
+    private static func moved(from trees: inout [FileTree], to places: [[Int32]], count: Int) -> [Token] {
+        [Token](unsafeUninitializedCapacity: count) { result, initialized in
+            trees.withUnsafeMutableBufferPointer { files in
+                let shared = JoinBuffers(files: files, result: result)
+                DispatchQueue.concurrentPerform(iterations: files.count) { file in
+                    // Each job owns one file's list and writes only the places of its tokens.
+                    shared.files[file].tokens.withUnsafeMutableBufferPointer { tokens in
+                        for index in tokens.indices where places[file][index] >= 0 {
+                            (shared.result.baseAddress! + Int(places[file][index])).initialize(to: (tokens.baseAddress! + index).move())
+                            (tokens.baseAddress! + index).initialize(to: Self.movedOut)
+                        }
+                    }
+                }
+            }
+            initialized = count
+        }
+    }
+}
+
+/// The files and the joined list, shared by the jobs of `TokenTreeBuilder.moved`, each of which touches one
+/// file and its own places in the list.
+private struct JoinBuffers: @unchecked Sendable {
+    let files: UnsafeMutableBufferPointer<TokenTreeBuilder.FileTree>
+    let result: UnsafeMutableBufferPointer<Token>
 }
 
 /// Merges sorted runs of paths, stably, galloping: files usually hold whole groups, so where one run's
@@ -359,9 +394,14 @@ private struct TreeWalk {
 
     /// Tokens sorted by path, stably: sorts positions, then moves each token once (sorting the tokens
     /// themselves would move them at every step).
-    static func sortedByPath(_ tokens: [Token]) -> [Token] {
-        let paths = tokens.map(\.path)
-        return paths.indices.sorted { paths[$0] < paths[$1] }.map { tokens[$0] }
+    static func sortedByPath(_ tokens: consuming [Token]) -> (tokens: [Token], paths: [String]) {
+        var sorted = tokens
+        var paths = sorted.map(\.path)
+        let order = paths.indices.sorted { paths[$0] < paths[$1] }
+        // Moved into order where they are (a copy retained every field, and freeing the first list released them).
+        sorted.permute(order)
+        paths.permute(order)
+        return (sorted, paths)
     }
 
     /// Reads `$extensions.tokenc` over inherited facts: keys given here replace the inherited ones, `ignore` adds.

@@ -53,4 +53,16 @@ import Testing
         #expect(bag.takeAll().map(\.message) == ["a", "b", "c", "d", "e"])
         #expect(bag.all.isEmpty)
     }
+
+    @Test func permuteMovesEachElementToItsPlace() {
+        // Cycles of one, two and three, of strings held on the heap.
+        var words = (0..<6).map { "word number \($0), long enough to be held on the heap" }
+        let original = words
+        let order = [0, 2, 1, 4, 5, 3]
+        words.permute(order)
+        #expect(words == order.map { original[$0] })
+        var none: [String] = []
+        none.permute([])
+        #expect(none.isEmpty)
+    }
 }

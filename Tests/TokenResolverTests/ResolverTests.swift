@@ -48,6 +48,18 @@ private func value(_ set: ResolvedTokenSet, _ path: String, _ mode: String = App
         #expect(set.tokens.map(\.path) == ["accent.$root", "accent.light"])
     }
 
+    @Test func joinKeepsEachPathsFirstDefinitionInPathOrder() {
+        let (set, diagnostics) = resolve([
+            "a.yaml": "c:\n  $type: color\n  m: { $value: \"#111111\" }\n  z: { $value: \"#222222\" }\n  k: { $value: \"#333333\" }\n",
+            "b.yaml": "c:\n  $type: color\n  a: { $value: \"#444444\" }\n  k: { $value: \"#555555\" }\n  y: { $value: \"#666666\" }\n",
+            "c.yaml": "c:\n  $type: color\n  k: { $value: \"#777777\" }\n  b: { $value: \"#888888\" }\n",
+        ])
+        #expect(set.tokens.map { "\($0.path)=\($0.values[0].value.string ?? "")" }
+            == ["c.a=#444444", "c.b=#888888", "c.k=#333333", "c.m=#111111", "c.y=#666666", "c.z=#222222"])
+        #expect(summary(diagnostics) == ["token/duplicate@b.yaml:4:3", "token/duplicate@c.yaml:3:3"])
+        #expect(diagnostics.allSatisfy { $0.related.map(\.location) == [SourceLocation(file: "a.yaml", line: 5, column: 3)] })
+    }
+
     @Test func samePathInTwoFilesNamesBothPlaces() throws {
         let (_, diagnostics) = resolve([
             "a.yaml": "c:\n  $type: color\n  x: { $value: \"#fff\" }\n",
