@@ -230,9 +230,19 @@ private struct SharedRun: @unchecked Sendable {
     let run: ResolutionRun
 }
 
-/// Where each chunk of `ResolutionRun.collect()` leaves its tokens and modes, each chunk its own slot.
-private struct CollectedParts: @unchecked Sendable {
-    let slots: UnsafeMutableBufferPointer<(tokens: [ResolvedToken], modes: ModeNames)>
+/// The per-chunk counts of `ResolutionRun.collect()`, each chunk writing its own.
+private struct CountSlots: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Int>
+}
+
+/// The resolved list `ResolutionRun.collect()` fills, each chunk its own places.
+private struct ResolvedSlots: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<ResolvedToken>
+}
+
+/// Where each chunk of `ResolutionRun.collect()` leaves the modes its tokens are in, each chunk its own slot.
+private struct CollectedNames: @unchecked Sendable {
+    let slots: UnsafeMutableBufferPointer<ModeNames>
 
     init(count: Int) { slots = .allocate(capacity: count) }
 }
@@ -367,46 +377,58 @@ private final class ResolutionRun {
     func collect() -> (tokens: [ResolvedToken], modes: ModeNames) {
         let chunk = 4096
         let chunks = (tokens.count + chunk - 1) / chunk
-        guard chunks > 1 else { return collect(tokens.indices) }
-        let parts = CollectedParts(count: chunks)
-        defer { parts.slots.deallocate() }
         let shared = SharedRun(run: self)
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            (parts.slots.baseAddress! + c).initialize(to: shared.run.collect(c * chunk..<min(shared.run.tokens.count, (c + 1) * chunk)))
+        let count = tokens.count
+        @Sendable func range(_ c: Int) -> Range<Int> { c * chunk..<min(count, (c + 1) * chunk) }
+        // How many of each chunk's tokens resolved (read from the walk's bytes and slots alone), so that each
+        // chunk then writes its tokens straight to their places in the list.
+        var starts = [Int](repeating: 0, count: chunks + 1)
+        starts.withUnsafeMutableBufferPointer { counts in
+            let slots = CountSlots(buffer: counts)
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                slots.buffer[c + 1] = range(c).reduce(0) { $0 + (shared.run.resolves($1) ? 1 : 0) }
+            }
         }
-        var all: [ResolvedToken] = []
-        all.reserveCapacity(tokens.count)
-        var modes = ModeNames()
-        for c in 0..<chunks {
-            let (part, names) = (parts.slots.baseAddress! + c).move()
-            all.appendByMoving(part)
-            modes.formUnion(names)
+        for c in 0..<chunks { starts[c + 1] += starts[c] }
+        let places = starts
+        var modes = ModeNames([Appearance.light])
+        let resolved = [ResolvedToken](unsafeUninitializedCapacity: places[chunks]) { buffer, initialized in
+            let names = CollectedNames(count: chunks)
+            defer { names.slots.deallocate() }
+            let out = ResolvedSlots(buffer: buffer)
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                var place = places[c]
+                var found = ModeNames()
+                for i in range(c) {
+                    guard let resolved = shared.run.resolvedToken(i) else { continue }
+                    // Names only, by index: taking each (mode, value) pair out copied its node too.
+                    for k in resolved.values.indices.dropFirst() { found.insert(resolved.values[k].mode) }
+                    (out.buffer.baseAddress! + place).initialize(to: resolved)
+                    place += 1
+                }
+                (names.slots.baseAddress! + c).initialize(to: found)
+            }
+            for c in 0..<chunks { modes.formUnion((names.slots.baseAddress! + c).move()) }
+            initialized = places[chunks]
         }
-        return (all, modes)
+        return (resolved, modes)
     }
 
-    /// `collect()` of the tokens in `range`.
-    private func collect(_ range: Range<Int>) -> (tokens: [ResolvedToken], modes: ModeNames) {
-        var out: [ResolvedToken] = []
-        out.reserveCapacity(range.count)
-        var modes = ModeNames([Appearance.light])
-        for i in range {
-            let resolved: ResolvedToken?
-            let kind = literalKinds[i]
-            if kind.contains(.literal) {
-                // A literal counts even when a chain too long for where it was met failed it.
-                resolved = kind.contains(.invalid) ? nil : literals[i]!.token
-            } else if plain.levels[i] > 0 {
-                resolved = progress[i] == .failed ? nil : plain.tokens[i]
-            } else {
-                resolved = made[i]
-            }
-            guard let resolved else { continue }
-            // Names only, by index: taking each (mode, value) pair out copied its node too.
-            for k in resolved.values.indices.dropFirst() { modes.insert(resolved.values[k].mode) }
-            out.append(resolved)
-        }
-        return (out, modes)
+    /// Whether token `i` resolved, read without touching its resolved token (once the walk is done).
+    private func resolves(_ i: Int) -> Bool {
+        let kind = literalKinds[i]
+        if kind.contains(.literal) { return !kind.contains(.invalid) }
+        if plain.levels[i] > 0 { return progress[i] != .failed }
+        return made[i] != nil
+    }
+
+    /// Token `i` resolved, nil when it did not (once the walk is done). A literal counts even when a chain
+    /// too long for where it was met failed it, as it always has.
+    private func resolvedToken(_ i: Int) -> ResolvedToken? {
+        let kind = literalKinds[i]
+        if kind.contains(.literal) { return kind.contains(.invalid) ? nil : literals[i]!.token }
+        if plain.levels[i] > 0 { return progress[i] == .failed ? nil : plain.tokens[i] }
+        return made[i]
     }
 
     /// Token `i`, neither a literal nor a plain alias, resolved; nil when it does not resolve.
