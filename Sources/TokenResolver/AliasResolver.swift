@@ -13,9 +13,10 @@ public struct AliasResolver: Sendable {
     public func resolve(_ tokens: [Token]) -> (set: ResolvedTokenSet, diagnostics: [Diagnostic]) {
         // Everything the walk works with lives in the run alone, so that it can be released in one piece.
         var scratch: ResolutionRun? = {
-            let (index, literals, kinds, lightTargets) = Self.resolveAhead(tokens)
+            let (index, literals, kinds, types, lightTargets) = Self.resolveAhead(tokens)
             let plain = resolvesPlainAliasesAhead
-                ? PlainAliases(tokens, literals: literals, kinds: kinds, lightTargets: lightTargets) : PlainAliases(count: tokens.count)
+                ? PlainAliases(tokens, literals: literals, kinds: kinds, types: types, lightTargets: lightTargets)
+                : PlainAliases(count: tokens.count)
             return ResolutionRun(tokens: tokens, index: index, literals: literals, literalKinds: kinds, lightTargets: lightTargets,
                                  plain: plain)
         }()
@@ -51,17 +52,19 @@ extension AliasResolver {
     /// index is built as one of the first pass's jobs, beside the literals (it needs one core for 10 ms at
     /// 100,000 tokens, and nothing else waited for it but the look-ups, which come second).
     static func resolveAhead(_ tokens: [Token])
-        -> (index: PathIndex, literals: [LiteralResolution?], kinds: [LiteralKind], lightTargets: [Int32])
+        -> (index: PathIndex, literals: [LiteralResolution?], kinds: [TokenFlags], types: [UInt8], lightTargets: [Int32])
     {
         let chunk = 512
         let chunks = (tokens.count + chunk - 1) / chunk
         let built = IndexSlot()
         var lightTargets = [Int32](repeating: -1, count: tokens.count)
-        var kinds = [LiteralKind](repeating: [], count: tokens.count)
+        var kinds = [TokenFlags](repeating: [], count: tokens.count)
+        var types = [UInt8](repeating: 0, count: tokens.count)
         let literals = lightTargets.withUnsafeMutableBufferPointer { targets in kinds.withUnsafeMutableBufferPointer { kinds in
+            types.withUnsafeMutableBufferPointer { types in
             [LiteralResolution?](unsafeUninitializedCapacity: tokens.count) { results, initialized in
                 results.initialize(repeating: nil)
-                let slots = LiteralSlots(buffer: results, targets: targets, kinds: kinds)
+                let slots = LiteralSlots(buffer: results, targets: targets, kinds: kinds, types: types)
                 DispatchQueue.concurrentPerform(iterations: chunks + 1) { job in
                     guard job > 0 else {
                         built.index = PathIndex(tokens.map(\.path))
@@ -69,9 +72,10 @@ extension AliasResolver {
                     }
                     var validator = ValueValidator()
                     for i in (job - 1) * chunk..<min(tokens.count, job * chunk) {
-                        guard let literal = LiteralResolution.resolve(tokens[i], validator: &validator) else { continue }
-                        slots.kinds[i] = LiteralKind(literal)
-                        slots.buffer[i] = literal
+                        let literal = LiteralResolution.resolve(tokens[i], validator: &validator)
+                        slots.kinds[i] = TokenFlags(tokens[i], literal: literal)
+                        slots.types[i] = tokens[i].type.map { UInt8(TokenType.allCases.firstIndex(of: $0)! + 1) } ?? 0
+                        if let literal { slots.buffer[i] = literal }
                     }
                 }
                 let index = built.index!
@@ -86,30 +90,40 @@ extension AliasResolver {
                 }
                 initialized = tokens.count
             }
-        } }
-        return (built.index!, literals, kinds, lightTargets)
+        } } }
+        return (built.index!, literals, kinds, types, lightTargets)
     }
 }
 
-/// What the first pass found of a token as a literal, in one byte the walk reads instead of the literal's
-/// resolution (a copy of that retained the resolved token: a cache miss per token on the walk's one core).
-struct LiteralKind: OptionSet {
+/// What the first pass found of a token, in one byte: what the plain aliases' levels and the walk read
+/// instead of the token or the literal's resolution (reading those retained the resolved token or the
+/// token's details, a cache miss per token on one core).
+struct TokenFlags: OptionSet {
     let rawValue: UInt8
     /// The token is a literal (its resolution is in `literals`).
-    static let literal = LiteralKind(rawValue: 1)
+    static let literal = TokenFlags(rawValue: 1)
     /// A literal whose light value is not valid: it does not resolve.
-    static let invalid = LiteralKind(rawValue: 2)
+    static let invalid = TokenFlags(rawValue: 2)
     /// A literal whose validation found something to report.
-    static let reports = LiteralKind(rawValue: 4)
+    static let reports = TokenFlags(rawValue: 4)
+    /// The token has modes of its own.
+    static let hasModes = TokenFlags(rawValue: 8)
+    /// The token is `$deprecated`.
+    static let deprecated = TokenFlags(rawValue: 16)
 
     init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    /// The kind of a literal's resolution.
-    init(_ literal: LiteralResolution) {
-        var kind: LiteralKind = .literal
-        if literal.token == nil { kind.insert(.invalid) }
-        if !literal.diagnostics.isEmpty { kind.insert(.reports) }
-        self = kind
+    /// The flags of `token`, with its resolution when it is a literal.
+    init(_ token: Token, literal: LiteralResolution?) {
+        var flags: TokenFlags = []
+        if !token.modes.isEmpty { flags.insert(.hasModes) }
+        if token.details?.deprecation != nil { flags.insert(.deprecated) }
+        if let literal {
+            flags.insert(.literal)
+            if literal.token == nil { flags.insert(.invalid) }
+            if !literal.diagnostics.isEmpty { flags.insert(.reports) }
+        }
+        self = flags
     }
 }
 
@@ -122,7 +136,8 @@ private final class IndexSlot: @unchecked Sendable {
 private struct LiteralSlots: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<LiteralResolution?>
     let targets: UnsafeMutableBufferPointer<Int32>
-    let kinds: UnsafeMutableBufferPointer<LiteralKind>
+    let kinds: UnsafeMutableBufferPointer<TokenFlags>
+    let types: UnsafeMutableBufferPointer<UInt8>
 }
 
 /// Plain aliases resolved before the walk, level by level on all cores: a token whose `$value` is a whole
@@ -147,7 +162,8 @@ struct PlainAliases {
         roots = Array(repeating: -1, count: count)
     }
 
-    init(_ tokens: [Token], literals: [LiteralResolution?], kinds: [LiteralKind], lightTargets: [Int32]) {
+    /// `types` holds each token's type as a byte (0 for none, else its place in `TokenType.allCases` plus one).
+    init(_ tokens: [Token], literals: [LiteralResolution?], kinds: [TokenFlags], types: [UInt8], lightTargets: [Int32]) {
         let count = tokens.count
         // Levels first, one walk down each chain (each token settled once): -2 unknown, -3 on the current
         // walk (met again: a cycle), -1 not plain, 0 a valid literal, n > 0 a plain alias n steps above one.
@@ -165,7 +181,7 @@ struct PlainAliases {
                     break
                 }
                 let target = Int(lightTargets[j])
-                guard target >= 0, tokens[j].modes.isEmpty, tokens[target].details?.deprecation == nil else {
+                guard target >= 0, !kinds[j].contains(.hasModes), !kinds[target].contains(.deprecated) else {
                     levels[j] = -1
                     break
                 }
@@ -178,7 +194,7 @@ struct PlainAliases {
             for member in walk.reversed() {
                 // Longer chains are left to the walk, which reports them when it meets them deep enough.
                 if level >= 0, level < ResolutionRun.maximumChainLength,
-                   tokens[member].type == nil || tokens[member].type == tokens[Int(root)].type
+                   types[member] == 0 || types[member] == types[Int(root)]
                 {
                     level += 1
                     levels[member] = level
@@ -338,8 +354,8 @@ private final class ResolutionRun {
 
     /// Literal tokens resolved before the walk, by index (nil for the others).
     let literals: [LiteralResolution?]
-    /// What each of them is, in a byte (`LiteralKind`): the walk reads these, not `literals`.
-    let literalKinds: [LiteralKind]
+    /// What each of them is, in a byte (`TokenFlags`): the walk reads these, not `literals`.
+    let literalKinds: [TokenFlags]
 
     /// Each token's light value's whole-value alias target, looked up ahead (-1: none, or not found).
     let lightTargets: [Int32]
@@ -348,7 +364,7 @@ private final class ResolutionRun {
     /// Plain aliases resolved before the walk.
     let plain: PlainAliases
 
-    init(tokens: [Token], index: PathIndex, literals: [LiteralResolution?], literalKinds: [LiteralKind], lightTargets: [Int32],
+    init(tokens: [Token], index: PathIndex, literals: [LiteralResolution?], literalKinds: [TokenFlags], lightTargets: [Int32],
          plain: PlainAliases)
     {
         self.tokens = tokens
