@@ -230,8 +230,13 @@ public final class ResolvedToken: Sendable {
     public var path: String { token.path }
 
     /// The facts under `$extensions.tokenc`, read from the token's box in place: rules ask every token, and
-    /// `token.facts` copied the whole token (every field retained) to call its getter.
-    public var facts: TokencFacts { token.details?.facts ?? TokencFacts() }
+    /// `token.facts` copied the whole token (every field retained) to call its getter. Lent, not returned:
+    /// `token.facts.role` reads one field without copying the facts' lists (each copy retained them).
+    public var facts: TokencFacts {
+        _read {
+            if let details = token.details { yield details.facts } else { yield TokencFacts.none }
+        }
+    }
 
     /// The value in `mode`, following the documented fallback when the token does not define it.
     public func value(in mode: String) -> Node { values[valueIndex(in: mode)].value }

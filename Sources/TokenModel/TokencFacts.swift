@@ -69,6 +69,9 @@ public struct TokencFacts: Sendable, Hashable {
     /// Creates empty facts.
     public init() {}
 
+    /// Empty facts, made once: what a token without any reads.
+    public static let none = TokencFacts()
+
     /// Whether the token is used on `platform` (no list means everywhere).
     public func isUsed(on platform: Platform) -> Bool { platforms.isEmpty || platforms.contains(platform) }
 }
