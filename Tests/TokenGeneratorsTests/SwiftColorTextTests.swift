@@ -31,4 +31,31 @@ import TokenModel
         #expect(Color(.srgb, 1, 0.5, 0).hex == "#ff8000")
         #expect(Color(.srgb, 0, 0, 0, alpha: 0.5).hex == "#00000080")
     }
+
+    /// The memo of color tokens' values: found only for the same list address, in its slot, made for a token
+    /// with the same modes; a kept "no value" is found as such.
+    @Test func madeThemeColorsFindOnlyWhatWasKeptForTheAddressAndModes() {
+        func token(_ path: String, _ modes: [String]) -> ResolvedToken {
+            let location = SourceLocation(file: "memo.yaml", line: 1, column: 1)
+            let values = modes.map { ModeValue($0, .string("#ffffff", at: location)) }
+            return ResolvedToken(token: Token(path: path, type: .color, location: location, value: values[0].value),
+                                 type: .color, values: values, aliasChain: [])
+        }
+        let target = token("c.target", ["light", "dark"]), alias = token("c.alias", ["light", "dark"])
+        let other = token("c.other", ["light"])
+        var memo = MadeThemeColors(slots: 8)
+        let first = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
+        let second = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
+        defer { first.deallocate(); second.deallocate() }
+        let slot = memo.slot(ofAddress: first)
+        #expect(!memo.lookUp(first, in: slot, sameModesAs: alias).found)
+        memo.store(SwiftContextBuilder.Value(expression: "x", type: nil, doc: []), madeFor: target, at: first, in: slot)
+        let found = memo.lookUp(first, in: slot, sameModesAs: alias)
+        #expect(found.found && found.value?.line == "x")
+        #expect(!memo.lookUp(first, in: slot, sameModesAs: other).found)
+        #expect(!memo.lookUp(second, in: slot, sameModesAs: alias).found)
+        memo.store(nil, madeFor: target, at: first, in: slot)
+        let none = memo.lookUp(first, in: slot, sameModesAs: alias)
+        #expect(none.found && none.value == nil)
+    }
 }
