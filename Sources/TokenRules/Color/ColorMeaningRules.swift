@@ -134,8 +134,8 @@ struct IndistinguishableInSRGBRule: Rule {
             grid.forEachNeighbour(of: lab) { other in
                 guard Color.deltaEOK(seen.oklab, other.oklab) > 1e-4, !seen.inSRGB || !other.inSRGB else { return }
                 let difference = Color.deltaE2000(seen.shownLab, other.shownLab)
-                let (other, otherShown) = (other.token, other.shown)
                 guard difference < threshold else { return }
+                let (other, otherShown) = (other.token, other.shown)
                 findings.append(Finding(
                     path: token.path, location: token.token.location,
                     message: "`\(token.path)` and `\(other.path)` differ in P3 but are only ΔE2000 \(RuleContext.format(difference)) apart on sRGB screens (\(shown.hex) and \(otherShown.hex))",

@@ -36,8 +36,12 @@ struct LabGrid<Item> {
         for dl in -1...1 {
             for da in -1...1 {
                 for db in -1...1 {
-                    guard let bucket = cells[Key(l: center.l + dl, a: center.a + da, b: center.b + db)] else { continue }
-                    for entry in bucket { body(entry.item) }
+                    guard let found = cells.index(forKey: Key(l: center.l + dl, a: center.a + da, b: center.b + db)) else { continue }
+                    // Read where they are held: a copy of the bucket and of each entry retained every item's
+                    // references (a cache miss per neighbour, for items made long before).
+                    cells.values[found].withUnsafeBufferPointer { entries in
+                        for k in entries.indices { body(entries[k].item) }
+                    }
                 }
             }
         }
