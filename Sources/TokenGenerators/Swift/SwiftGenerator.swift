@@ -130,7 +130,7 @@ struct SwiftContextBuilder {
         }
         /// Formatted colors by key, each in its key's slot (a color met again soon, as an alias's or another
         /// appearance's, is found there; an older one may have been replaced).
-        @exclusivity(unchecked) var colors = RecentResults<Key, FormattedColor>(slots: 4096)
+        @exclusivity(unchecked) var colors = FormattedColorSlots(slots: 4096)
         /// Member names by token name (see `memberName`).
         @exclusivity(unchecked) var memberNames: [String: String] = [:]
         /// Every member name made so far, and whether two token names made the same one or a token's name
@@ -682,31 +682,31 @@ struct MadeThemeColors {
     }
 }
 
-struct RecentResults<Key: Equatable, Value> {
-    private var entries: [(key: Key, value: Value)?]
+/// Formatted colors by key, each in its key's slot (see `FormattedTexts.colors`). Written for these types
+/// alone, in parallel lists, as `MadeThemeColors` is: a generic memo's optional tuple slot was copied and
+/// destroyed through the runtime's generic tuple functions at every look-up.
+struct FormattedColorSlots {
+    private var keys: [SwiftContextBuilder.FormattedTexts.Key?]
+    private var texts: [SwiftContextBuilder.FormattedColor?]
 
     /// How many slots there are (a power of two, so a slot is picked with a mask).
-    var slots: Int { entries.count }
+    var slots: Int { keys.count }
 
     /// Creates empty slots; `slots` must be a power of two.
     init(slots: Int) {
         precondition(slots > 0 && slots & (slots - 1) == 0, "a power of two")
-        entries = Array(repeating: nil, count: slots)
+        keys = Array(repeating: nil, count: slots)
+        texts = Array(repeating: nil, count: slots)
     }
 
-    /// The slot for a key that is an address (of an allocation, so its low four bits say nothing).
-    func slot(ofAddress address: UnsafeRawPointer) -> Int {
-        Int(truncatingIfNeeded: ((UInt64(UInt(bitPattern: address)) >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots - 1)
+    /// The texts kept for `key`, if its slot still holds them.
+    func value(for key: SwiftContextBuilder.FormattedTexts.Key, in slot: Int) -> SwiftContextBuilder.FormattedColor? {
+        keys[slot] == key ? texts[slot] : nil
     }
 
-    /// The result kept for `key`, if its slot still holds it.
-    func value(for key: Key, in slot: Int) -> Value? {
-        guard let entry = entries[slot], entry.key == key else { return nil }
-        return entry.value
-    }
-
-    /// Keeps `value` for `key` in `slot`, replacing what the slot held.
-    mutating func store(_ value: Value, for key: Key, in slot: Int) {
-        entries[slot] = (key, value)
+    /// Keeps `text` for `key` in `slot`, replacing what the slot held.
+    mutating func store(_ text: SwiftContextBuilder.FormattedColor, for key: SwiftContextBuilder.FormattedTexts.Key, in slot: Int) {
+        keys[slot] = key
+        texts[slot] = text
     }
 }
