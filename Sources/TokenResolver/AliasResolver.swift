@@ -13,12 +13,10 @@ public struct AliasResolver: Sendable {
     public func resolve(_ tokens: [Token]) -> (set: ResolvedTokenSet, diagnostics: [Diagnostic]) {
         // Everything the walk works with lives in the run alone, so that it can be released in one piece.
         var scratch: ResolutionRun? = {
-            let (index, literals, kinds, types, lightTargets) = Self.resolveAhead(tokens)
+            let (index, literals, flags, lightTargets) = Self.resolveAhead(tokens)
             let plain = resolvesPlainAliasesAhead
-                ? PlainAliases(tokens, literals: literals, kinds: kinds, types: types, lightTargets: lightTargets)
-                : PlainAliases(count: tokens.count)
-            return ResolutionRun(tokens: tokens, index: index, literals: literals, literalKinds: kinds, lightTargets: lightTargets,
-                                 plain: plain)
+                ? PlainAliases(tokens, literals: literals, flags: flags, lightTargets: lightTargets) : PlainAliases(count: tokens.count)
+            return ResolutionRun(tokens: tokens, index: index, literals: literals, flags: flags, lightTargets: lightTargets, plain: plain)
         }()
         let run = scratch!
         for index in tokens.indices {
@@ -52,19 +50,17 @@ extension AliasResolver {
     /// index is built as one of the first pass's jobs, beside the literals (it needs one core for 10 ms at
     /// 100,000 tokens, and nothing else waited for it but the look-ups, which come second).
     static func resolveAhead(_ tokens: [Token])
-        -> (index: PathIndex, literals: [LiteralResolution?], kinds: [TokenFlags], types: [UInt8], lightTargets: [Int32])
+        -> (index: PathIndex, literals: [LiteralResolution?], flags: [TokenFlags], lightTargets: [Int32])
     {
         let chunk = 512
         let chunks = (tokens.count + chunk - 1) / chunk
         let built = IndexSlot()
         var lightTargets = [Int32](repeating: -1, count: tokens.count)
-        var kinds = [TokenFlags](repeating: [], count: tokens.count)
-        var types = [UInt8](repeating: 0, count: tokens.count)
-        let literals = lightTargets.withUnsafeMutableBufferPointer { targets in kinds.withUnsafeMutableBufferPointer { kinds in
-            types.withUnsafeMutableBufferPointer { types in
+        var flags = [TokenFlags](repeating: [], count: tokens.count)
+        let literals = lightTargets.withUnsafeMutableBufferPointer { targets in flags.withUnsafeMutableBufferPointer { flags in
             [LiteralResolution?](unsafeUninitializedCapacity: tokens.count) { results, initialized in
                 results.initialize(repeating: nil)
-                let slots = LiteralSlots(buffer: results, targets: targets, kinds: kinds, types: types)
+                let slots = LiteralSlots(buffer: results, targets: targets, flags: flags)
                 DispatchQueue.concurrentPerform(iterations: chunks + 1) { job in
                     guard job > 0 else {
                         built.index = PathIndex(tokens.map(\.path))
@@ -73,8 +69,7 @@ extension AliasResolver {
                     var validator = ValueValidator()
                     for i in (job - 1) * chunk..<min(tokens.count, job * chunk) {
                         let literal = LiteralResolution.resolve(tokens[i], validator: &validator)
-                        slots.kinds[i] = TokenFlags(tokens[i], literal: literal)
-                        slots.types[i] = tokens[i].type.map { UInt8(TokenType.allCases.firstIndex(of: $0)! + 1) } ?? 0
+                        slots.flags[i] = TokenFlags(tokens[i], literal: literal)
                         if let literal { slots.buffer[i] = literal }
                     }
                 }
@@ -90,8 +85,8 @@ extension AliasResolver {
                 }
                 initialized = tokens.count
             }
-        } } }
-        return (built.index!, literals, kinds, types, lightTargets)
+        } }
+        return (built.index!, literals, flags, lightTargets)
     }
 }
 
@@ -136,8 +131,7 @@ private final class IndexSlot: @unchecked Sendable {
 private struct LiteralSlots: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<LiteralResolution?>
     let targets: UnsafeMutableBufferPointer<Int32>
-    let kinds: UnsafeMutableBufferPointer<TokenFlags>
-    let types: UnsafeMutableBufferPointer<UInt8>
+    let flags: UnsafeMutableBufferPointer<TokenFlags>
 }
 
 /// Plain aliases resolved before the walk, level by level on all cores: a token whose `$value` is a whole
@@ -162,8 +156,7 @@ struct PlainAliases {
         roots = Array(repeating: -1, count: count)
     }
 
-    /// `types` holds each token's type as a byte (0 for none, else its place in `TokenType.allCases` plus one).
-    init(_ tokens: [Token], literals: [LiteralResolution?], kinds: [TokenFlags], types: [UInt8], lightTargets: [Int32]) {
+    init(_ tokens: [Token], literals: [LiteralResolution?], flags: [TokenFlags], lightTargets: [Int32]) {
         let count = tokens.count
         // Levels first, one walk down each chain (each token settled once): -2 unknown, -3 on the current
         // walk (met again: a cycle), -1 not plain, 0 a valid literal, n > 0 a plain alias n steps above one.
@@ -175,13 +168,13 @@ struct PlainAliases {
             var j = start
             walk.removeAll(keepingCapacity: true)
             while levels[j] == -2 {
-                if kinds[j].contains(.literal) {
-                    levels[j] = kinds[j].contains(.invalid) ? -1 : 0
+                if flags[j].contains(.literal) {
+                    levels[j] = flags[j].contains(.invalid) ? -1 : 0
                     roots[j] = Int32(j)
                     break
                 }
                 let target = Int(lightTargets[j])
-                guard target >= 0, !kinds[j].contains(.hasModes), !kinds[target].contains(.deprecated) else {
+                guard target >= 0, !flags[j].contains(.hasModes), !flags[target].contains(.deprecated) else {
                     levels[j] = -1
                     break
                 }
@@ -194,7 +187,7 @@ struct PlainAliases {
             for member in walk.reversed() {
                 // Longer chains are left to the walk, which reports them when it meets them deep enough.
                 if level >= 0, level < ResolutionRun.maximumChainLength,
-                   types[member] == 0 || types[member] == types[Int(root)]
+                   tokens[member].type == nil || tokens[member].type == tokens[Int(root)].type
                 {
                     level += 1
                     levels[member] = level
@@ -354,8 +347,8 @@ private final class ResolutionRun {
 
     /// Literal tokens resolved before the walk, by index (nil for the others).
     let literals: [LiteralResolution?]
-    /// What each of them is, in a byte (`TokenFlags`): the walk reads these, not `literals`.
-    let literalKinds: [TokenFlags]
+    /// What the first pass found of each token, in a byte: the walk reads these, not `literals`.
+    let flags: [TokenFlags]
 
     /// Each token's light value's whole-value alias target, looked up ahead (-1: none, or not found).
     let lightTargets: [Int32]
@@ -364,13 +357,11 @@ private final class ResolutionRun {
     /// Plain aliases resolved before the walk.
     let plain: PlainAliases
 
-    init(tokens: [Token], index: PathIndex, literals: [LiteralResolution?], literalKinds: [TokenFlags], lightTargets: [Int32],
-         plain: PlainAliases)
-    {
+    init(tokens: [Token], index: PathIndex, literals: [LiteralResolution?], flags: [TokenFlags], lightTargets: [Int32], plain: PlainAliases) {
         self.tokens = tokens
         self.index = index
         self.literals = literals
-        self.literalKinds = literalKinds
+        self.flags = flags
         self.lightTargets = lightTargets
         self.plain = plain
         progress = Array(repeating: .unvisited, count: tokens.count)
@@ -381,7 +372,7 @@ private final class ResolutionRun {
     /// The walk's turn at token `i`, in token order: a literal or a plain alias (made before the walk) only has
     /// its state settled (a chain too long for where it was met fails); any other token is resolved into `made`.
     func visit(_ i: Int) {
-        if literalKinds[i].contains(.literal) || plain.levels[i] > 0 {
+        if flags[i].contains(.literal) || plain.levels[i] > 0 {
             settleLight(i)
         } else {
             made[i] = resolveWalked(i)
@@ -432,7 +423,7 @@ private final class ResolutionRun {
 
     /// Whether token `i` resolved, read without touching its resolved token (once the walk is done).
     private func resolves(_ i: Int) -> Bool {
-        let kind = literalKinds[i]
+        let kind = flags[i]
         if kind.contains(.literal) { return !kind.contains(.invalid) }
         if plain.levels[i] > 0 { return progress[i] != .failed }
         return made[i] != nil
@@ -441,7 +432,7 @@ private final class ResolutionRun {
     /// Token `i` resolved, nil when it did not (once the walk is done). A literal counts even when a chain
     /// too long for where it was met failed it, as it always has.
     private func resolvedToken(_ i: Int) -> ResolvedToken? {
-        let kind = literalKinds[i]
+        let kind = flags[i]
         if kind.contains(.literal) { return kind.contains(.invalid) ? nil : literals[i]!.token }
         if plain.levels[i] > 0 { return progress[i] == .failed ? nil : plain.tokens[i] }
         return made[i]
@@ -459,10 +450,9 @@ private final class ResolutionRun {
                 values.append(ModeValue(mode, Self.pointsAsPixels(value)))
             }
         }
-        // The target as the walk has it by now: made, a plain alias whose turn came and that resolved, or a literal.
+        // The target made by the walk, before it, or by the first pass; only its parsed colors are shared.
         let t = Int(lightTargets[i])
-        let target = t < 0 ? nil
-            : made[t] ?? (plain.levels[t] > 0 && t < i && progress[t] != .failed ? plain.tokens[t] : literals[t]?.token)
+        let target = t < 0 ? nil : made[t] ?? plain.tokens[t] ?? literals[t]?.token
         return Self.resolvedToken(tokens[i], type: type, values: values, aliasChain: chain, lightTarget: target)
     }
 
@@ -672,7 +662,7 @@ private final class ResolutionRun {
             progress[i] = .failed
             return false
         }
-        let kind = literalKinds[i]
+        let kind = flags[i]
         if kind.contains(.literal) {
             if kind.contains(.reports) { diagnostics += literals[i]!.diagnostics }
             progress[i] = kind.contains(.invalid) ? .failed : .literal
@@ -725,7 +715,7 @@ private final class ResolutionRun {
     func settlePlainChain(from i: Int) {
         var j = i
         while progress[j] == .unvisited {
-            let kind = literalKinds[j]
+            let kind = flags[j]
             if kind.contains(.literal) {
                 // A valid literal: plain chains end in one (`PlainAliases`).
                 if kind.contains(.reports) { diagnostics += literals[j]!.diagnostics }

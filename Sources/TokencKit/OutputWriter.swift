@@ -227,12 +227,8 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Writes `bytes` to a new file at `path` (replacing one left there); on failure removes it and names `target`.
-    static func writeNew(_ bytes: [UInt8], to path: String, reportedAs target: String) throws(ToolError) {
-        try writeNew(parts: [bytes], to: path, reportedAs: target)
-    }
-
-    /// `writeNew` of `parts` one after another.
+    /// Writes `parts`, one after another, to a new file at `path` (replacing one left there); on failure
+    /// removes it and names `target`.
     static func writeNew(parts: [[UInt8]], to path: String, reportedAs target: String) throws(ToolError) {
         func failure() -> ToolError {
             let reason = String(cString: strerror(errno))

@@ -240,8 +240,8 @@ public struct Pipeline: Sendable {
             // Each rule's findings are taken out of its result, so that `finish` holds the only copy and moves them.
             var found: [[Diagnostic]] = []
             for k in generatorCount..<concurrent.count {
-                found.append([])
-                swap(&found[found.count - 1], &concurrent[k].diagnostics)
+                found.append(concurrent[k].diagnostics)
+                concurrent[k].diagnostics = []
             }
             diagnostics.add(contentsOf: prepared.finish(consume found))
             let ruleJobs = concurrent.dropFirst(generatorCount)

@@ -643,12 +643,12 @@ struct SwiftContextBuilder {
     }
 }
 
-/// Results kept by key in a fixed number of slots, each key in the one slot its caller picks (from the key's
-/// bits, with no hashing): a result is found again until another key takes its slot. For results met again
-/// soon if at all, where a dictionary's hashing, growth and clearing cost more than the few misses.
-/// Color tokens' Swift values by the address of their parsed-color lists, each in its address's slot, with
-/// the token each was made for. Written for these types alone, in parallel lists: a generic memo's slot, an
-/// optional tuple, was copied and destroyed through the runtime's generic tuple functions at every look-up.
+/// Color tokens' Swift values by the address of their parsed-color lists, with the token each was made for.
+/// Like `FormattedColorSlots`, a fixed number of slots, each key in the one slot its caller picks (from the
+/// key's bits, with no hashing): a value is found again until another key takes its slot, which suits values
+/// met again soon if at all, where a dictionary's hashing, growth and clearing cost more than the few misses.
+/// Written for these types alone, in parallel lists: a generic memo's slot, an optional tuple, was copied
+/// and destroyed through the runtime's generic tuple functions at every look-up.
 struct MadeThemeColors {
     private var addresses: [UnsafeRawPointer?]
     private var owners: [ResolvedToken?]
@@ -682,9 +682,8 @@ struct MadeThemeColors {
     }
 }
 
-/// Formatted colors by key, each in its key's slot (see `FormattedTexts.colors`). Written for these types
-/// alone, in parallel lists, as `MadeThemeColors` is: a generic memo's optional tuple slot was copied and
-/// destroyed through the runtime's generic tuple functions at every look-up.
+/// Formatted colors by key, each in its key's slot (see `FormattedTexts.colors`), kept as `MadeThemeColors`
+/// keeps its values.
 struct FormattedColorSlots {
     private var keys: [SwiftContextBuilder.FormattedTexts.Key?]
     private var texts: [SwiftContextBuilder.FormattedColor?]

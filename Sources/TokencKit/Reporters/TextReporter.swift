@@ -113,16 +113,13 @@ public struct TextReporter: Reporter {
 /// Finds source lines for excerpts, indexing each file's lines once.
 struct SourceLines {
     let sources: [String: [UInt8]]
-    /// `SourceFileNames`' names by number, read without its lock.
-    let names: [String]
+    /// `SourceFileNames`' names by number when the excerpts began, read without its lock.
+    private let names = SourceFileNames.shared.snapshot()
     /// The file the last excerpt came from, with its line index: findings are sorted by file, so the next is
     /// nearly always in it, and only one file's index is held at a time (all of them were 2.6 MB at 100k tokens).
     private var last: (fileID: UInt32, bytes: [UInt8], index: LineIndex)?
 
-    init(sources: [String: [UInt8]], names: [String] = SourceFileNames.shared.snapshot()) {
-        self.sources = sources
-        self.names = names
-    }
+    init(sources: [String: [UInt8]]) { self.sources = sources }
 
     /// The name of `location`'s file, from the snapshot (a file numbered since is looked up in the table).
     func fileName(_ location: SourceLocation) -> String {
