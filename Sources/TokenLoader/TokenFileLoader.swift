@@ -56,30 +56,19 @@ private struct TreeBuilder {
         var anchor: String?
         var isFlow: Bool
         var items: [Node] = []
-        var entries: [MappingEntry] = []
-        /// Entry indexes by key, built only once a mapping grows large (a scan is cheaper for a token's few keys).
+        /// Where this mapping's entries start in `open` (they are the last ones there while it is the top frame).
+        var entriesStart: Int
+        /// Entry positions in `open` by key, built only once a mapping grows large (a scan is cheaper for a
+        /// token's few keys).
         var keyIndex: [String: Int] = [:]
         var pending: PendingKey?
         var firstKeyPlain = false
         var weight = 1
-
-        /// Where `key` already is among the entries. (Mutating only so that a call through `frames[top]` works
-        /// in place: a non-mutating call copied the whole frame, its lists and index retained, at every key.)
-        mutating func index(of key: String) -> Int? {
-            keyIndex.isEmpty ? entries.firstIndex { $0.key == key } : keyIndex[key]
-        }
-
-        /// Appends `entry`, moved in (copying an entry retained its key and its node's contents).
-        mutating func append(_ entry: consuming MappingEntry) {
-            if !keyIndex.isEmpty { keyIndex[entry.key] = entries.count }
-            entries.append(entry)
-            if keyIndex.isEmpty, entries.count == 16 {
-                for (i, existing) in entries.enumerated() { keyIndex[existing.key] = i }
-            }
-        }
     }
 
     private var frames: [Frame] = []
+    /// The entries of every mapping still open, innermost last.
+    private let open = OpenEntries()
     private var anchors: [String: (node: Node, weight: Int)] = [:]
     private var expandedNodes = 0
     private var root: Node?
@@ -157,7 +146,7 @@ private struct TreeBuilder {
                scalar.tag == nil, scalar.anchor == nil, length > 0
             {
                 frames[top].weight += 1
-                if frames[top].entries.isEmpty { frames[top].firstKeyPlain = isPlain }
+                if open.count == frames[top].entriesStart { frames[top].firstKeyPlain = isPlain }
                 frames[top].pending = .key(string(scalar.value, length: length), location, plain: isPlain)
                 return true
             }
@@ -215,18 +204,20 @@ private struct TreeBuilder {
             let isFlow = isMapping
                 ? event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
                 : event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
-            frames.append(Frame(isMapping: isMapping, location: location, anchor: anchor, isFlow: isFlow))
+            frames.append(Frame(isMapping: isMapping, location: location, anchor: anchor, isFlow: isFlow, entriesStart: open.count))
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             var frame = frames.removeLast()
             if frame.isMapping {
-                if let recovered = unquotedAlias(frame) {
+                // The entries move out of `open` into a list of exactly their count.
+                let entries = open.take(from: frame.entriesStart)
+                if let recovered = unquotedAlias(frame, entries) {
                     return complete(recovered, weight: 1, anchor: frame.anchor, plainKey: false)
                 }
-                // The lists move into the node (taken, not copied: a copy retained them, and the frame's end
-                // released them again, once per mapping and list of the file).
-                let node = Node(.mapping(Self.take(&frame.entries)), at: frame.location, isFlowOrQuoted: frame.isFlow)
+                let node = Node(.mapping(entries), at: frame.location, isFlowOrQuoted: frame.isFlow)
                 return complete(node, weight: frame.weight, anchor: frame.anchor, plainKey: false)
             }
+            // The list moves into the node (taken, not copied: a copy retained it, and the frame's end released
+            // it again, once per list of the file).
             let node = Node(.sequence(Self.take(&frame.items)), at: frame.location, isFlowOrQuoted: frame.isFlow)
             return complete(node, weight: frame.weight, anchor: frame.anchor, plainKey: false)
         default:
@@ -257,7 +248,7 @@ private struct TreeBuilder {
         }
         guard let pending = frames[top].pending else {
             if let text = node.scalarText {
-                if frames[top].entries.isEmpty { frames[top].firstKeyPlain = plainKey }
+                if open.count == frames[top].entriesStart { frames[top].firstKeyPlain = plainKey }
                 frames[top].pending = .key(text, node.location, plain: plainKey)
             } else {
                 fail("yaml/non-string-key", "a mapping key must be a string, not \(node.kindDescription)",
@@ -268,15 +259,15 @@ private struct TreeBuilder {
         }
         frames[top].pending = nil
         guard case .key(let key, let keyLocation, _) = pending else { return true }
-        if let existing = frames[top].index(of: key) {
-            let first = frames[top].entries[existing].keyLocation
+        if let existing = index(of: key, in: top) {
+            let first = open[existing].keyLocation
             if isJSON {
                 diagnostics.append(Diagnostic(
                     id: "token/duplicate-json-key", severity: .warning,
                     message: "the key `\(key)` appears twice in this object; the last one wins",
                     location: keyLocation, related: [RelatedLocation(first, "first `\(key)` is here")],
                     fix: "remove one of the two `\(key)` keys"))
-                frames[top].entries[existing] = MappingEntry(key: key, keyLocation: keyLocation, value: node)
+                open[existing] = MappingEntry(key: key, keyLocation: keyLocation, value: node)
             } else {
                 diagnostics.append(Diagnostic(
                     id: "token/duplicate", severity: .error,
@@ -286,8 +277,24 @@ private struct TreeBuilder {
             }
             return true
         }
-        frames[top].append(MappingEntry(key: key, keyLocation: keyLocation, value: node))
+        if !frames[top].keyIndex.isEmpty { frames[top].keyIndex[key] = open.count }
+        open.append(MappingEntry(key: key, keyLocation: keyLocation, value: node))
+        if frames[top].keyIndex.isEmpty, open.count - frames[top].entriesStart == 16 {
+            frames[top].keyIndex.reserveCapacity(64)
+            for position in frames[top].entriesStart..<open.count { frames[top].keyIndex[open[position].key] = position }
+        }
         return true
+    }
+
+    /// Where `key` already is among the entries of the mapping `frames[top]`, as a position in `open`.
+    private func index(of key: String, in top: Int) -> Int? {
+        if !frames[top].keyIndex.isEmpty { return frames[top].keyIndex[key] }
+        var position = frames[top].entriesStart
+        while position < open.count {
+            if open[position].key == key { return position }
+            position += 1
+        }
+        return nil
     }
 
     // MARK: Tags
@@ -360,11 +367,11 @@ private struct TreeBuilder {
     }
 
     /// A flow mapping `{color.blue}` with one key and no value: an alias written without quotes.
-    private mutating func unquotedAlias(_ frame: Frame) -> Node? {
-        guard frame.isFlow, frame.firstKeyPlain, frame.entries.count == 1,
-            case .scalar(.null, let valueText) = frame.entries[0].value.kind, valueText.isEmpty
+    private mutating func unquotedAlias(_ frame: Frame, _ entries: [MappingEntry]) -> Node? {
+        guard frame.isFlow, frame.firstKeyPlain, entries.count == 1,
+            case .scalar(.null, let valueText) = entries[0].value.kind, valueText.isEmpty
         else { return nil }
-        let key = frame.entries[0].key
+        let key = entries[0].key
         guard !key.isEmpty, !key.contains(":"), !key.contains(","), !key.hasPrefix("$") else { return nil }
         let text = "{\(key)}"
         diagnostics.append(Diagnostic(
@@ -485,5 +492,55 @@ private struct TreeBuilder {
     private func optionalString(_ pointer: UnsafePointer<CChar>?) -> String? {
         guard let pointer else { return nil }
         return String(cString: pointer)
+    }
+}
+
+/// The entries of every mapping a loader has open, innermost last, in one buffer that grows to the file's
+/// widest nesting: each mapping's entries are moved out into a list of exactly their count when it ends.
+/// Appending to a list per mapping grew it one step at a time (a token's three keys allocated twice).
+private final class OpenEntries {
+    private var base: UnsafeMutablePointer<MappingEntry>
+    private var capacity: Int
+    /// How many entries are open.
+    private(set) var count = 0
+
+    init() {
+        capacity = 64
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    /// The entry at `position` (below `count`), read in place.
+    subscript(position: Int) -> MappingEntry {
+        _read { yield base[position] }
+        _modify { yield &base[position] }
+    }
+
+    /// Adds `entry` on top, moved in.
+    func append(_ entry: consuming MappingEntry) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<MappingEntry>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+        (base + count).initialize(to: entry)
+        count += 1
+    }
+
+    /// The entries from `start` up, moved into a list; `count` goes back to `start`.
+    func take(from start: Int) -> [MappingEntry] {
+        // Reserved and appended: `Array(unsafeUninitializedCapacity:)` looked its storage type up at run
+        // time on every call (a generic path the optimizer left unspecialized), twice the cost of the list.
+        var list: [MappingEntry] = []
+        list.reserveCapacity(count - start)
+        for position in start..<count { list.append((base + position).move()) }
+        count = start
+        return list
     }
 }

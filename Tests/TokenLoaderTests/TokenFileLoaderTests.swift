@@ -108,6 +108,33 @@ private func summary(_ diagnostics: [Diagnostic]) -> [String] {
         #expect(diagnostics[0].related.first?.location.line == 2)
         #expect(root?["a"]?.scalar == .integer(2))
     }
+
+    /// Past 16 keys a mapping finds duplicates by an index; a nested mapping in the middle keeps its own keys.
+    @Test func duplicatesInALargeMappingAreFoundAndNestedMappingsKeepTheirOwnKeys() throws {
+        var text = ""
+        for i in 0..<20 { text += "k\(i): \(i)\n" }
+        text += "inner:\n  k1: a\n  k2: b\n  k1: c\n"
+        for i in 20..<40 { text += "k\(i): \(i)\n" }
+        text += "k3: again\nk25: again\n"
+        let (root, diagnostics) = load(text)
+        #expect(summary(diagnostics) == ["token/duplicate@24:3", "token/duplicate@45:1", "token/duplicate@46:1"])
+        #expect(diagnostics[1].related.first?.location.line == 4)
+        #expect(diagnostics[2].related.first?.location.line == 30)
+        let entries = try #require(root?.mappingEntries)
+        #expect(entries.map(\.key) == (0..<20).map { "k\($0)" } + ["inner"] + (20..<40).map { "k\($0)" })
+        #expect(root?["k3"]?.scalar == .integer(3))
+        #expect(root?["inner"]?.mappingEntries?.map(\.key) == ["k1", "k2"])
+        #expect(root?["inner"]?["k1"]?.string == "a")
+    }
+
+    @Test func jsonDuplicateInALargeObjectReplacesTheFirstInPlace() throws {
+        let fields = (0..<20).map { "\"k\($0)\": \($0)" } + ["\"k7\": 70"]
+        let (root, diagnostics) = load("{" + fields.joined(separator: ", ") + "}\n", path: "t.json")
+        #expect(summary(diagnostics) == ["token/duplicate-json-key@1:202"])
+        let entries = try #require(root?.mappingEntries)
+        #expect(entries.map(\.key) == (0..<20).map { "k\($0)" })
+        #expect(root?["k7"]?.scalar == .integer(70))
+    }
 }
 
 @Suite struct LimitTests {
