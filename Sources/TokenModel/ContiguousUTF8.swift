@@ -12,3 +12,26 @@ extension String {
         return copy.withUTF8(body)
     }
 }
+
+extension String {
+    /// `first`, `second` and `third` as one string, made in one allocation: `first + second + third` copies
+    /// the first part twice and may allocate twice, and paths (`group` + "." + `name`) are made this way
+    /// for every token.
+    public static func concatenating(_ first: String, _ second: String, _ third: String) -> String {
+        first.withContiguousUTF8 { a in
+            second.withContiguousUTF8 { b in
+                third.withContiguousUTF8 { c in
+                    String(unsafeUninitializedCapacity: a.count + b.count + c.count) { buffer in
+                        var written = 0
+                        for part in [a, b, c] where !part.isEmpty {
+                            UnsafeMutableBufferPointer(rebasing: buffer[written...]).baseAddress!
+                                .initialize(from: part.baseAddress!, count: part.count)
+                            written += part.count
+                        }
+                        return written
+                    }
+                }
+            }
+        }
+    }
+}

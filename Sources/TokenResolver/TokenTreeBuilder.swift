@@ -285,7 +285,7 @@ private struct TreeWalk {
                 continue
             }
             guard checkName(key, at: entry.keyLocation, path: dotted) else { continue }
-            let childPath = path.map { $0 + "." + key } ?? key
+            let childPath = path.map { String.concatenating($0, ".", key) } ?? key
             guard let children = entry.value.mappingEntries else {
                 error("token/invalid-value",
                       "`\(key)` must be a group or a token (a mapping with `$value`), not \(entry.value.kindDescription)",
@@ -526,7 +526,7 @@ private struct TreeWalk {
         }
         guard found.dot || found.open || found.close else { return true }
         let bad = found.dot ? "`.`" : found.open ? "`{`" : "`}`"
-        let full = path.isEmpty ? name : path + "." + name
+        let full = path.isEmpty ? name : String.concatenating(path, ".", name)
         error("token/invalid-name", "the name `\(name)` contains \(bad), which token names must not", at: location,
               path: full, fix: "rename it, e.g. `\(name.map { ".{}".contains($0) ? "-" : String($0) }.joined())`")
         return false

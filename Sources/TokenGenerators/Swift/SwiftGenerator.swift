@@ -285,7 +285,7 @@ struct SwiftContextBuilder {
             docLines.reserveCapacity(value.doc.count + 2)
             if let description { docLines.append(description) }
             docLines += value.doc
-            if !token.aliasChain.isEmpty { docLines.append("Alias of `" + token.aliasChain[0] + "`.") }
+            if !token.aliasChain.isEmpty { docLines.append(String.concatenating("Alias of `", token.aliasChain[0], "`.")) }
         }
         return SwiftTokenContext(path: token.path, type: token.type.rawValue, swiftName: swiftName, swiftType: value.type,
                                  swiftValue: value.line, constructor: value.constructor, arguments: value.arguments, docLines: docLines)
