@@ -47,7 +47,7 @@ public struct DTCGJSONGenerator: Generator {
         writer.object { writer in
             writeMembers(&writer, standard, PathShape(standard), range: 0..<standard.count, depth: 0)
             if !own.isEmpty {
-                writer.member("$extensions")
+                writer.member(literal: "$extensions")
                 writer.object { writer in
                     writer.member("dev.tokenc")
                     writeGroup(&writer, own, PathShape(own), range: 0..<own.count, depth: 0)
@@ -95,16 +95,17 @@ public struct DTCGJSONGenerator: Generator {
             }
         }
 
-        /// The name at `depth` of a path (names split at each `.` byte, as `TokenPath.segments`).
-        static func name(of path: String, at depth: Int) -> String {
+        /// Calls `body` with the UTF-8 bytes of the name at `depth` of a path (names split at each `.` byte, as
+        /// `TokenPath.segments`), read in place: a name made a string was allocated for every member written.
+        static func withName<Result>(of path: String, at depth: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
             path.withContiguousUTF8 { bytes in
                 var start = 0, seen = 0
                 for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: ".") {
-                    if seen == depth { return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self) }
+                    if seen == depth { return body(UnsafeBufferPointer(rebasing: bytes[start..<i])) }
                     seen += 1
                     start = i + 1
                 }
-                return ""
+                return body(UnsafeBufferPointer(rebasing: bytes[bytes.count...]))
             }
         }
     }
@@ -125,7 +126,7 @@ public struct DTCGJSONGenerator: Generator {
         while i < range.upperBound {
             var end = i + 1
             while end < range.upperBound, shape.shared[end] > depth { end += 1 }
-            writer.member(PathShape.name(of: tokens[i].path, at: depth))
+            PathShape.withName(of: tokens[i].path, at: depth) { writer.member(utf8: $0) }
             if shape.names[i] == depth + 1 {
                 // A token and a group never share a path: the tree stage rejects it.
                 writeToken(&writer, tokens[i])
@@ -140,16 +141,16 @@ public struct DTCGJSONGenerator: Generator {
         let source = token.token
         defer { writer.passChunk() }
         writer.object { writer in
-            writer.member("$type")
+            writer.member(literal: "$type")
             writer.string(token.type.rawValue)
-            writer.member("$value")
+            writer.member(literal: "$value")
             if aliases == .kept { writer.node(source.value) } else { writer.node(token.values[0].value) }
             if let description = source.description {
-                writer.member("$description")
+                writer.member(literal: "$description")
                 writer.string(description)
             }
             if let deprecation = source.deprecation {
-                writer.member("$deprecated")
+                writer.member(literal: "$deprecated")
                 if deprecation.isEmpty { writer.raw("true") } else { writer.string(deprecation) }
             }
             // The other modes are written from where they are, by index: gathering them as (mode, value)
@@ -157,14 +158,14 @@ public struct DTCGJSONGenerator: Generator {
             let otherModes = aliases == .kept ? source.modes.count : token.values.count - 1
             let extensions = source.extensions?.mappingEntries?.filter { $0.key != "mode" } ?? []
             if otherModes > 0 || !extensions.isEmpty {
-                writer.member("$extensions")
+                writer.member(literal: "$extensions")
                 writer.object { writer in
                     for entry in extensions {
                         writer.member(entry.key)
                         writer.node(entry.value)
                     }
                     if otherModes > 0 {
-                        writer.member("mode")
+                        writer.member(literal: "mode")
                         writer.object { writer in
                             if aliases == .kept {
                                 for k in source.modes.indices {
@@ -189,7 +190,7 @@ public struct DTCGJSONGenerator: Generator {
             for token in set.tokens {
                 writer.member(token.path)
                 writer.object { writer in
-                    writer.member("type")
+                    writer.member(literal: "type")
                     writer.string(token.type.rawValue)
                     for k in token.values.indices {
                         writer.member(token.values[k].mode)

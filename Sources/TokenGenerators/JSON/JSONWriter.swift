@@ -52,16 +52,21 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes a JSON string literal.
     public mutating func string(_ s: String) {
-        buffer.append(UInt8(ascii: "\""))
         // Most strings need no escaping and are copied whole, scanned as one buffer of UTF-8 read in place
         // (`withUTF8` needs a mutable copy, which retained and released every string written).
-        let plain = s.utf8.withContiguousStorageIfAvailable { utf8 in
-            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+        if s.utf8.withContiguousStorageIfAvailable({ string(utf8: $0) }) == nil {
+            var copy = s
+            copy.withUTF8 { string(utf8: $0) }
+        }
+    }
+
+    /// Writes a JSON string literal of UTF-8 bytes (a name read out of a longer string, without making it one).
+    public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        buffer.append(UInt8(ascii: "\""))
+        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             buffer.append(utf8)
-            return true
-        } ?? false
-        if !plain {
-            for byte in s.utf8 {
+        } else {
+            for byte in utf8 {
                 switch byte {
                 case UInt8(ascii: "\""): raw("\\\"")
                 case UInt8(ascii: "\\"): raw("\\\\")
@@ -104,9 +109,33 @@ public struct JSONWriter: ~Copyable {
 
     /// Starts a member inside `object`: a separator when needed, the key and the colon.
     public mutating func member(_ key: String) {
+        memberStart()
+        string(key)
+        memberEnd()
+    }
+
+    /// `member` with a key given as UTF-8 bytes.
+    public mutating func member(utf8 key: UnsafeBufferPointer<UInt8>) {
+        memberStart()
+        string(utf8: key)
+        memberEnd()
+    }
+
+    /// `member` with a literal key that needs no escaping (`$value`, `$type`): written as it is, unscanned.
+    public mutating func member(literal key: StaticString) {
+        memberStart()
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(literal: key)
+        buffer.append(UInt8(ascii: "\""))
+        memberEnd()
+    }
+
+    private mutating func memberStart() {
         if buffer.last != UInt8(ascii: "{") { buffer.append(UInt8(ascii: ",")) }
         newline()
-        string(key)
+    }
+
+    private mutating func memberEnd() {
         buffer.append(UInt8(ascii: ":"))
         buffer.append(UInt8(ascii: " "))
     }
