@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TokenGenerators
+import TokenModel
+@testable import TokenGenerators
 
 @Suite struct JSONWriterTests {
     /// Keys written as strings, as UTF-8 bytes and as literals read back the same through Foundation's parser,
@@ -31,5 +32,12 @@ import TokenGenerators
         #expect(parsed.count == keys.count + 1)
         for (i, key) in keys.enumerated() { #expect(parsed[key] as? Int == i) }
         #expect(parsed["$value"] as? String == "v")
+    }
+
+    /// The JSON output's literal type names are the types' DTCG names, quoted.
+    @Test func quotedTypeNamesAreTheRawValues() {
+        for type in TokenType.allCases {
+            #expect(DTCGJSONGenerator.quotedName(type).description == "\"\(type.rawValue)\"")
+        }
     }
 }

@@ -57,6 +57,29 @@ public struct DTCGJSONGenerator: Generator {
         writer.raw("\n")
     }
 
+    /// A type's DTCG name as a JSON string, written as it is: making `rawValue` and scanning it for escapes
+    /// cost some 250 instructions per token and file (a test holds these to `rawValue`).
+    static func quotedName(_ type: TokenType) -> StaticString {
+        switch type {
+        case .color: "\"color\""
+        case .dimension: "\"dimension\""
+        case .fontFamily: "\"fontFamily\""
+        case .fontWeight: "\"fontWeight\""
+        case .duration: "\"duration\""
+        case .cubicBezier: "\"cubicBezier\""
+        case .number: "\"number\""
+        case .strokeStyle: "\"strokeStyle\""
+        case .border: "\"border\""
+        case .transition: "\"transition\""
+        case .shadow: "\"shadow\""
+        case .gradient: "\"gradient\""
+        case .typography: "\"typography\""
+        case .symbol: "\"symbol\""
+        case .accent: "\"accent\""
+        case .icon: "\"icon\""
+        }
+    }
+
     /// Where each token's path sits among its neighbours, worked out once from the paths' bytes instead of
     /// splitting every path into names: tokens are sorted by path, so a group's tokens are contiguous.
     struct PathShape {
@@ -142,7 +165,7 @@ public struct DTCGJSONGenerator: Generator {
         defer { writer.passChunk() }
         writer.object { writer in
             writer.member(literal: "$type")
-            writer.string(token.type.rawValue)
+            writer.raw(literal: Self.quotedName(token.type))
             writer.member(literal: "$value")
             if aliases == .kept { writer.node(source.value) } else { writer.node(token.values[0].value) }
             if let description = source.description {
@@ -191,7 +214,7 @@ public struct DTCGJSONGenerator: Generator {
                 writer.member(token.path)
                 writer.object { writer in
                     writer.member(literal: "type")
-                    writer.string(token.type.rawValue)
+                    writer.raw(literal: Self.quotedName(token.type))
                     for k in token.values.indices {
                         writer.member(token.values[k].mode)
                         writer.node(token.values[k].value)

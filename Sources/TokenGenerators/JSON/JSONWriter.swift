@@ -44,6 +44,9 @@ public struct JSONWriter: ~Copyable {
     /// Appends text as it is.
     public mutating func raw(_ s: String) { buffer.append(s) }
 
+    /// Appends a literal as it is (JSON text the caller wrote, such as a quoted name).
+    public mutating func raw(literal: StaticString) { buffer.append(literal: literal) }
+
     /// Starts a new line at the current indentation.
     public mutating func newline() {
         buffer.append(UInt8(ascii: "\n"))
