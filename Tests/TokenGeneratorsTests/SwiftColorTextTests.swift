@@ -34,7 +34,7 @@ import TokenModel
 
     /// The memo of color tokens' values: found only for the same list address, in its slot, made for a token
     /// with the same modes; a kept "no value" is found as such.
-    @Test func madeThemeColorsFindOnlyWhatWasKeptForTheAddressAndModes() {
+    @Test func sharedColorsMemoFindsOnlyWhatWasKeptForTheAddressAndModes() {
         func token(_ path: String, _ modes: [String]) -> ResolvedToken {
             let location = SourceLocation(file: "memo.yaml", line: 1, column: 1)
             let values = modes.map { ModeValue($0, .string("#ffffff", at: location)) }
@@ -43,19 +43,19 @@ import TokenModel
         }
         let target = token("c.target", ["light", "dark"]), alias = token("c.alias", ["light", "dark"])
         let other = token("c.other", ["light"])
-        var memo = MadeThemeColors(slots: 8)
+        var memo = SharedColorsMemo<SwiftContextBuilder.Value?>(slots: 8)
         let first = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
         let second = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
         defer { first.deallocate(); second.deallocate() }
         let slot = memo.slot(ofAddress: first)
-        #expect(!memo.lookUp(first, in: slot, sameModesAs: alias).found)
+        #expect(memo.value(for: first, in: slot, sameModesAs: alias) == nil)
         memo.store(SwiftContextBuilder.Value(expression: "x", type: nil, doc: []), madeFor: target, at: first, in: slot)
-        let found = memo.lookUp(first, in: slot, sameModesAs: alias)
-        #expect(found.found && found.value?.line == "x")
-        #expect(!memo.lookUp(first, in: slot, sameModesAs: other).found)
-        #expect(!memo.lookUp(second, in: slot, sameModesAs: alias).found)
+        let found = memo.value(for: first, in: slot, sameModesAs: alias)
+        #expect(found??.line == "x")
+        #expect(memo.value(for: first, in: slot, sameModesAs: other) == nil)
+        #expect(memo.value(for: second, in: slot, sameModesAs: alias) == nil)
         memo.store(nil, madeFor: target, at: first, in: slot)
-        let none = memo.lookUp(first, in: slot, sameModesAs: alias)
-        #expect(none.found && none.value == nil)
+        let none = memo.value(for: first, in: slot, sameModesAs: alias)
+        #expect(none != nil && none! == nil)
     }
 }

@@ -204,6 +204,13 @@ struct SlotDeclarations {
 }
 
 struct CSSContextBuilder {
+    /// A value a token wrote in one mode slot: as sRGB and, for a wide color, as Display P3.
+    struct WrittenValue {
+        var slot: Int
+        var plain: String
+        var wide: String?
+    }
+
     let options: CSSOptions
     /// `--` and the configured prefix, joined once.
     let namePrefix: String
@@ -281,6 +288,7 @@ struct CSSContextBuilder {
         if slots["contrast"] == nil { slots["contrast"] = modes.count }
         var declared = SlotDeclarations(slots: modes.count + 1)
         let paths = options.aliasesAsVariables ? Set(set.tokens.map(\.path)) : []
+        var colorTexts = SharedColorsMemo<[WrittenValue]>(slots: 4096)
         for token in set.tokens {
             let name = propertyName(token.path)
             if options.aliasesAsVariables, let variables = variables(token, paths: paths, modes: modes) {
@@ -291,6 +299,15 @@ struct CSSContextBuilder {
                 for (mode, plain, wide) in merged { if let slot = slots[mode] { declared.add(name, plain, wide, slot: slot) } }
                 continue
             }
+            // A color token that shares its colors' list (an alias and its target) with the same modes writes
+            // the same values: they are kept by the list's address and written again.
+            let shared = token.type == .color ? SharedColorsMemo<[WrittenValue]>.address(of: token) : nil
+            let memoSlot = shared.map { colorTexts.slot(ofAddress: $0) } ?? 0
+            if let shared, let known = colorTexts.value(for: shared, in: memoSlot, sameModesAs: token) {
+                for value in known { declared.add(name, value.plain, value.wide, slot: value.slot) }
+                continue
+            }
+            var written: [WrittenValue] = []
             // Whether the light value names a system color, worked out once a token misses a built-in mode.
             var namesSystemColor: Bool?
             for (slot, mode) in modes.enumerated() {
@@ -306,11 +323,13 @@ struct CSSContextBuilder {
                 }
                 guard let index else { continue }
                 // A color token's colors were parsed when it was resolved.
-                let written = token.type == .color
+                let value = token.type == .color
                     ? token.colors[index].map { Self.color($0, mode: mode) } : value(token.type, token.values[index].value, mode: mode)
-                guard let (plain, wide) = written else { continue }
+                guard let (plain, wide) = value else { continue }
                 declared.add(name, plain, wide, slot: slot)
+                if shared != nil { written.append(WrittenValue(slot: slot, plain: plain, wide: wide)) }
             }
+            if let shared { colorTexts.store(written, madeFor: token, at: shared, in: memoSlot) }
         }
         var blocks: [CSSBlock] = []
         let dark = "(prefers-color-scheme: dark)", light = "(prefers-color-scheme: light)"

@@ -139,7 +139,7 @@ struct SwiftContextBuilder {
         @exclusivity(unchecked) var namesMayCollide = false
         /// A color token's value by the address of its parsed-color list, with the token it was made for:
         /// an alias shares its target's list (the resolver's doing), and so has the target's value.
-        @exclusivity(unchecked) var themeColors = MadeThemeColors(slots: 4096)
+        @exclusivity(unchecked) var themeColors = SharedColorsMemo<Value?>(slots: 4096)
         /// Bytes `formatted` writes a color's texts into, kept between colors.
         @exclusivity(unchecked) var scratch = ByteBuffer(capacity: 128)
     }
@@ -402,26 +402,15 @@ struct SwiftContextBuilder {
         var expression: String { SwiftTokenContext.expression(line: line, constructor: constructor, arguments: arguments) }
     }
 
-    /// Whether two tokens have the same modes in the same order.
-    static func sameModes(_ a: ResolvedToken, _ b: ResolvedToken) -> Bool {
-        guard a.values.count == b.values.count else { return false }
-        for i in a.values.indices where a.values[i].mode != b.values[i].mode { return false }
-        return true
-    }
-
     func swiftValue(_ token: ResolvedToken) -> Value? {
         let light = token.values[0].value
         switch token.type {
         case .color:
-            // The list's address names it while every token is alive (they outlive the generator); a token that
-            // shares it has the same colors, and the same modes (checked, as they make the value too).
-            let shared = token.colors.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
-            // An alias is met soon after its target, or not at all: a slot per address is enough.
+            // A token that shares its colors' list has the same colors, and the same modes (checked, as they
+            // make the value too).
+            let shared = SharedColorsMemo<Value?>.address(of: token)
             let slot = shared.map { memo.themeColors.slot(ofAddress: $0) } ?? 0
-            if let shared {
-                let known = memo.themeColors.lookUp(shared, in: slot, sameModesAs: token)
-                if known.found { return known.value }
-            }
+            if let shared, let known = memo.themeColors.value(for: shared, in: slot, sameModesAs: token) { return known }
             let value = themeColor(token.values.indices.lazy.map { (token.values[$0].mode, token.colors[$0]) })
             if let shared { memo.themeColors.store(value, madeFor: token, at: shared, in: slot) }
             return value
@@ -643,46 +632,7 @@ struct SwiftContextBuilder {
     }
 }
 
-/// Color tokens' Swift values by the address of their parsed-color lists, with the token each was made for.
-/// Like `FormattedColorSlots`, a fixed number of slots, each key in the one slot its caller picks (from the
-/// key's bits, with no hashing): a value is found again until another key takes its slot, which suits values
-/// met again soon if at all, where a dictionary's hashing, growth and clearing cost more than the few misses.
-/// Written for these types alone, in parallel lists: a generic memo's slot, an optional tuple, was copied
-/// and destroyed through the runtime's generic tuple functions at every look-up.
-struct MadeThemeColors {
-    private var addresses: [UnsafeRawPointer?]
-    private var owners: [ResolvedToken?]
-    private var values: [SwiftContextBuilder.Value?]
-
-    /// Creates empty slots; `slots` must be a power of two.
-    init(slots: Int) {
-        precondition(slots > 0 && slots & (slots - 1) == 0, "a power of two")
-        addresses = Array(repeating: nil, count: slots)
-        owners = Array(repeating: nil, count: slots)
-        values = Array(repeating: nil, count: slots)
-    }
-
-    /// The slot for an address (of an allocation, so its low four bits say nothing).
-    func slot(ofAddress address: UnsafeRawPointer) -> Int {
-        Int(truncatingIfNeeded: ((UInt64(UInt(bitPattern: address)) >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 40) & (addresses.count - 1)
-    }
-
-    /// Whether `slot` still holds a value for `address` made for a token with `token`'s modes, and that value
-    /// (nil when those colors make no theme color).
-    func lookUp(_ address: UnsafeRawPointer, in slot: Int, sameModesAs token: ResolvedToken) -> (found: Bool, value: SwiftContextBuilder.Value?) {
-        guard addresses[slot] == address, let owner = owners[slot], SwiftContextBuilder.sameModes(owner, token) else { return (false, nil) }
-        return (true, values[slot])
-    }
-
-    /// Keeps `value`, made for `token`, for `address` in `slot`, replacing what the slot held.
-    mutating func store(_ value: SwiftContextBuilder.Value?, madeFor token: ResolvedToken, at address: UnsafeRawPointer, in slot: Int) {
-        addresses[slot] = address
-        owners[slot] = token
-        values[slot] = value
-    }
-}
-
-/// Formatted colors by key, each in its key's slot (see `FormattedTexts.colors`), kept as `MadeThemeColors`
+/// Formatted colors by key, each in its key's slot (see `FormattedTexts.colors`), kept as `SharedColorsMemo`
 /// keeps its values.
 struct FormattedColorSlots {
     private var keys: [SwiftContextBuilder.FormattedTexts.Key?]
