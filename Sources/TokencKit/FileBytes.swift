@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reading whole files into byte lists, with `open` and `read`: token files before a build, existing outputs
 /// before they are compared.

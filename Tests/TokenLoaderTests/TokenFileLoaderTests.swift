@@ -286,3 +286,18 @@ private func summary(_ diagnostics: [Diagnostic]) -> [String] {
         #expect(root?["a"]?["b"]?.sequenceItems?.count == 2)
     }
 }
+
+@Suite struct CommonNameTests {
+    /// A scalar spelling a common name is that name; one byte more, less or different is not.
+    @Test func commonNamesAreFoundByTheirExactBytes() {
+        func lookUp(_ text: String) -> String? {
+            var copy = text
+            return copy.withUTF8 { CommonNames.string(for: $0) }
+        }
+        for name in ["$value", "$type", "light-high-contrast", "dark", "color", "fontWeight"] { #expect(lookUp(name) == name) }
+        for other in ["$valu", "$values", "$valuE", "Dark", "light-high-contrasts", "colour", "é"] { #expect(lookUp(other) == nil) }
+        // The loaded key is the appearance's own string, so comparing them does not read the bytes.
+        let (root, _) = load("c:\n  light-high-contrast: 1\n")
+        #expect(root?["c"]?.mappingEntries?.first?.key == Appearance.lightHighContrast)
+    }
+}
