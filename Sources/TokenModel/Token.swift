@@ -128,7 +128,7 @@ public final class TokenDetails: Sendable {
 
     /// A box for these fields; nil when they are all empty.
     public static func make(description: String?, deprecation: String?, extensions: Node?, facts: TokencFacts) -> TokenDetails? {
-        if description == nil, deprecation == nil, extensions == nil, facts == TokencFacts() { return nil }
+        if description == nil, deprecation == nil, extensions == nil, facts.isEmpty { return nil }
         return TokenDetails(description: description, deprecation: deprecation, extensions: extensions, facts: facts)
     }
 

@@ -72,6 +72,12 @@ public struct TokencFacts: Sendable, Hashable {
     /// Empty facts, made once: what a token without any reads.
     public static let none = TokencFacts()
 
+    /// Whether no fact is set (as `== TokencFacts()`, without comparing lists through `Equatable`: asked for
+    /// every token read).
+    public var isEmpty: Bool {
+        on.isEmpty && !text && !largeText && role == nil && platforms.isEmpty && ignore.isEmpty
+    }
+
     /// Whether the token is used on `platform` (no list means everywhere).
     public func isUsed(on platform: Platform) -> Bool { platforms.isEmpty || platforms.contains(platform) }
 }

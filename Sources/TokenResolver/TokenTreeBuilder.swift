@@ -314,31 +314,32 @@ private struct TreeWalk {
         // Labelled as `Token.modes` is: an unlabelled list was converted, element by element, into a new one.
         var modes: [(name: String, value: Node)] = []
         var reference: MappingEntry?
-        for entry in entries {
-            switch entry.key {
-            case "$value": value = entry.value
-            case "$ref": reference = entry
+        // Read in place by index: binding each entry copied it (its key and value retained, then released).
+        for index in entries.indices {
+            switch entries[index].key {
+            case "$value": value = entries[index].value
+            case "$ref": reference = entries[index]
             case "$type":
-                type = parseType(entry.value, path: dotted)
+                type = parseType(entries[index].value, path: dotted)
                 // An unknown `$type` is already reported; leave the token out instead of adding "missing type".
                 if type == nil { return }
             case "$description":
-                if let text = entry.value.string { description = text } else {
-                    error("token/invalid-property", "`$description` must be a string, not \(entry.value.kindDescription)",
-                          at: entry.value.location, path: dotted)
+                if let text = entries[index].value.string { description = text } else {
+                    error("token/invalid-property", "`$description` must be a string, not \(entries[index].value.kindDescription)",
+                          at: entries[index].value.location, path: dotted)
                 }
-            case "$deprecated": deprecation = checkDeprecated(entry.value, path: dotted)
+            case "$deprecated": deprecation = checkDeprecated(entries[index].value, path: dotted)
             case "$extensions":
-                guard let ext = entry.value.mappingEntries else {
-                    error("token/invalid-property", "`$extensions` must be a mapping, not \(entry.value.kindDescription)",
-                          at: entry.value.location, path: dotted)
+                guard let ext = entries[index].value.mappingEntries else {
+                    error("token/invalid-property", "`$extensions` must be a mapping, not \(entries[index].value.kindDescription)",
+                          at: entries[index].value.location, path: dotted)
                     continue
                 }
                 // Kept for the JSON output, without `mode`: its values are the token's `modes`.
-                extensions = !ext.contains(where: { $0.key == "mode" }) ? entry.value
+                extensions = !ext.contains(where: { $0.key == "mode" }) ? entries[index].value
                     : ext.count == 1 ? nil
-                    : Node(.mapping(ext.filter { $0.key != "mode" }), at: entry.value.location, isFlowOrQuoted: entry.value.isFlowOrQuoted)
-                if let tokencNode = entry.value["tokenc"] { readFacts(tokencNode, into: &facts, path: dotted) }
+                    : Node(.mapping(ext.filter { $0.key != "mode" }), at: entries[index].value.location, isFlowOrQuoted: entries[index].value.isFlowOrQuoted)
+                if let tokencNode = entries[index].value["tokenc"] { readFacts(tokencNode, into: &facts, path: dotted) }
                 if let modeNode = ext.first(where: { $0.key == "mode" })?.value {
                     if let modeEntries = modeNode.mappingEntries {
                         for mode in modeEntries where mode.key != Appearance.light {
@@ -350,14 +351,14 @@ private struct TreeWalk {
                     }
                 }
             default:
-                if entry.key.hasPrefix("$") {
-                    error("token/invalid-property", "`\(entry.key)` is not a token property",
-                          at: entry.keyLocation, path: dotted,
+                if entries[index].key.hasPrefix("$") {
+                    error("token/invalid-property", "`\(entries[index].key)` is not a token property",
+                          at: entries[index].keyLocation, path: dotted,
                           fix: "tokens take `$value`, `$type`, `$description`, `$deprecated` and `$extensions`; put other data under `$extensions`")
                 } else {
-                    error("token/value-and-children", "`\(dotted)` has a `$value`, so it cannot also hold `\(entry.key)`",
-                          at: entry.keyLocation, path: dotted,
-                          fix: "move `\(entry.key)` into a group of its own, or remove the `$value`")
+                    error("token/value-and-children", "`\(dotted)` has a `$value`, so it cannot also hold `\(entries[index].key)`",
+                          at: entries[index].keyLocation, path: dotted,
+                          fix: "move `\(entries[index].key)` into a group of its own, or remove the `$value`")
                 }
             }
         }
@@ -379,7 +380,7 @@ private struct TreeWalk {
         // Duplicates are found when the files are joined, in file order.
         // Tokens with only their groups' facts share one box per run of equal facts (a group's tokens come together).
         var details: TokenDetails?
-        if description == nil, deprecation == nil, extensions == nil, facts != TokencFacts() {
+        if description == nil, deprecation == nil, extensions == nil, !facts.isEmpty {
             if let shared = sharedFacts, shared.facts == facts {
                 details = shared
             } else {

@@ -22,4 +22,31 @@ import TokenModel
         #expect(TokenReference.aliasPath("{" + path) == nil)
         #expect(TokenReference.aliasPath("{a{b}") == nil)
     }
+
+    /// Three strings made into one in one allocation are the three appended, for small, large and non-ASCII parts.
+    @Test func concatenatingIsTheThreePartsAppended() {
+        let parts = ["", "a", "color.background", ".", "färg", "🎨", String(repeating: "x", count: 40)]
+        for a in parts {
+            for b in parts {
+                for c in parts { #expect(String.concatenating(a, b, c) == a + b + c) }
+            }
+        }
+    }
+}
+
+@Suite struct TokencFactsTests {
+    /// `isEmpty` is `== TokencFacts()`: true for the empty facts, false when any one fact is set.
+    @Test func emptyMeansEqualToNoFacts() {
+        #expect(TokencFacts().isEmpty)
+        let location = SourceLocation(file: "f.yaml", line: 1, column: 1)
+        var variants: [TokencFacts] = []
+        var facts = TokencFacts()
+        facts.on = [TokenReference(path: "a", location: location)]; variants.append(facts); facts = TokencFacts()
+        facts.text = true; variants.append(facts); facts = TokencFacts()
+        facts.largeText = true; variants.append(facts); facts = TokencFacts()
+        facts.role = .label; variants.append(facts); facts = TokencFacts()
+        facts.platforms = [.ios]; variants.append(facts); facts = TokencFacts()
+        facts.ignore = [IgnoredRule(rule: "r", reason: "because", location: location)]; variants.append(facts)
+        for variant in variants { #expect(!variant.isEmpty && variant != TokencFacts()) }
+    }
 }
