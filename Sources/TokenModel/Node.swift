@@ -91,7 +91,10 @@ public struct Node: Sendable {
 
     /// The value for `key` when the node is a mapping.
     public subscript(key: String) -> Node? {
-        mappingEntries?.first { $0.key == key }?.value
+        // Read in place by index: `first(where:)` copied the entry it found, key and value retained.
+        guard case .mapping(let entries) = kind else { return nil }
+        for index in entries.indices where entries[index].key == key { return entries[index].value }
+        return nil
     }
 
     /// A short name for the node's kind, for messages ("a mapping", "a string").

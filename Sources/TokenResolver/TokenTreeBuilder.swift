@@ -243,61 +243,62 @@ private struct TreeWalk {
             type = parseType(typeNode, path: dotted) ?? inheritedType
         }
         if groups[dotted] == nil { groups[dotted] = (location, type) }
-        for entry in entries {
-            let key = entry.key
+        // Read in place by index, as `token` reads its entries.
+        for index in entries.indices {
+            let key = entries[index].key
             if key.utf8.first == UInt8(ascii: "$") {  // one byte read, where `hasPrefix` cost some 100 instructions a key
                 switch key {
                 case "$type": continue
                 case "$description":
-                    if entry.value.string == nil {
-                        error("token/invalid-property", "`$description` must be a string, not \(entry.value.kindDescription)",
-                              at: entry.value.location, path: dotted)
+                    if entries[index].value.string == nil {
+                        error("token/invalid-property", "`$description` must be a string, not \(entries[index].value.kindDescription)",
+                              at: entries[index].value.location, path: dotted)
                     }
-                case "$deprecated": checkDeprecated(entry.value, path: dotted)
+                case "$deprecated": checkDeprecated(entries[index].value, path: dotted)
                 case "$extensions":
-                    if entry.value.mappingEntries == nil {
-                        error("token/invalid-property", "`$extensions` must be a mapping, not \(entry.value.kindDescription)",
-                              at: entry.value.location, path: dotted)
-                    } else if isRoot && path == nil, let own = entry.value["dev.tokenc"]?.mappingEntries {
+                    if entries[index].value.mappingEntries == nil {
+                        error("token/invalid-property", "`$extensions` must be a mapping, not \(entries[index].value.kindDescription)",
+                              at: entries[index].value.location, path: dotted)
+                    } else if isRoot && path == nil, let own = entries[index].value["dev.tokenc"]?.mappingEntries {
                         // tokenc's JSON output keeps symbol, accent and icon tokens here so the file stays valid DTCG.
-                        group(own, at: entry.value.location, path: path, inheritedType: type, isRoot: false, inheritedFacts: facts)
+                        group(own, at: entries[index].value.location, path: path, inheritedType: type, isRoot: false, inheritedFacts: facts)
                     }
                 case "$extends":
-                    if let target = aliasTarget(entry.value.string) {
-                        extends.append(PendingExtends(groupPath: dotted, target: target, location: entry.value.location, type: type))
+                    if let target = aliasTarget(entries[index].value.string) {
+                        extends.append(PendingExtends(groupPath: dotted, target: target, location: entries[index].value.location, type: type))
                     } else {
                         error("token/invalid-property", "`$extends` must name a group as \"{group.path}\"",
-                              at: entry.value.location, path: dotted, fix: "write `$extends: \"{base.group}\"`")
+                              at: entries[index].value.location, path: dotted, fix: "write `$extends: \"{base.group}\"`")
                     }
                 case "$root":
-                    guard let children = entry.value.mappingEntries, children.contains(where: { $0.key == "$value" }) else {
+                    guard let children = entries[index].value.mappingEntries, children.contains(where: { $0.key == "$value" }) else {
                         error("token/invalid-name", "`$root` is reserved for a token holding the group's own value",
-                              at: entry.keyLocation, path: dotted, fix: "give `$root` a `$value`, or rename it")
+                              at: entries[index].keyLocation, path: dotted, fix: "give `$root` a `$value`, or rename it")
                         continue
                     }
-                    token(children, name: "$root", keyLocation: entry.keyLocation, path: (path.map { $0 + "." } ?? "") + "$root", inheritedType: type,
+                    token(children, name: "$root", keyLocation: entries[index].keyLocation, path: (path.map { $0 + "." } ?? "") + "$root", inheritedType: type,
                           inheritedFacts: facts)
                 case "$schema" where isRoot && path == nil: continue
                 default:
                     error("token/invalid-name", "`\(key)` is not a DTCG property, and names must not start with `$`",
-                          at: entry.keyLocation, path: dotted, fix: "rename it without the `$`")
+                          at: entries[index].keyLocation, path: dotted, fix: "rename it without the `$`")
                 }
                 continue
             }
-            guard checkName(key, at: entry.keyLocation, path: dotted) else { continue }
+            guard checkName(key, at: entries[index].keyLocation, path: dotted) else { continue }
             let childPath = path.map { String.concatenating($0, ".", key) } ?? key
-            guard let children = entry.value.mappingEntries else {
+            guard let children = entries[index].value.mappingEntries else {
                 error("token/invalid-value",
-                      "`\(key)` must be a group or a token (a mapping with `$value`), not \(entry.value.kindDescription)",
-                      at: entry.value.location, path: childPath,
+                      "`\(key)` must be a group or a token (a mapping with `$value`), not \(entries[index].value.kindDescription)",
+                      at: entries[index].value.location, path: childPath,
                       fix: "write `\(key):` followed by `$value: …` on the next line, indented")
                 continue
             }
             if children.contains(where: { $0.key == "$value" || $0.key == "$ref" }) {
-                token(children, name: key, keyLocation: entry.keyLocation, path: childPath, inheritedType: type,
+                token(children, name: key, keyLocation: entries[index].keyLocation, path: childPath, inheritedType: type,
                       inheritedFacts: facts)
             } else {
-                group(children, at: entry.keyLocation, path: childPath, inheritedType: type, isRoot: false, inheritedFacts: facts)
+                group(children, at: entries[index].keyLocation, path: childPath, inheritedType: type, isRoot: false, inheritedFacts: facts)
             }
         }
     }
