@@ -373,11 +373,13 @@ private struct TreeBuilder {
 
     /// A flow mapping `{color.blue}` with one key and no value: an alias written without quotes.
     private mutating func unquotedAlias(_ frame: Frame, _ entries: [MappingEntry]) -> Node? {
-        guard frame.isFlow, frame.firstKeyPlain, entries.count == 1,
+        // The key is looked at first: most one-entry flow mappings are `{ $value: … }`, and matching the value
+        // first copied it.
+        guard frame.isFlow, frame.firstKeyPlain, entries.count == 1, entries[0].key.utf8.first != UInt8(ascii: "$"),
             case .scalar(.null, let valueText) = entries[0].value.kind, valueText.isEmpty
         else { return nil }
         let key = entries[0].key
-        guard !key.isEmpty, !key.contains(":"), !key.contains(","), !key.hasPrefix("$") else { return nil }
+        guard !key.isEmpty, !key.contains(":"), !key.contains(",") else { return nil }
         let text = "{\(key)}"
         diagnostics.append(Diagnostic(
             id: "yaml/unquoted-alias", severity: .error,

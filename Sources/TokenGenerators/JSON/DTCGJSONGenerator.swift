@@ -167,7 +167,7 @@ public struct DTCGJSONGenerator: Generator {
             writer.member(literal: "$type")
             writer.raw(literal: Self.quotedName(token.type))
             writer.member(literal: "$value")
-            if aliases == .kept { writer.node(source.value) } else { writer.node(token.values[0].value) }
+            if aliases == .kept { writer.node(source.value) } else { token.values.withUnsafeBufferPointer { writer.node($0[0].value) } }
             if let description = source.description {
                 writer.member(literal: "$description")
                 writer.string(description)
@@ -196,9 +196,12 @@ public struct DTCGJSONGenerator: Generator {
                                     writer.node(source.modes[k].value)
                                 }
                             } else {
-                                for k in 1..<token.values.count {
-                                    writer.member(token.values[k].mode)
-                                    writer.node(token.values[k].value)
+                                // Values read where the list holds them: `token.values[k].value` copied each node.
+                                token.values.withUnsafeBufferPointer { values in
+                                    for k in 1..<values.count {
+                                        writer.member(values[k].mode)
+                                        writer.node(values[k].value)
+                                    }
                                 }
                             }
                         }
@@ -215,9 +218,11 @@ public struct DTCGJSONGenerator: Generator {
                 writer.object { writer in
                     writer.member(literal: "type")
                     writer.raw(literal: Self.quotedName(token.type))
-                    for k in token.values.indices {
-                        writer.member(token.values[k].mode)
-                        writer.node(token.values[k].value)
+                    token.values.withUnsafeBufferPointer { values in
+                        for k in values.indices {
+                            writer.member(values[k].mode)
+                            writer.node(values[k].value)
+                        }
                     }
                 }
                 writer.passChunk()
