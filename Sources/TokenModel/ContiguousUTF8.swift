@@ -22,13 +22,9 @@ extension String {
             second.withContiguousUTF8 { b in
                 third.withContiguousUTF8 { c in
                     String(unsafeUninitializedCapacity: a.count + b.count + c.count) { buffer in
-                        var written = 0
-                        for part in [a, b, c] where !part.isEmpty {
-                            UnsafeMutableBufferPointer(rebasing: buffer[written...]).baseAddress!
-                                .initialize(from: part.baseAddress!, count: part.count)
-                            written += part.count
-                        }
-                        return written
+                        var written = buffer[...].initialize(fromContentsOf: a)
+                        written = buffer[written...].initialize(fromContentsOf: b)
+                        return buffer[written...].initialize(fromContentsOf: c)
                     }
                 }
             }

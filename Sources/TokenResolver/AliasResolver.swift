@@ -204,7 +204,7 @@ struct PlainAliases {
         for i in 0..<count where levels[i] > 0 { byLevel[Int(levels[i])].append(i) }
         var made = [ResolvedToken?](repeating: nil, count: count)
         made.withUnsafeMutableBufferPointer { buffer in
-            let slots = PlainSlots(buffer: buffer)
+            let slots = ChunkSlots(buffer: buffer)
             let chunk = 512
             for members in byLevel.dropFirst() {
                 DispatchQueue.concurrentPerform(iterations: (members.count + chunk - 1) / chunk) { c in
@@ -239,26 +239,10 @@ private struct SharedRun: @unchecked Sendable {
     let run: ResolutionRun
 }
 
-/// The per-chunk counts of `ResolutionRun.collect()`, each chunk writing its own.
-private struct CountSlots: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Int>
-}
-
-/// The resolved list `ResolutionRun.collect()` fills, each chunk its own places.
-private struct ResolvedSlots: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<ResolvedToken>
-}
-
-/// Where each chunk of `ResolutionRun.collect()` leaves the modes its tokens are in, each chunk its own slot.
-private struct CollectedNames: @unchecked Sendable {
-    let slots: UnsafeMutableBufferPointer<ModeNames>
-
-    init(count: Int) { slots = .allocate(capacity: count) }
-}
-
-/// The buffer the chunks of one level of `PlainAliases` write, each chunk its own tokens.
-private struct PlainSlots: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<ResolvedToken?>
+/// A buffer the jobs of one `concurrentPerform` write, each job its own elements (the counts and places of
+/// `ResolutionRun.collect()`, the levels of `PlainAliases`).
+private struct ChunkSlots<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
 }
 
 /// A token with no reference in any value, resolved on its own: exactly what the alias walk would find.
@@ -391,7 +375,7 @@ private final class ResolutionRun {
         // chunk then writes its tokens straight to their places in the list.
         var starts = [Int](repeating: 0, count: chunks + 1)
         starts.withUnsafeMutableBufferPointer { counts in
-            let slots = CountSlots(buffer: counts)
+            let slots = ChunkSlots(buffer: counts)
             DispatchQueue.concurrentPerform(iterations: chunks) { c in
                 slots.buffer[c + 1] = range(c).reduce(0) { $0 + (shared.run.resolves($1) ? 1 : 0) }
             }
@@ -400,9 +384,9 @@ private final class ResolutionRun {
         let places = starts
         var modes = ModeNames([Appearance.light])
         let resolved = [ResolvedToken](unsafeUninitializedCapacity: places[chunks]) { buffer, initialized in
-            let names = CollectedNames(count: chunks)
-            defer { names.slots.deallocate() }
-            let out = ResolvedSlots(buffer: buffer)
+            let names = ChunkSlots(buffer: UnsafeMutableBufferPointer<ModeNames>.allocate(capacity: chunks))
+            defer { names.buffer.deallocate() }
+            let out = ChunkSlots(buffer: buffer)
             DispatchQueue.concurrentPerform(iterations: chunks) { c in
                 var place = places[c]
                 var found = ModeNames()
@@ -413,9 +397,9 @@ private final class ResolutionRun {
                     (out.buffer.baseAddress! + place).initialize(to: resolved)
                     place += 1
                 }
-                (names.slots.baseAddress! + c).initialize(to: found)
+                (names.buffer.baseAddress! + c).initialize(to: found)
             }
-            for c in 0..<chunks { modes.formUnion((names.slots.baseAddress! + c).move()) }
+            for c in 0..<chunks { modes.formUnion((names.buffer.baseAddress! + c).move()) }
             initialized = places[chunks]
         }
         return (resolved, modes)
