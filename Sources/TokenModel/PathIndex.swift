@@ -38,8 +38,8 @@ public struct PathIndex: Sendable {
     /// A path's hash from its UTF-8 bytes, eight at a time: `String.hashValue` (SipHash over a hasher's state)
     /// cost 280 instructions per path, and every token's path is hashed twice per build.
     static func hash(_ path: String) -> Int {
-        var path = path
-        return path.withUTF8 { utf8 in
+        // Read in place (a native string's bytes, or a small one's copied to the stack): no copy of the string.
+        let hash = path.utf8.withContiguousStorageIfAvailable { utf8 in
             let bytes = UnsafeRawBufferPointer(utf8)
             let count = bytes.count
             var hash = seed ^ (UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15)
@@ -61,5 +61,6 @@ public struct PathIndex: Sendable {
             hash = (hash ^ (hash >> 27)) &* 0x94D0_49BB_1331_11EB
             return Int(truncatingIfNeeded: hash ^ (hash >> 31))
         }
+        return hash ?? Self.hash(String(decoding: Array(path.utf8), as: UTF8.self))
     }
 }
