@@ -106,13 +106,18 @@ struct IndistinguishableInSRGBRule: Rule {
         id: "color/indistinguishable-in-srgb", name: "Indistinguishable in sRGB", severity: .warning,
         summary: "Two distinct wide-gamut colors within ΔE2000 2.0 of each other after mapping to sRGB.",
         rationale: "hig-color.txt: \"it may be hard to distinguish two very similar P3 colors when viewing them on an sRGB display\".",
-        triggering: [RuleExample("c:\n  $type: color\n  red: { $value: \"color(display-p3 1 0 0)\" }\n  ↓red2: { $value: \"color(display-p3 0.98 0 0.02)\" }\n")],
+        triggering: [
+            RuleExample("c:\n  $type: color\n  red: { $value: \"color(display-p3 1 0 0)\" }\n  ↓red2: { $value: \"color(display-p3 0.98 0 0.02)\" }\n"),
+            // Saturated greens 7 apart in Lab but 1.7 apart in ΔE2000: CIEDE2000 counts chroma differences of
+            // saturated colors far less than Lab distance does.
+            RuleExample("c:\n  $type: color\n  green: { $value: \"color(display-p3 0.051 0.943 0.108)\" }\n  ↓green2: { $value: \"color(display-p3 0.423 0.932 0.247)\" }\n"),
+        ],
         nonTriggering: [RuleExample("c:\n  $type: color\n  red: { $value: \"color(display-p3 1 0 0)\" }\n  green: { $value: \"color(display-p3 0 1 0)\" }\n")],
         options: ["threshold": 2])
 
     func check(_ context: RuleContext) -> [Finding] {
         let threshold = context.configuration.option("threshold", of: Self.description)
-        // Each color's conversions are worked out once, when it is met, not again for every neighbour.
+        // Each color's conversions are worked out once, not again for every neighbour.
         struct Seen {
             var token: ResolvedToken
             var shown: Color
@@ -120,30 +125,31 @@ struct IndistinguishableInSRGBRule: Rule {
             var oklab: SIMD3<Double>
             var inSRGB: Bool
         }
-        var grid = LabGrid<Seen>(cell: threshold * 2)
-        var findings: [Finding] = []
+        var seen: [Seen] = []
         for token in context.tokens(of: .color) {
             guard token.aliasChain.isEmpty, case .color(let color)? = context.colorValue(token, in: Appearance.light),
                   color.space != .srgb, color.space != .hsl, color.space != .hwb else { continue }
             let shown = color.displayedInSRGB
-            let shownInLab = shown.converted(to: .lab)
-            let lab = shownInLab.components
             // Components resolved (`none` read as zero) as `deltaEOK` and `deltaE2000` read them.
-            let seen = Seen(token: token, shown: shown, shownLab: shownInLab.resolvedComponents,
-                            oklab: color.converted(to: .oklab).resolvedComponents, inSRGB: color.isInGamut(.srgb))
-            grid.forEachNeighbour(of: lab) { other in
-                guard Color.deltaEOK(seen.oklab, other.oklab) > 1e-4, !seen.inSRGB || !other.inSRGB else { return }
-                let difference = Color.deltaE2000(seen.shownLab, other.shownLab)
-                guard difference < threshold else { return }
-                let (other, otherShown) = (other.token, other.shown)
-                findings.append(Finding(
-                    path: token.path, location: token.token.location,
-                    message: "`\(token.path)` and `\(other.path)` differ in P3 but are only ΔE2000 \(RuleContext.format(difference)) apart on sRGB screens (\(shown.hex) and \(otherShown.hex))",
-                    fix: "move them further apart, or make them one token",
-                    related: [RelatedLocation(other.token.location, "`\(other.path)` is defined here")],
-                    data: ["deltaE2000": .number(difference), "other": .string(other.path)]))
-            }
-            grid.insert(lab, seen)
+            seen.append(Seen(token: token, shown: shown, shownLab: shown.converted(to: .lab).resolvedComponents,
+                             oklab: color.converted(to: .oklab).resolvedComponents, inSRGB: color.isInGamut(.srgb)))
+        }
+        guard seen.count > 1 else { return [] }
+        let pairs = CloseColorPairs(seen.map(\.shownLab), limit: threshold)
+        var findings: [Finding] = []
+        // Reported at the later token, against each earlier one in token order.
+        for (q, p) in pairs.candidates() {
+            // Read where the list holds them (a copy of each entry retained its token).
+            guard Color.deltaEOK(seen[p].oklab, seen[q].oklab) > 1e-4, !seen[p].inSRGB || !seen[q].inSRGB else { continue }
+            let difference = Color.deltaE2000(seen[p].shownLab, seen[q].shownLab)
+            guard difference < threshold else { continue }
+            let token = seen[p].token, other = seen[q].token
+            findings.append(Finding(
+                path: token.path, location: token.token.location,
+                message: "`\(token.path)` and `\(other.path)` differ in P3 but are only ΔE2000 \(RuleContext.format(difference)) apart on sRGB screens (\(seen[p].shown.hex) and \(seen[q].shown.hex))",
+                fix: "move them further apart, or make them one token",
+                related: [RelatedLocation(other.token.location, "`\(other.path)` is defined here")],
+                data: ["deltaE2000": .number(difference), "other": .string(other.path)]))
         }
         return findings
     }
@@ -163,27 +169,32 @@ struct ColorBlindConfusableRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         let threshold = context.configuration.option("threshold", of: Self.description)
+        // The status colors, found once for the three simulations (most tokens have no status role).
+        var status: [(token: ResolvedToken, role: ColorRole, color: Color)] = []
+        for token in context.tokens(of: .color) {
+            guard let role = token.facts.role, Self.statusRoles.contains(role),
+                  let color = context.color(token, in: Appearance.light) else { continue }
+            status.append((token, role, color))
+        }
+        guard status.count > 1 else { return [] }
         var findings: [Finding] = []
         var reported: Set<String> = []
         for deficiency in ColorVisionDeficiency.allCases {
-            var grid = LabGrid<(ResolvedToken, ColorRole, Color)>(cell: threshold * 2)
-            for token in context.tokens(of: .color) {
-                guard let role = token.facts.role, Self.statusRoles.contains(role),
-                      let color = context.color(token, in: Appearance.light) else { continue }
-                let seen = color.simulated(deficiency)
-                let lab = seen.labComponents
-                grid.forEachNeighbour(of: lab) { other, otherRole, otherSeen in
-                    guard otherRole != role else { return }
-                    let difference = seen.deltaE2000(otherSeen)
-                    guard difference < threshold, reported.insert(token.path + "\u{0}" + other.path).inserted else { return }
-                    findings.append(Finding(
-                        path: token.path, location: token.token.location,
-                        message: "`\(token.path)` (\(role.rawValue)) and `\(other.path)` (\(otherRole.rawValue)) are only ΔE2000 \(RuleContext.format(difference)) apart with \(deficiency.rawValue)",
-                        fix: "pair the colors with symbols or text, and move them apart in lightness",
-                        related: [RelatedLocation(other.token.location, "`\(other.path)` is defined here")],
-                        data: ["deltaE2000": .number(difference), "deficiency": .string(deficiency.rawValue), "other": .string(other.path)]))
-                }
-                grid.insert(lab, (token, role, seen))
+            // As `Color.deltaE2000` reads them: Lab components with `none` as zero.
+            let labs = status.map { $0.color.simulated(deficiency).converted(to: .lab).resolvedComponents }
+            let pairs = CloseColorPairs(labs, limit: threshold)
+            // Reported at the later token, against each earlier one in token order.
+            for (q, p) in pairs.candidates() where status[q].role != status[p].role {
+                let difference = Color.deltaE2000(labs[p], labs[q])
+                let (token, role, _) = status[p]
+                let (other, otherRole, _) = status[q]
+                guard difference < threshold, reported.insert(token.path + "\u{0}" + other.path).inserted else { continue }
+                findings.append(Finding(
+                    path: token.path, location: token.token.location,
+                    message: "`\(token.path)` (\(role.rawValue)) and `\(other.path)` (\(otherRole.rawValue)) are only ΔE2000 \(RuleContext.format(difference)) apart with \(deficiency.rawValue)",
+                    fix: "pair the colors with symbols or text, and move them apart in lightness",
+                    related: [RelatedLocation(other.token.location, "`\(other.path)` is defined here")],
+                    data: ["deltaE2000": .number(difference), "deficiency": .string(deficiency.rawValue), "other": .string(other.path)]))
             }
         }
         return findings
