@@ -68,22 +68,19 @@ public struct TokenTreeBuilder: Sendable {
         // Paths and positions only: a token is moved once, into the result (it is large to copy). The paths
         // are moved out of the files too (taking a copy retained each, a cache miss per token at scale).
         let count = trees.reduce(0) { $0 + $1.tokens.count }
-        var paths: [String] = []
         var positions: [(file: Int32, index: Int32)] = []
-        paths.reserveCapacity(count)
         positions.reserveCapacity(count)
+        walk.groups.reserveCapacity(trees.reduce(0) { $0 + $1.groups.count })
         // Each file's positions are one sorted run.
         var runs: [Range<Int>] = []
         for file in trees.indices {
-            runs.append(paths.count..<paths.count + trees[file].tokens.count)
+            runs.append(positions.count..<positions.count + trees[file].tokens.count)
             walk.diagnostics += trees[file].diagnostics
             for (path, group) in trees[file].groups where walk.groups[path] == nil { walk.groups[path] = group }
             walk.extends += trees[file].extends
             for index in trees[file].tokens.indices { positions.append((Int32(file), Int32(index))) }
-            var taken: [String] = []
-            swap(&taken, &trees[file].paths)
-            paths.appendByMoving(taken)
         }
+        let paths = Self.movedPaths(from: &trees, count: count)
         // Each file's tokens are a sorted run, merged here; among equal paths the earlier file (then the
         // earlier line) comes first, and that first definition is the one kept. Each kept token's place in
         // the result is noted by file, for the move below.
@@ -111,6 +108,22 @@ public struct TokenTreeBuilder: Sendable {
         let written = walk.tokens.count
         walk.applyExtends()
         return (walk.tokens.count == written ? walk.tokens : TreeWalk.sortedByPath(walk.tokens).tokens, walk.diagnostics)
+    }
+
+    /// Every file's paths moved into one list, in file order, an empty string left in each place: appending
+    /// them one by one (or a copy, which retained each) cost 30 ns a path on the one core the join runs on.
+    private static func movedPaths(from trees: inout [FileTree], count: Int) -> [String] {
+        [String](unsafeUninitializedCapacity: count) { result, initialized in
+            initialized = 0
+            for file in trees.indices {
+                trees[file].paths.withUnsafeMutableBufferPointer { paths in
+                    guard let source = paths.baseAddress, initialized + paths.count <= count else { return }
+                    (result.baseAddress! + initialized).moveInitialize(from: source, count: paths.count)
+                    source.initialize(repeating: "", count: paths.count)
+                    initialized += paths.count
+                }
+            }
+        }
     }
 
     /// The files' tokens moved into one list, each to its place (`places[file][index]`, -1 for one left where
