@@ -77,6 +77,22 @@ public struct ByteBuffer: ~Copyable {
         append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
+    /// Appends `value` in decimal, written straight in (`String(value)` made a string for each number).
+    public mutating func append(decimal value: Int) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        // At most 20 digits; written from the end of a small buffer, then copied.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var first = 20
+            repeat {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            append(UnsafeBufferPointer(rebasing: digits[first...]))
+        }
+    }
+
     /// Empties the buffer, keeping its memory.
     @inlinable
     public mutating func removeAll() { held = 0 }

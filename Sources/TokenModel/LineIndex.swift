@@ -14,6 +14,8 @@ public struct LineIndex: Sendable {
     /// Indexes `bytes` with `memchr`, fast even for very long files.
     public init(_ bytes: [UInt8]) {
         var starts = [0]
+        // Sized for lines of 32 bytes (a token file's are about 40): grown as found, the list was copied a dozen times.
+        starts.reserveCapacity(bytes.count / 32 + 1)
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             var offset = 0

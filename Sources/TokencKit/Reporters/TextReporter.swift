@@ -24,12 +24,12 @@ public struct TextReporter: Reporter {
         let halves = diagnostics.count >= Self.findingsWorthSplitting
             ? [diagnostics[..<(diagnostics.count / 2)], diagnostics[(diagnostics.count / 2)...]] : [diagnostics[...]]
         var parts = Pipeline.concurrentMap(Array(halves.indices)) { k in
-            var part: [UInt8] = []
             // About 370 bytes a finding with its excerpt and fix, sized once instead of doubled past the end;
-            // the first half is sized for the whole, so the second is appended where it stands.
-            part.reserveCapacity((k == 0 ? diagnostics.count : halves[k].count) * 384)
-            write(halves[k], sources: sources) { part += $0 }
-            return part
+            // each half is written whole into one buffer (not in pieces appended to a list, a copy each).
+            var out = ByteBuffer(capacity: halves[k].count * 384 + (1 << 12))
+            var lines = SourceLines(sources: sources)
+            for diagnostic in halves[k] { append(diagnostic, lines: &lines, to: &out) }
+            return out.array
         }
         var all = parts.removeFirst()
         if let second = parts.first { all += second }
@@ -49,31 +49,36 @@ public struct TextReporter: Reporter {
                 output(out.array)
                 out.removeAll()
             }
-            let label = diagnostic.severity == .info ? "note" : diagnostic.severity.rawValue
-            if let location = diagnostic.location { append(location, file: lines.fileName(location), to: &out) }
-            paint(label, color: color(for: diagnostic.severity), to: &out)
-            if colored { out.append("\u{1B}[1m") }
-            out.append(": ")
-            out.append(diagnostic.message)
-            if colored { out.append("\u{1B}[0m") }
-            out.append(" [")
-            out.append(diagnostic.id)
-            out.append("]\n")
-            if let location = diagnostic.location { lines.appendExcerpt(location, caretColor: colored ? "32" : nil, to: &out) }
-            if let fix = diagnostic.fix {
-                out.append("  fix: ")
-                out.append(fix)
-                out.append(UInt8(ascii: "\n"))
-            }
-            for related in diagnostic.related {
-                append(related.location, file: lines.fileName(related.location), to: &out)
-                paint("note", color: "36", to: &out)
-                out.append(": ")
-                out.append(related.message)
-                out.append(UInt8(ascii: "\n"))
-            }
+            append(diagnostic, lines: &lines, to: &out)
         }
         output(out.array)
+    }
+
+    /// Appends one finding: its location, severity, message and id, the excerpt, the fix and the related notes.
+    private func append(_ diagnostic: Diagnostic, lines: inout SourceLines, to out: inout ByteBuffer) {
+        let label = diagnostic.severity == .info ? "note" : diagnostic.severity.rawValue
+        if let location = diagnostic.location { append(location, file: lines.fileName(location), to: &out) }
+        paint(label, color: color(for: diagnostic.severity), to: &out)
+        if colored { out.append("\u{1B}[1m") }
+        out.append(": ")
+        out.append(diagnostic.message)
+        if colored { out.append("\u{1B}[0m") }
+        out.append(" [")
+        out.append(diagnostic.id)
+        out.append("]\n")
+        if let location = diagnostic.location { lines.appendExcerpt(location, caretColor: colored ? "32" : nil, to: &out) }
+        if let fix = diagnostic.fix {
+            out.append("  fix: ")
+            out.append(fix)
+            out.append(UInt8(ascii: "\n"))
+        }
+        for related in diagnostic.related {
+            append(related.location, file: lines.fileName(related.location), to: &out)
+            paint("note", color: "36", to: &out)
+            out.append(": ")
+            out.append(related.message)
+            out.append(UInt8(ascii: "\n"))
+        }
     }
 
     /// `file:line:column: `, in bold when colored; `file` is the location's file name.
@@ -81,9 +86,9 @@ public struct TextReporter: Reporter {
         if colored { out.append("\u{1B}[1m") }
         out.append(file)
         out.append(UInt8(ascii: ":"))
-        out.append(String(location.line))
+        out.append(decimal: location.line)
         out.append(UInt8(ascii: ":"))
-        out.append(String(location.column))
+        out.append(decimal: location.column)
         out.append(": ")
         if colored { out.append("\u{1B}[0m") }
     }
