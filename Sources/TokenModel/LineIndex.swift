@@ -67,7 +67,9 @@ public enum UTF8Columns {
 
     /// The byte offset of scalar number `column` (0-based) in `bytes[range]`, clamped to the range.
     public static func offset(ofScalar column: Int, in bytes: [UInt8], _ range: Range<Int>) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
+        // A scalar is at least a byte: past the range's byte count there is none to find.
+        guard column < range.count else { return range.upperBound }
+        return bytes.withUnsafeBufferPointer { buffer in
             var seen = -1
             var i = range.lowerBound
             while i < range.upperBound {

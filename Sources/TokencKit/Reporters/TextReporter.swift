@@ -28,7 +28,9 @@ public struct TextReporter: Reporter {
             // each half is written whole into one buffer (not in pieces appended to a list, a copy each).
             var out = ByteBuffer(capacity: halves[k].count * 384 + (1 << 12))
             var lines = SourceLines(sources: sources)
-            for diagnostic in halves[k] { append(diagnostic, lines: &lines, to: &out) }
+            // Each finding read where the list holds it (binding it in a `for` loop copied it, every field retained).
+            let half = halves[k]
+            for i in half.indices { append(half[i], lines: &lines, to: &out) }
             return out.array
         }
         var all = parts.removeFirst()
@@ -176,8 +178,12 @@ struct SourceLines {
             if let caretColor { out.append("\u{1B}[1;\(caretColor)m") }
             out.append("    ")
             if span.firstShown > 0 { out.append(UInt8(ascii: " ")) }
-            for byte in span.bytes[span.shown].prefix(max(0, span.column - span.firstShown)) {
-                out.append(byte == 0x09 ? 0x09 : 0x20)
+            // Spaces under the text before the caret, tabs kept so it lines up; most lines have no tab.
+            let before = span.bytes[span.shown].prefix(max(0, span.column - span.firstShown))
+            if before.contains(0x09) {
+                for byte in before { out.append(byte == 0x09 ? 0x09 : 0x20) }
+            } else {
+                out.append(0x20, times: before.count)
             }
             out.append(UInt8(ascii: "^"))
         } else {
