@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TokenModel
 
 /// One output file rendered in memory (large files may instead be streamed into an `OutputSink`).

@@ -1,10 +1,9 @@
-import Foundation
 
 /// Answers computed once per process and shared by every thread (parsed color texts, gamut-mapped
 /// colors): the rules and every output ask for the same values. Bounded, so a long `--watch` session
 /// over changing files does not grow without end. Unchecked: `results` is only touched under `lock`.
 final class BoundedMemo<Key: Hashable, Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var results: [Key: Value] = [:]
     private let limit: Int
 

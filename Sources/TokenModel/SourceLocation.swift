@@ -1,4 +1,3 @@
-import Foundation
 
 /// A position in a token file, 1-based like the lines and columns people count.
 ///
@@ -43,7 +42,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 public final class SourceFileNames: @unchecked Sendable {
     /// The process's table.
     public static let shared = SourceFileNames()
-    private let lock = NSLock()
+    private let lock = Lock()
     private var names: [String] = []
     private var ids: [String: UInt32] = [:]
 

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Remembers the last successful build so that a rebuild with nothing changed skips the pipeline
 /// (docs/performance.md). It lives in `.tokenc-cache/` inside the first output folder, with a

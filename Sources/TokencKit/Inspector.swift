@@ -1,4 +1,3 @@
-import Foundation
 import TokenGenerators
 import TokenModel
 import TokenResolver
@@ -116,7 +115,7 @@ public struct Inspector: Sendable {
             if !token.aliasChain.isEmpty { out += "  alias: " + token.aliasChain.map { "→ \($0)" }.joined(separator: " ") + "\n" }
             let width = token.values.map(\.mode.count).max() ?? 0
             for entry in token.values {
-                let label = entry.mode.padding(toLength: width, withPad: " ", startingAt: 0)
+                let label = entry.mode.padded(to: width)
                 out += "  \(label)  \(describe(token.type, entry.value, mode: entry.mode))\n"
             }
             let found = findings(for: token)
@@ -138,7 +137,7 @@ public struct Inspector: Sendable {
         }
         var writer = JSONWriter()
         writer.node(value)
-        return writer.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        return writer.text.split(separator: "\n").map { $0.trimmingBlanks() }.joined(separator: " ")
     }
 
     static func short(_ value: Double) -> String {

@@ -1,12 +1,17 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TokenGenerators
+import TokenModel
 
 /// A build's outputs written as each generator finishes, into hidden files beside their targets, and put
 /// in place only once the whole build has succeeded: writing overlaps rendering and the rules, and no
 /// output waits in memory for the others (at 100,000 tokens the outputs are 50 MB).
 public final class OutputStaging: @unchecked Sendable {
     private let writers: [OutputWriter]
-    private let lock = NSLock()
+    private let lock = Lock()
     private var staged: [[StagedFile]]
     /// Files and bytes each generator staged, for `--verbose`.
     private var counts: [(files: Int, bytes: Int)]
@@ -166,12 +171,12 @@ final class StagingSink: OutputSink {
         temporary = PathText.joined(directory, ".\(PathText.lastComponent(target)).tokenc-tmp\(suffix)")
         self.directories = directories
         self.onClose = onClose
-        let descriptor = Foundation.open(target, O_RDONLY)
+        let descriptor = openDescriptor(target, O_RDONLY)
         var info = stat()
         if descriptor >= 0, fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
             existing = descriptor
         } else if descriptor >= 0 {
-            Foundation.close(descriptor)
+            closeDescriptor(descriptor)
         }
     }
 
@@ -198,17 +203,17 @@ final class StagingSink: OutputSink {
         if failure == nil, output < 0 {
             // Every byte matched: unchanged only if the old file ends here too.
             if existing >= 0, !readExisting(1) {
-                Foundation.close(existing)
+                closeDescriptor(existing)
                 existing = -1
             } else {
                 startOutput()
             }
         }
         if output >= 0 {
-            if Foundation.close(output) != 0, failure == nil { fail() }
+            if closeDescriptor(output) != 0, failure == nil { fail() }
             output = -1
         }
-        if existing >= 0 { Foundation.close(existing) }
+        if existing >= 0 { closeDescriptor(existing) }
         existing = -1
         closed = true
         onClose(self)
@@ -216,8 +221,8 @@ final class StagingSink: OutputSink {
 
     /// Closes without staging and removes the hidden file: the build failed.
     func abandon() {
-        if output >= 0 { Foundation.close(output) }
-        if existing >= 0 { Foundation.close(existing) }
+        if output >= 0 { closeDescriptor(output) }
+        if existing >= 0 { closeDescriptor(existing) }
         output = -1
         existing = -1
         closed = true
@@ -241,7 +246,7 @@ final class StagingSink: OutputSink {
     private func startOutput() {
         guard failure == nil else { return }
         guard directories.make(directory) else { return fail() }
-        output = Foundation.open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        output = openDescriptor(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard output >= 0 else { return fail() }
         hasOutput = true
         var copied = 0
@@ -254,7 +259,7 @@ final class StagingSink: OutputSink {
             comparison.withUnsafeBytes { writeAll(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
             copied += n
         }
-        if existing >= 0 { Foundation.close(existing) }
+        if existing >= 0 { closeDescriptor(existing) }
         existing = -1
     }
 
@@ -267,3 +272,10 @@ final class StagingSink: OutputSink {
         failure = ToolError("cannot write \(target): \(String(cString: strerror(errno)))")
     }
 }
+
+/// `open(2)`, named apart from the staging types' own `open` and `close` members.
+private func openDescriptor(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 { open(path, flags, mode) }
+
+/// `close(2)`, named apart from the staging types' own members.
+@discardableResult
+private func closeDescriptor(_ descriptor: Int32) -> Int32 { close(descriptor) }

@@ -1,5 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TokenGenerators
+import TokenModel
 
 /// What writing the outputs changed (or, for a dry run or a check, would change).
 public struct WriteSummary: Sendable, Equatable {
@@ -183,7 +193,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// Writes beside the target, then renames: readers never see a half-written file.
-    static func atomicWrite(_ bytes: [UInt8], to target: String) throws(ToolError) {
+    public static func atomicWrite(_ bytes: [UInt8], to target: String) throws(ToolError) {
         try atomicWrite(parts: [bytes], to: target)
     }
 
@@ -221,7 +231,7 @@ public struct OutputWriter: Sendable {
     static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
         var written = 0
         while written < bytes.count {
-            let count = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            let count = writeDescriptor(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if count < 0 {
                 if errno == EINTR { continue }
                 return false
@@ -244,7 +254,7 @@ struct StagedFile: Sendable {
 
 /// The folders a build made, so each is made once and a build that fails can take away the ones it made.
 final class DirectoryLog: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var known: Set<String> = []
     private var created: [String] = []
 
@@ -281,3 +291,6 @@ final class DirectoryLog: @unchecked Sendable {
         known = []
     }
 }
+
+/// `write(2)`, named apart from the writer's own `write` members.
+private func writeDescriptor(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, bytes, count) }

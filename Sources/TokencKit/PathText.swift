@@ -52,4 +52,12 @@ enum PathText {
         guard let last = bytes.lastIndex(of: slash) else { return fixed }
         return String(fixed[bytes.index(after: last)...])
     }
+
+    /// The part of `path`'s last name after its last dot: `""` when there is none, or when the only dot
+    /// starts the name (`.bashrc`) (`pathExtension`).
+    static func pathExtension(_ path: String) -> String {
+        let name = lastComponent(path)
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.utf8.startIndex else { return "" }
+        return String(name[name.utf8.index(after: dot)...])
+    }
 }

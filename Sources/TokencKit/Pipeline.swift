@@ -1,4 +1,14 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
 import TokenGenerators
 import TokenLoader
 import TokenModel
@@ -37,7 +47,7 @@ public struct PipelineResult: Sendable {
     /// One line per stage: `resolve   1.234 ms  70 tokens, 4 modes`.
     public var timingReport: String {
         timings.map { stage, duration, detail in
-            stage.padding(toLength: 8, withPad: " ", startingAt: 0) + "\(Self.milliseconds(duration)) ms  \(detail)"
+            stage.padded(to: 8) + "\(Self.milliseconds(duration)) ms  \(detail)"
         }.joined(separator: "\n") + "\n"
     }
 
@@ -102,13 +112,11 @@ public struct Pipeline: Sendable {
 
     /// Reads a user's template folder: every `*.mustache` file by its path relative to the folder.
     public static func templates(in folder: String) throws(ToolError) -> [String: String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileKind.of(folder) == .folder else {
             throw ToolError("no template folder at \(folder)")
         }
         var files: [String: String] = [:]
-        let enumerator = FileManager.default.enumerator(atPath: folder)
-        while let name = enumerator?.nextObject() as? String {
+        for name in (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? [] {
             guard name.hasSuffix(".mustache") else { continue }
             files[name] = String(decoding: try TokenSources.read(folder + "/" + name), as: UTF8.self)
         }
@@ -125,17 +133,11 @@ public struct Pipeline: Sendable {
     /// nested groups and partials recurse, and a debug build's frames are large. With `staging`, each
     /// generator's files are written beside their targets as soon as it finishes, instead of returned.
     public func run(files: [String], sources: [String: [UInt8]], render: Bool, staging: OutputStaging? = nil) -> PipelineResult {
-        final class Box: @unchecked Sendable { var result: PipelineResult? }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in
-            box.result = runStages(files: files, sources: sources, render: render, staging: staging)
-            done.signal()
+        var result: PipelineResult?
+        LargeStackThread.run(stackSize: 512 << 20) {
+            result = runStages(files: files, sources: sources, render: render, staging: staging)
         }
-        thread.stackSize = 512 << 20
-        thread.start()
-        done.wait()
-        return box.result!
+        return result!
     }
 
     func runStages(files: [String], sources: [String: [UInt8]], render: Bool, staging: OutputStaging?) -> PipelineResult {
@@ -361,6 +363,45 @@ private struct UncheckedWork<Element, Result>: @unchecked Sendable {
     let elements: [Element]
 }
 
+/// A thread with a stack of its own size, for work that recurses deeply (Foundation's `Thread` is not in
+/// FoundationEssentials, the only Foundation tokenc links).
+enum LargeStackThread {
+    /// Runs `body` on a new thread with a stack of `stackSize` bytes and returns when it has finished.
+    static func run(stackSize: Int, _ body: () -> Void) {
+        withoutActuallyEscaping(body) { body in
+            final class Work: @unchecked Sendable {
+                let body: () -> Void
+                init(_ body: @escaping () -> Void) { self.body = body }
+            }
+            let work = Unmanaged.passRetained(Work(body))
+            var attributes = pthread_attr_t()
+            pthread_attr_init(&attributes)
+            defer { pthread_attr_destroy(&attributes) }
+            pthread_attr_setstacksize(&attributes, stackSize)
+            #if canImport(Darwin)
+            var thread: pthread_t?
+            #else
+            var thread = pthread_t()
+            #endif
+            let started = pthread_create(&thread, &attributes, { context in
+                let work = Unmanaged<Work>.fromOpaque(context!).takeRetainedValue()
+                work.body()
+                return nil
+            }, work.toOpaque())
+            guard started == 0 else {
+                // No thread (the system is out of them): run here, on the caller's stack.
+                work.takeRetainedValue().body()
+                return
+            }
+            #if canImport(Darwin)
+            pthread_join(thread!, nil)
+            #else
+            pthread_join(thread, nil)
+            #endif
+        }
+    }
+}
+
 /// Loads the token files a resolver document names, relative to the document, remembering what it read.
 final class ReferencedFileReader: @unchecked Sendable {
     /// What the reader loaded: bytes for excerpts and loader diagnostics.
@@ -396,7 +437,7 @@ final class ReferencedFileReader: @unchecked Sendable {
 public final class FilesRead: @unchecked Sendable {
     /// The process's log.
     public static let shared = FilesRead()
-    private let lock = NSLock()
+    private let lock = Lock()
     private var paths: Set<String> = []
 
     func record(_ path: String) {

@@ -16,8 +16,8 @@ public enum RuleCatalog {
         case .text:
             let width = RuleRegistry.all.map(\.id.count).max() ?? 0
             return RuleRegistry.all.map { rule in
-                rule.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                    + rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + rule.summary
+                rule.id.padded(to: width) + "  "
+                    + rule.severity.rawValue.padded(to: 7) + "  " + rule.summary
             }.joined(separator: "\n") + "\n"
         case .json:
             var writer = JSONWriter()

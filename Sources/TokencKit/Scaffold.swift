@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `tokenc init`: a small working design system and a tokenc.yml, in the current folder.
 public enum Scaffold {
@@ -45,13 +49,13 @@ public enum Scaffold {
 
     /// Writes the scaffold into `folder`; refuses, writing nothing, when any of its files exists.
     public static func create(in folder: String) throws(ToolError) -> [String] {
-        let existing = files.map { (folder as NSString).appendingPathComponent($0.path) }.filter { FileManager.default.fileExists(atPath: $0) }
+        let existing = files.map { PathText.joined(folder, $0.path) }.filter { FileManager.default.fileExists(atPath: $0) }
         guard existing.isEmpty else {
             throw ToolError("\(existing.joined(separator: ", ")) already exist\(existing.count == 1 ? "s" : ""); init writes nothing over your files")
         }
         var written: [String] = []
         for file in files {
-            let path = (folder as NSString).appendingPathComponent(file.path)
+            let path = PathText.joined(folder, file.path)
             try OutputWriter.atomicWrite(Array(file.text.utf8), to: path)
             written.append(file.path)
         }

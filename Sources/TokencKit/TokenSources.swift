@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Finds the token files of a folder (or takes one file) in sorted path order.
 public enum TokenSources {
@@ -7,11 +16,10 @@ public enum TokenSources {
 
     /// The token files under `path`, as paths the user will recognise (prefixed by `path`).
     public static func discover(_ path: String) throws(ToolError) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let kind = FileKind.of(path) else {
             throw ToolError("no such file or folder: \(path) (give a folder of token files, or create Tokens/ with `tokenc init`)")
         }
-        guard isDirectory.boolValue else { return [path] }
+        guard kind == .folder else { return [path] }
         var found: [String] = []
         walk(path, depth: 0, into: &found)
         found.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -34,7 +42,7 @@ public enum TokenSources {
             if type == S_IFDIR {
                 walk(child, depth: depth + 1, into: &found)
             } else if type == S_IFREG || type == S_IFLNK {
-                let ext = (name as NSString).pathExtension.lowercased()
+                let ext = PathText.pathExtension(name).lowercased()
                 guard extensions.contains(ext), name != "tokenc.yml", name != "tokenc.yaml" else { continue }
                 found.append(child)
             }

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Polls token files for changes (`tokenc build --watch`): portable, and cheap for a folder of token files.
 public struct Watcher: Sendable {
@@ -30,12 +39,12 @@ public struct Watcher: Sendable {
         var last = fingerprint()
         rebuild()
         while true {
-            Thread.sleep(forTimeInterval: interval)
+            usleep(useconds_t(interval * 1_000_000))
             var current = fingerprint()
             guard current != last else { continue }
             // Editors save in several steps: wait until the files stop changing.
             while true {
-                Thread.sleep(forTimeInterval: quiet)
+                usleep(useconds_t(quiet * 1_000_000))
                 let settled = fingerprint()
                 if settled == current { break }
                 current = settled

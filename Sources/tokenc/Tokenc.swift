@@ -2,7 +2,16 @@ import ArgumentParser
 #if canImport(CMimalloc)
 import CMimalloc
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TokencKit
 
 /// The `tokenc` command: parses arguments and hands the work to TokencKit.
@@ -35,14 +44,14 @@ struct Tokenc: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let exit as ExitCode {
-            Foundation.exit(exit.rawValue)
+            terminate(exit.rawValue)
         } catch {
             if exitCode(for: error) == .success {
                 Self.exit(withError: error)
             }
             // Usage errors exit 2 (DESIGN.md §5), not ArgumentParser's default 64.
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-            Foundation.exit(2)
+            printError(fullMessage(for: error) + "\n")
+            terminate(2)
         }
     }
 }
@@ -72,9 +81,10 @@ extension CSSOutputOptions.Case: ExpressibleByArgument {}
 /// Foundation's `Bundle.main` lists the executable's folder twice first (5,600 entries in `/tmp` took 8 ms).
 func executablePath() -> String? {
     #if os(Linux)
-    if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-    #endif
+    return try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    #else
     return Bundle.main.executablePath
+    #endif
 }
 
 /// Whether stderr is a terminal that wants color.
@@ -82,8 +92,29 @@ func stderrWantsColor() -> Bool {
     isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
 }
 
+/// Writes `text` to standard error as it is (no newline added).
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    var bytes = Array(text.utf8)
+    bytes.withUnsafeMutableBytes { buffer in
+        var written = 0
+        while written < buffer.count {
+            let count = write(2, buffer.baseAddress! + written, buffer.count - written)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return }
+            written += count
+        }
+    }
+}
+
+/// Ends the process with `status` (the C library's `exit`, which `ParsableCommand.exit` hides in a command).
+func terminate(_ status: Int32) -> Never { exit(status) }
+
+/// The local time of day as `HH:MM:SS`, for the watch loop's status line.
+func timeOfDay() -> String {
+    var now = time(nil), parts = tm()
+    localtime_r(&now, &parts)
+    func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
 }
 
 /// The process's malloc: mimalloc where the executable links it (Package.swift), else the C library's.
@@ -227,7 +258,7 @@ struct Build: ParsableCommand {
         Watcher(path: path, extra: extra).run {
             // Errors are reported and the watch goes on: the next save may fix them.
             do { try buildOnce() } catch {}
-            printError("--- \(Date().formatted(date: .omitted, time: .standard)): waiting for changes\n")
+            printError("--- \(timeOfDay()): waiting for changes\n")
         }
     }
 
@@ -242,7 +273,7 @@ struct Build: ParsableCommand {
             try BuildPlan.make(
                 configuration: configuration, jsonAliases: jsonAliases, templates: userTemplates, templateFolder: templates,
                 cssFlags: cssFlags, output: output,
-                only: only.map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) })
+                only: only.map { Set($0.split(separator: ",").map { $0.trimmingBlanks() }) })
         }
         let generators = plan.generators
         var pipeline = Pipeline(rules: input.rules, generators: generators)
@@ -386,8 +417,8 @@ enum FailOn: String, ExpressibleByArgument, CaseIterable {
 /// Writes `text` to `path`, or to standard output when there is none.
 func emit(_ text: String, to path: String?) throws {
     guard let path else { return print(text, terminator: "") }
-    do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-        printError("tokenc: error: cannot write \(path): \(error.localizedDescription)\n")
+    do { try OutputWriter.atomicWrite(Array(text.utf8), to: path) } catch {
+        printError("tokenc: error: \(error.message)\n")
         throw ExitCode(2)
     }
 }

@@ -21,6 +21,13 @@ import Testing
         }
     }
 
+    /// A name's extension is what `NSString.pathExtension` gives, hidden files and trailing dots included.
+    @Test func extensionAgreesWithNSString() {
+        for path in ["", "a", "a.yaml", "a.YML", "dir/a.json", "dir.d/a", ".hidden", ".hidden.yaml", "a.", "a..b", "/x/y.tar.gz", "é.ü", "a/"] {
+            #expect(PathText.pathExtension(path) == (path as NSString).pathExtension, "extension of \(path)")
+        }
+    }
+
     /// Where Foundation on Linux traps (`deletingLastPathComponent` of a bare name or of `.`, either method on
     /// `a///b////c//`) or reads `//` as empty, the answers are the plain ones.
     @Test func answersWhereFoundationCannot() {

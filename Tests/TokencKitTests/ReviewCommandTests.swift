@@ -24,6 +24,18 @@ import Testing
         #expect(result.output == Array("ok".utf8))
         #expect(result.errors.count == 200_000)
     }
+
+    /// A program killed by a signal reports 128 + the signal, as a shell does; one that cannot start says why.
+    @Test func signalsAndMissingPrograms() throws {
+        #expect(try TokencKit.ReviewSide.run("/bin/sh", ["-c", "kill -9 $$"]).status == 128 + 9)
+        #expect(try TokencKit.ReviewSide.run("/bin/sh", ["-c", "printf '%s' \"$0\"", "argument"]).output == Array("argument".utf8))
+        do {
+            _ = try TokencKit.ReviewSide.run("/no/such/program", [])
+            Issue.record("a missing program ran")
+        } catch {
+            #expect(error.message == "cannot run /no/such/program: No such file or directory")
+        }
+    }
 }
 
 @Suite struct ReviewCommandTests {

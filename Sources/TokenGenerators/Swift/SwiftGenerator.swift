@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TokenModel
 
 /// Writes `swift/Tokens.swift`: a platform-neutral core of token values, rendered from Templates/swift.

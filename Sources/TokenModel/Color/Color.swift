@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A color in the space it was written in: three components (`nan` for CSS `none`) and alpha.
 ///

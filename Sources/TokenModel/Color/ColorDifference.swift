@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension Color {
     /// ΔEOK: the Euclidean distance in OKLab (CSS Color 4 §13.1), about 0.02 for a just-noticeable difference.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A 3×3 matrix in row-major order, with the product the color conversions need.
 struct Matrix3: Sendable {

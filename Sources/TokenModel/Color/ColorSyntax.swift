@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Parses CSS Color 4 color strings: hex, `rgb()`, `hsl()`, `hwb()`, `lab()`, `lch()`, `oklab()`, `oklch()`
 /// and `color()` with its predefined spaces.
@@ -20,7 +24,7 @@ public enum ColorSyntax {
         let edges = (text.utf8.first, text.utf8.last)
         let padded = edges.0 == UInt8(ascii: " ") || edges.0 == UInt8(ascii: "\t") || edges.1 == UInt8(ascii: " ") || edges.1 == UInt8(ascii: "\t")
             || text.utf8.contains { $0 >= 0x80 }
-        let trimmed = padded ? text.trimmingCharacters(in: .whitespaces) : text
+        let trimmed = padded ? text.trimmingBlanks() : text
         if trimmed.hasPrefix("#") { return parseHex(trimmed) }
         // (An ASCII text of another length cannot lowercase to it; others are lowercased as before.)
         if padded || trimmed.utf8.count == "transparent".utf8.count, trimmed.lowercased() == "transparent" {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A color token's value: a concrete color, or a reference to an Apple system color.
 public enum ColorValue: Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension Color {
     /// Whether the color lies inside an RGB space's gamut (components within 0…1, with a tolerance of 1e-6

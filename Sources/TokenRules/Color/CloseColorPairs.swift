@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TokenModel
 
 /// Every pair of colors closer than a CIEDE2000 limit, found without comparing all pairs and without missing

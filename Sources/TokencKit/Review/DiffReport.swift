@@ -1,4 +1,3 @@
-import Foundation
 import TokenDiff
 import TokenGenerators
 import TokenModel
@@ -19,7 +18,7 @@ public enum DiffReport {
         return parts.joined(separator: " · ")
     }
 
-    static func ratio(_ value: Double?) -> String { value.map { String(format: "%.2f:1", $0) } ?? "—" }
+    static func ratio(_ value: Double?) -> String { value.map { $0.fixed(2) + ":1" } ?? "—" }
     static func passMark(_ passes: Bool?) -> String { passes.map { $0 ? "pass" : "fail" } ?? "" }
     static func where_(_ d: Diagnostic) -> String { d.location.map { "\($0.file):\($0.line):\($0.column)" } ?? "" }
 
@@ -40,7 +39,7 @@ public enum DiffReport {
             out += "\n#### \(title)\n\n"
             func lines(_ rows: ArraySlice<[String]>) -> String {
                 "| " + header.joined(separator: " | ") + " |\n|" + String(repeating: " --- |", count: header.count) + "\n"
-                    + rows.map { "| " + $0.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n" }.joined()
+                    + rows.map { "| " + $0.map { $0.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }.joined(separator: " | ") + " |\n" }.joined()
             }
             out += lines(rows.prefix(visibleRows))
             if rows.count > visibleRows {
@@ -51,7 +50,7 @@ public enum DiffReport {
             (change.oldType.map { [["`\(change.path)`", "type", $0, change.type, ""]] } ?? [])
                 + change.modes.map { mode in
                     ["`\(change.path)`", mode.mode, mode.old.map(display) ?? "—", mode.new.map(display) ?? "—",
-                     mode.deltaE2000.map { String(format: "%.2f", $0) } ?? ""]
+                     mode.deltaE2000.map { $0.fixed(2) } ?? ""]
                 }
         })
         table("Contrast on declared surfaces", ["foreground on surface", "appearance", "before", "after", "minimum"], diff.contrast.map { c in
@@ -199,7 +198,7 @@ public enum DiffReport {
                     body += "<tr><td><code>\(HTML.escape(change.path))</code></td><td>\(HTML.escape(mode.mode))</td>"
                     body += "<td>\(cell(mode.old, token: change.path, mode: mode.mode, side: "base"))</td>"
                     body += "<td>\(cell(mode.new, token: change.path, mode: mode.mode, side: "head"))</td>"
-                    body += "<td>\(mode.deltaE2000.map { String(format: "%.2f", $0) } ?? "")</td></tr>\n"
+                    body += "<td>\(mode.deltaE2000.map { $0.fixed(2) } ?? "")</td></tr>\n"
                 }
             }
             body += "</table>\n"

@@ -1,4 +1,3 @@
-import Foundation
 import TokenDiff
 import TokenModel
 import TokenRules
@@ -9,8 +8,7 @@ public enum ReviewSide {
     /// Builds `spec`: a folder (or file) when one exists at that path, otherwise a git revision whose
     /// copy of `tokensPath` is read with `git show` (images are still read from the working tree).
     public static func load(_ spec: String, tokensPath: String, configuration: Configuration) throws(ToolError) -> DiffSide {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: spec, isDirectory: &isDirectory) {
+        if FileKind.of(spec) != nil {
             let (files, sources) = try TokenSources.readAll(spec)
             return build(label: spec, files: files, sources: sources, configuration: configuration)
         }
@@ -19,8 +17,8 @@ public enum ReviewSide {
         }
         let listing = try git(["ls-tree", "-r", "-z", "--name-only", spec, "--", tokensPath])
         let files = listing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter { name in
-            let file = (name as NSString).lastPathComponent
-            return TokenSources.extensions.contains((file as NSString).pathExtension.lowercased())
+            let file = PathText.lastComponent(name)
+            return TokenSources.extensions.contains(PathText.pathExtension(file).lowercased())
                 && !file.hasPrefix(".") && file != "tokenc.yml" && file != "tokenc.yaml"
         }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         guard !files.isEmpty else { throw ToolError("`\(spec)` has no token files under \(tokensPath)") }
@@ -42,32 +40,15 @@ public enum ReviewSide {
         let result = try run("/usr/bin/env", ["git"] + arguments)
         guard result.status == 0 else {
             throw ToolError("git \(arguments.joined(separator: " ")) failed: "
-                + String(decoding: result.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+                + String(decoding: result.errors, as: UTF8.self).trimmingWhitespace())
         }
         return result.output
     }
 
-    /// Runs a program to its end and returns its status, standard output and standard error. Both pipes
-    /// are read at once: a program that fills one pipe while the other is being read would wait forever.
+    /// Runs a program to its end and returns its status, standard output and standard error.
     static func run(_ executable: String, _ arguments: [String]) throws(ToolError) -> (status: Int32, output: [UInt8], errors: [UInt8]) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        do { try process.run() } catch { throw ToolError("cannot run \(arguments.first ?? executable): \(error.localizedDescription)") }
-        final class Collected: @unchecked Sendable { var bytes = Data() }
-        let message = Collected()
-        let messageRead = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            message.bytes = errors.fileHandleForReading.readDataToEndOfFile()
-            messageRead.signal()
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        messageRead.wait()
-        process.waitUntilExit()
-        return (process.terminationStatus, [UInt8](data), [UInt8](message.bytes))
+        let outcome = try ChildProcess.run(executable, [executable] + arguments)
+        return (outcome.status, outcome.output, outcome.errors)
     }
 }
 

@@ -1,4 +1,3 @@
-import Foundation
 import TokenDiff
 import TokenModel
 
@@ -57,7 +56,7 @@ public enum StyleGuide {
                 let parts = pair.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
                 let any = modes.lazy.compactMap { cells[pair + "|" + $0] }.first!
                 body += "<tr><td><code>\(HTML.escape(parts[0]))</code> on <code>\(HTML.escape(parts[1]))</code></td>"
-                body += "<td>\(String(format: "%.1f:1", any.minimum)) (\(HTML.escape(any.kind)))</td>"
+                body += "<td>\(any.minimum.fixed(1) + ":1") (\(HTML.escape(any.kind)))</td>"
                 for mode in modes {
                     guard let cell = cells[pair + "|" + mode] else {
                         body += "<td></td>"
@@ -66,7 +65,7 @@ public enum StyleGuide {
                     let verdict = cell.passes ? "pass" : "fail"
                     body += "<td class=\"\(verdict)\" data-pair=\"\(HTML.escape(pair))\" data-mode=\"\(HTML.escape(mode))\" data-pass=\"\(cell.passes)\">"
                     body += "<span class=\"sample\" style=\"color: \(cell.foregroundHex); background-color: \(cell.surfaceHex)\">Aa</span> "
-                    body += String(format: "%.2f:1", cell.ratio) + " \(verdict)</td>"
+                    body += cell.ratio.fixed(2) + ":1" + " \(verdict)</td>"
                 }
                 body += "</tr>\n"
             }
@@ -129,7 +128,7 @@ public enum StyleGuide {
         "<code>\(HTML.escape(token.token.location.file)):\(token.token.location.line)</code>"
     }
 
-    static func format(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value) }
+    static func format(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : value.fixed(1) }
 
     /// The sizes an icon declares, in points: `size`, `images` keys (`16@2x`, `400x240@1x`, `148x110@2x`), or a sticker's size class.
     static func iconSizes(_ value: Node) -> [(String, Double, Double)] {

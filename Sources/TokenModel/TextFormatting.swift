@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// Text operations tokenc took from Foundation, which it no longer links on Linux (it links FoundationEssentials
+// alone: docs/performance.md, "Seventeenth round"). Each gives the result Foundation's version gave.
+
+extension StringProtocol {
+    /// The text without the blanks at either end: tabs and the Unicode space separators (category Zs), the set
+    /// `CharacterSet.whitespaces` holds, compared scalar by scalar as `trimmingCharacters(in:)` does.
+    public func trimmingBlanks() -> String {
+        trimming { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+    }
+
+    /// The text without blanks and line breaks at either end (`CharacterSet.whitespacesAndNewlines`: the space
+    /// separators, tab, U+000A–U+000D, U+0085 and the line and paragraph separators U+2028 and U+2029).
+    public func trimmingWhitespace() -> String {
+        trimming { scalar in
+            switch scalar.value {
+            case 0x09...0x0D, 0x85, 0x2028, 0x2029: true
+            default: scalar.properties.generalCategory == .spaceSeparator
+            }
+        }
+    }
+
+    /// The text without the scalars at either end that `isTrimmed` accepts.
+    func trimming(_ isTrimmed: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isTrimmed($0) }), let last = scalars.lastIndex(where: { !isTrimmed($0) }) else {
+            return ""
+        }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: scalars[first...last])
+        return String(kept)
+    }
+
+    /// The text with spaces added after it up to `width` characters, or cut to `width` when it is longer
+    /// (Foundation's `padding(toLength:withPad: " ", startingAt: 0)`, which counts UTF-16 units: the same for
+    /// the ASCII names it pads).
+    public func padded(to width: Int) -> String {
+        let length = count
+        if length >= width { return String(prefix(width)) }
+        return String(self) + String(repeating: " ", count: width - length)
+    }
+}
+
+extension Double {
+    /// The number with `places` digits after the point, rounded as C's `printf("%.*f")` rounds (the exact
+    /// binary value, ties to even): what `String(format: "%.2f", value)` wrote.
+    public func fixed(_ places: Int) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 352) { buffer in
+            let written = withVaList([Int32(places), self]) { arguments in
+                vsnprintf(buffer.baseAddress!, buffer.count, "%.*f", arguments)
+            }
+            let length = min(Int(written), buffer.count - 1)
+            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress!, count: max(0, length)), as: UTF8.self)
+        }
+    }
+}

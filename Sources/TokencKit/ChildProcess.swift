@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs another program (git, for `tokenc diff` against a revision) and collects what it prints, with
+/// `posix_spawn`: Foundation's `Process` is not in FoundationEssentials, the only Foundation tokenc links.
+enum ChildProcess {
+    /// What a finished program left: its exit status (128 + the signal when a signal ended it), its
+    /// standard output and its standard error.
+    struct Outcome {
+        var status: Int32
+        var output: [UInt8]
+        var errors: [UInt8]
+    }
+
+    /// Runs `executable` (a path) with `arguments` (the first is the program's name, as `argv[0]`) to its
+    /// end. Both pipes are read as the program writes them: one left unread while the other is read would
+    /// make a talkative program wait forever.
+    static func run(_ executable: String, _ arguments: [String]) throws(ToolError) -> Outcome {
+        var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
+        guard pipe(&outputPipe) == 0 else { throw failure(arguments, errno) }
+        guard pipe(&errorPipe) == 0 else {
+            close(outputPipe[0]); close(outputPipe[1])
+            throw failure(arguments, errno)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        for descriptor in outputPipe + errorPipe { posix_spawn_file_actions_addclose(&actions, descriptor) }
+
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var child = pid_t()
+        let spawned = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        close(outputPipe[1])
+        close(errorPipe[1])
+        guard spawned == 0 else {
+            close(outputPipe[0]); close(errorPipe[0])
+            throw failure(arguments, spawned)
+        }
+        var output: [UInt8] = [], errors: [UInt8] = []
+        drain(outputPipe[0], into: &output, errorPipe[0], into: &errors)
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0, errno == EINTR {}
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as macros.
+        let signal = status & 0x7F
+        return Outcome(status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal, output: output, errors: errors)
+    }
+
+    /// Reads both descriptors to their ends as data arrives on either, then closes them.
+    private static func drain(_ first: Int32, into firstBytes: inout [UInt8], _ second: Int32, into secondBytes: inout [UInt8]) {
+        var open = [pollfd(fd: first, events: Int16(POLLIN), revents: 0), pollfd(fd: second, events: Int16(POLLIN), revents: 0)]
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while open.contains(where: { $0.fd >= 0 }) {
+            guard poll(&open, nfds_t(open.count), -1) >= 0 else {
+                if errno == EINTR { continue }
+                break
+            }
+            for k in open.indices where open[k].fd >= 0 && open[k].revents != 0 {
+                let count = chunk.withUnsafeMutableBytes { read(open[k].fd, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    if k == 0 { firstBytes += chunk[..<count] } else { secondBytes += chunk[..<count] }
+                } else if count == 0 || errno != EINTR {
+                    close(open[k].fd)
+                    open[k].fd = -1
+                }
+            }
+        }
+    }
+
+    private static func failure(_ arguments: [String], _ code: Int32) -> ToolError {
+        ToolError("cannot run \(arguments.first ?? "a program"): \(String(cString: strerror(code)))")
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// What each module of tokenc may import, read from the sources: one pipeline in one direction (the stages see
+/// TokenModel only, TokencKit composes them), libyaml in the loader alone, ArgumentParser in the command line
+/// alone, and Foundation nowhere — FoundationEssentials where Foundation's types are needed, so the binary
+/// leaves out corelibs Foundation and ICU (docs/performance.md, "Seventeenth round").
+@Suite struct ModuleBoundaryTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources")
+
+    /// The modules each module may import, besides the platform's (Glibc or Darwin, Dispatch, FoundationEssentials).
+    static let allowed: [String: Set<String>] = [
+        "TokenModel": [],
+        "TokenLoader": ["TokenModel", "CYAML"],
+        "TokenResolver": ["TokenModel"],
+        "TokenRules": ["TokenModel"],
+        "TokenGenerators": ["TokenModel"],
+        "TokenDiff": ["TokenModel"],
+        "TokencKit": ["TokenModel", "TokenLoader", "TokenResolver", "TokenRules", "TokenGenerators", "TokenDiff"],
+        "tokenc": ["TokencKit", "TokenModel", "ArgumentParser", "CMimalloc"],
+        "tokenc-fuzz": ["TokencKit"],
+    ]
+    static let platform: Set<String> = ["Glibc", "Darwin", "Dispatch", "FoundationEssentials", "Synchronization"]
+
+    /// Each module's `import` lines, by file (outside string literals); `import Foundation` counts only where it is the `#else` of
+    /// `#if canImport(FoundationEssentials)` (Apple's platforms, which have no FoundationEssentials module).
+    static func imports(of module: String) throws -> [(file: String, imported: String)] {
+        let folder = sources.appendingPathComponent(module)
+        var found: [(String, String)] = []
+        for case let file as String in FileManager.default.enumerator(atPath: folder.path)! where file.hasSuffix(".swift") {
+            let lines = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            // Lines inside multi-line string literals (the embedded templates hold `import SwiftUI`) are text.
+            var inLiteral = false
+            for (i, line) in lines.enumerated() {
+                if line.components(separatedBy: "\"\"\"").count % 2 == 0 { inLiteral.toggle() }
+                guard !inLiteral, line.hasPrefix("import ") else { continue }
+                let name = String(line.split(separator: " ").last!)
+                let isFallback = name == "Foundation" && i >= 3 && lines[i - 1] == "#else" && lines[i - 2] == "import FoundationEssentials"
+                    && lines[i - 3] == "#if canImport(FoundationEssentials)"
+                if !isFallback { found.append((file, name)) }
+            }
+        }
+        return found
+    }
+
+    @Test func everyModuleImportsOnlyWhatItMay() throws {
+        for (module, allowed) in Self.allowed {
+            for (file, imported) in try Self.imports(of: module) {
+                #expect(allowed.contains(imported) || Self.platform.contains(imported), "\(module)/\(file) imports \(imported)")
+            }
+        }
+    }
+
+    /// Every module of the package is listed above, so a new one cannot slip past the test.
+    @Test func everyModuleIsListed() throws {
+        let modules = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).filter { !$0.hasPrefix("C") }
+        #expect(Set(modules) == Set(Self.allowed.keys))
+    }
+}
