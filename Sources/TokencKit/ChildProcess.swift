@@ -25,7 +25,13 @@ enum ChildProcess {
             close(outputPipe[0]); close(outputPipe[1])
             throw failure(arguments, errno)
         }
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t = nil
+        let environment = _NSGetEnviron().pointee
+        #else
         var actions = posix_spawn_file_actions_t()
+        let environment = environ
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
@@ -35,7 +41,7 @@ enum ChildProcess {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var child = pid_t()
-        let spawned = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&child, executable, &actions, nil, argv, environment)
         close(outputPipe[1])
         close(errorPipe[1])
         guard spawned == 0 else {

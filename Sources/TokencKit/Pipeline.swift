@@ -383,11 +383,18 @@ enum LargeStackThread {
             #else
             var thread = pthread_t()
             #endif
+            // The start routine's argument is optional on Linux and not on Apple's platforms.
+            #if canImport(Darwin)
             let started = pthread_create(&thread, &attributes, { context in
-                let work = Unmanaged<Work>.fromOpaque(context!).takeRetainedValue()
-                work.body()
+                Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
                 return nil
             }, work.toOpaque())
+            #else
+            let started = pthread_create(&thread, &attributes, { context in
+                Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
+                return nil
+            }, work.toOpaque())
+            #endif
             guard started == 0 else {
                 // No thread (the system is out of them): run here, on the caller's stack.
                 work.takeRetainedValue().body()
