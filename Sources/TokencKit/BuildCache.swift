@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -101,8 +96,7 @@ public struct BuildCache: Sendable {
 
     /// Reads the state file; nil when it is missing or unreadable.
     func load() -> State? {
-        guard let data = FileManager.default.contents(atPath: statePath) else { return nil }
-        let bytes = [UInt8](data)
+        guard let bytes = FileBytes.contents(of: statePath) else { return nil }
         // Header lines, one `file` line per stamp, then the summary and the report after a `report` line.
         let marker = Array("\nreport\n".utf8)
         guard let reportStart = Self.firstRange(of: marker, in: bytes) else { return nil }

@@ -59,20 +59,20 @@ enum ChildProcess {
 
     /// Reads both descriptors to their ends as data arrives on either, then closes them.
     private static func drain(_ first: Int32, into firstBytes: inout [UInt8], _ second: Int32, into secondBytes: inout [UInt8]) {
-        var open = [pollfd(fd: first, events: Int16(POLLIN), revents: 0), pollfd(fd: second, events: Int16(POLLIN), revents: 0)]
+        var pipes = [pollfd(fd: first, events: Int16(POLLIN), revents: 0), pollfd(fd: second, events: Int16(POLLIN), revents: 0)]
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while open.contains(where: { $0.fd >= 0 }) {
-            guard poll(&open, nfds_t(open.count), -1) >= 0 else {
+        while pipes.contains(where: { $0.fd >= 0 }) {
+            guard poll(&pipes, nfds_t(pipes.count), -1) >= 0 else {
                 if errno == EINTR { continue }
                 break
             }
-            for k in open.indices where open[k].fd >= 0 && open[k].revents != 0 {
-                let count = chunk.withUnsafeMutableBytes { read(open[k].fd, $0.baseAddress, $0.count) }
+            for k in pipes.indices where pipes[k].fd >= 0 && pipes[k].revents != 0 {
+                let count = chunk.withUnsafeMutableBytes { read(pipes[k].fd, $0.baseAddress, $0.count) }
                 if count > 0 {
                     if k == 0 { firstBytes += chunk[..<count] } else { secondBytes += chunk[..<count] }
                 } else if count == 0 || errno != EINTR {
-                    close(open[k].fd)
-                    open[k].fd = -1
+                    close(pipes[k].fd)
+                    pipes[k].fd = -1
                 }
             }
         }

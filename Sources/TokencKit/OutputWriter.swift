@@ -228,7 +228,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// Writes all of `bytes` to `descriptor`, again after an interruption; false on an error (`errno` says which).
-    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
         var written = 0
         while written < bytes.count {
             let count = writeDescriptor(descriptor, bytes.baseAddress! + written, bytes.count - written)

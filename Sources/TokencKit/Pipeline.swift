@@ -378,33 +378,20 @@ enum LargeStackThread {
             pthread_attr_init(&attributes)
             defer { pthread_attr_destroy(&attributes) }
             pthread_attr_setstacksize(&attributes, stackSize)
+            // The thread handle is optional on Apple's platforms and the start routine's argument on Linux.
             #if canImport(Darwin)
             var thread: pthread_t?
+            let started = pthread_create(&thread, &attributes, { Unmanaged<Work>.fromOpaque($0).takeRetainedValue().body(); return nil },
+                                         work.toOpaque())
+            if started == 0 { pthread_join(thread!, nil) }
             #else
             var thread = pthread_t()
+            let started = pthread_create(&thread, &attributes, { Unmanaged<Work>.fromOpaque($0!).takeRetainedValue().body(); return nil },
+                                         work.toOpaque())
+            if started == 0 { pthread_join(thread, nil) }
             #endif
-            // The start routine's argument is optional on Linux and not on Apple's platforms.
-            #if canImport(Darwin)
-            let started = pthread_create(&thread, &attributes, { context in
-                Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
-                return nil
-            }, work.toOpaque())
-            #else
-            let started = pthread_create(&thread, &attributes, { context in
-                Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
-                return nil
-            }, work.toOpaque())
-            #endif
-            guard started == 0 else {
-                // No thread (the system is out of them): run here, on the caller's stack.
-                work.takeRetainedValue().body()
-                return
-            }
-            #if canImport(Darwin)
-            pthread_join(thread!, nil)
-            #else
-            pthread_join(thread, nil)
-            #endif
+            // No thread (the system is out of them): run here, on the caller's stack.
+            if started != 0 { work.takeRetainedValue().body() }
         }
     }
 }

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// `tokenc init`: a small working design system and a tokenc.yml, in the current folder.
 public enum Scaffold {
     /// The files `init` writes, by path.
@@ -49,7 +43,7 @@ public enum Scaffold {
 
     /// Writes the scaffold into `folder`; refuses, writing nothing, when any of its files exists.
     public static func create(in folder: String) throws(ToolError) -> [String] {
-        let existing = files.map { PathText.joined(folder, $0.path) }.filter { FileManager.default.fileExists(atPath: $0) }
+        let existing = files.map { PathText.joined(folder, $0.path) }.filter { FileKind.of($0) != nil }
         guard existing.isEmpty else {
             throw ToolError("\(existing.joined(separator: ", ")) already exist\(existing.count == 1 ? "s" : ""); init writes nothing over your files")
         }

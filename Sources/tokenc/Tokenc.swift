@@ -93,18 +93,7 @@ func stderrWantsColor() -> Bool {
 }
 
 /// Writes `text` to standard error as it is (no newline added).
-func printError(_ text: String) {
-    var bytes = Array(text.utf8)
-    bytes.withUnsafeMutableBytes { buffer in
-        var written = 0
-        while written < buffer.count {
-            let count = write(2, buffer.baseAddress! + written, buffer.count - written)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return }
-            written += count
-        }
-    }
-}
+func printError(_ text: String) { printError(Array(text.utf8)) }
 
 /// Ends the process with `status` (the C library's `exit`, which `ParsableCommand.exit` hides in a command).
 func terminate(_ status: Int32) -> Never { exit(status) }
@@ -147,15 +136,7 @@ func glibcMallocTrim(_ pad: Int) -> Int32
 
 /// Writes bytes to standard error as they are (a large report is not copied into a `String` and back).
 func printError(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { buffer in
-        var written = 0
-        while written < buffer.count {
-            let count = write(STDERR_FILENO, buffer.baseAddress! + written, buffer.count - written)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return }
-            written += count
-        }
-    }
+    _ = bytes.withUnsafeBytes { OutputWriter.writeAll($0, to: STDERR_FILENO) }
 }
 
 /// Exit status for a finished run: 1 on errors (or warnings with --strict).
