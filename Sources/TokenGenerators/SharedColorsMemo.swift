@@ -51,3 +51,16 @@ struct SharedColorsMemo<Value> {
         return true
     }
 }
+
+/// How many slots the color memos of one output have (`SharedColorsMemo` and the Swift output's formatted
+/// colors): one per eight tokens of the set, rounded down to a power of two, from 64 to 4,096. Their slots are
+/// allocated whole before the first token, so a fixed 4,096 cost a small set more than a megabyte across the
+/// Swift and CSS outputs' three memos; a repeat a smaller memo no longer holds is only formatted again
+/// (docs/performance.md, "Eighteenth round").
+enum MemoSlots {
+    /// The slots for an output of `tokens` tokens.
+    static func count(forTokens tokens: Int) -> Int {
+        let wanted = min(4096, max(64, tokens / 8))
+        return 1 << (Int.bitWidth - 1 - wanted.leadingZeroBitCount)
+    }
+}

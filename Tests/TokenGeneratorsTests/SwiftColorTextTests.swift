@@ -58,4 +58,14 @@ import TokenModel
         let none = memo.value(for: first, in: slot, sameModesAs: alias)
         #expect(none != nil && none! == nil)
     }
+
+    @Test func memoSlotsGrowWithTheSetAsPowersOfTwoFrom64To4096() {
+        let expected: [(tokens: Int, slots: Int)] = [
+            (0, 64), (100, 64), (1_000, 64), (1_023, 64), (1_024, 128), (8_191, 512), (8_192, 1_024),
+            (10_000, 1_024), (32_767, 2_048), (32_768, 4_096), (100_000, 4_096), (10_000_000, 4_096),
+        ]
+        for (tokens, slots) in expected {
+            #expect(MemoSlots.count(forTokens: tokens) == slots, "\(tokens) tokens")
+        }
+    }
 }

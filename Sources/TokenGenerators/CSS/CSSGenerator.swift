@@ -288,7 +288,7 @@ struct CSSContextBuilder {
         if slots["contrast"] == nil { slots["contrast"] = modes.count }
         var declared = SlotDeclarations(slots: modes.count + 1)
         let paths = options.aliasesAsVariables ? Set(set.tokens.map(\.path)) : []
-        var colorTexts = SharedColorsMemo<[WrittenValue]>(slots: 4096)
+        var colorTexts = SharedColorsMemo<[WrittenValue]>(slots: MemoSlots.count(forTokens: set.tokens.count))
         for token in set.tokens {
             let name = propertyName(token.path)
             if options.aliasesAsVariables, let variables = variables(token, paths: paths, modes: modes) {

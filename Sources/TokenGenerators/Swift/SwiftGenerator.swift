@@ -134,7 +134,8 @@ struct SwiftContextBuilder {
         }
         /// Formatted colors by key, each in its key's slot (a color met again soon, as an alias's or another
         /// appearance's, is found there; an older one may have been replaced).
-        @exclusivity(unchecked) var colors = FormattedColorSlots(slots: 4096)
+        /// (One slot until `build` sizes the memos to the set.)
+        @exclusivity(unchecked) var colors = FormattedColorSlots(slots: 1)
         /// Member names by token name (see `memberName`).
         @exclusivity(unchecked) var memberNames: [String: String] = [:]
         /// Every member name made so far, and whether two token names made the same one or a token's name
@@ -143,7 +144,7 @@ struct SwiftContextBuilder {
         @exclusivity(unchecked) var namesMayCollide = false
         /// A color token's value by the address of its parsed-color list, with the token it was made for:
         /// an alias shares its target's list (the resolver's doing), and so has the target's value.
-        @exclusivity(unchecked) var themeColors = SharedColorsMemo<Value?>(slots: 4096)
+        @exclusivity(unchecked) var themeColors = SharedColorsMemo<Value?>(slots: 1)
         /// Bytes `formatted` writes a color's texts into, kept between colors.
         @exclusivity(unchecked) var scratch = ByteBuffer(capacity: 128)
     }
@@ -199,6 +200,9 @@ struct SwiftContextBuilder {
     /// The context of the whole output. Names and collisions are worked out here; each token's value is
     /// formatted when a template reads it (`tokenContext`), so only one group's token contexts exist at a time.
     mutating func build(_ set: ResolvedTokenSet, rootName: String) -> SwiftFileContext {
+        let slots = MemoSlots.count(forTokens: set.tokens.count)
+        memo.colors = FormattedColorSlots(slots: slots)
+        memo.themeColors = SharedColorsMemo(slots: slots)
         let root = GroupNode(path: [])
         // Tokens come in path order, so a token's group is nearly always the previous token's: the path up to
         // its last dot is compared as bytes before a name is split off or looked up.
