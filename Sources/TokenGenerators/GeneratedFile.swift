@@ -63,10 +63,8 @@ extension OutputSink {
 }
 
 /// How many bytes a generator gathers before it hands them to a sink: small next to a large output
-/// (50 MB for 100,000 tokens), large next to a write call. 64 KB: each output running at once holds a chunk
-/// or two (the renderer's, the Swift output's trimmed copy), and at 256 KB those were some 1.5 MB of a
-/// 10,000-token build's peak (docs/performance.md, "Eighteenth round").
-public let outputSinkChunk = 1 << 16
+/// (50 MB for 100,000 tokens), large next to a write call.
+public let outputSinkChunk = 1 << 18
 
 /// A sink that removes spaces at the ends of lines before passing text on: what the Swift output does to the
 /// whole file when rendered in memory, done a chunk at a time (a line cut by a chunk waits for its end).
