@@ -1,4 +1,3 @@
-
 /// Answers computed once per process and shared by every thread (parsed color texts, gamut-mapped
 /// colors): the rules and every output ask for the same values. Bounded, so a long `--watch` session
 /// over changing files does not grow without end. Unchecked: `results` is only touched under `lock`.

@@ -1,4 +1,3 @@
-
 /// A position in a token file, 1-based like the lines and columns people count.
 ///
 /// Twelve bytes and no reference: the file is a number in the process's table of file names, so

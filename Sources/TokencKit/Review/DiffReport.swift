@@ -39,7 +39,7 @@ public enum DiffReport {
             out += "\n#### \(title)\n\n"
             func lines(_ rows: ArraySlice<[String]>) -> String {
                 "| " + header.joined(separator: " | ") + " |\n|" + String(repeating: " --- |", count: header.count) + "\n"
-                    + rows.map { "| " + $0.map { $0.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|") }.joined(separator: " | ") + " |\n" }.joined()
+                    + rows.map { "| " + $0.map { $0.replacing("|", with: "\\|") }.joined(separator: " | ") + " |\n" }.joined()
             }
             out += lines(rows.prefix(visibleRows))
             if rows.count > visibleRows {
