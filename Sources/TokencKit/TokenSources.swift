@@ -3,11 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Finds the token files of a folder (or takes one file) in sorted path order.
 public enum TokenSources {
@@ -34,17 +29,15 @@ public enum TokenSources {
               let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where !name.hasPrefix(".") {
             let child = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            // lstat, not `attributesOfItem`: that also looks up the owner's and group's names, reading
-            // /etc/passwd and /etc/group once per file.
-            var info = stat()
-            guard lstat(child, &info) == 0 else { continue }
-            let type = info.st_mode & S_IFMT
-            if type == S_IFDIR {
+            switch FileKind.ofEntry(child) {
+            case .folder:
                 walk(child, depth: depth + 1, into: &found)
-            } else if type == S_IFREG || type == S_IFLNK {
+            case .file, .link:
                 let ext = PathText.pathExtension(name).lowercased()
                 guard extensions.contains(ext), name != "tokenc.yml", name != "tokenc.yaml" else { continue }
                 found.append(child)
+            case .other, nil:
+                continue
             }
         }
     }
