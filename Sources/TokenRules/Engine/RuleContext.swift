@@ -55,10 +55,24 @@ public final class RuleContext: @unchecked Sendable {
     /// The declared foreground–surface pairs (`on:`), found once for the rules that measure them.
     lazy var contrastPairs: [ContrastPairs.Pair] = ContrastPairs.find(self)
 
+    /// Icon tokens by the `kind` of their light value, in path order. Ten icon rules each want one or two
+    /// kinds; reading every icon's kind once here replaces reading it again in each rule.
+    private lazy var iconsByKind: [String: [ResolvedToken]] = {
+        var groups: [String: [ResolvedToken]] = [:]
+        for token in tokens(of: .icon) {
+            if let kind = token.value(in: Appearance.light)["kind"]?.string { groups[kind, default: []].append(token) }
+        }
+        return groups
+    }()
+
+    /// Icon tokens whose light value has this `kind` (`app-icon`, `toolbar` …), in path order.
+    func icons(kind: String) -> [ResolvedToken] { iconsByKind[kind] ?? [] }
+
     /// Computes the lazily built parts now, so that rules running side by side only read the context.
     func computeSharedParts() {
         _ = byType
         _ = contrastPairs
+        _ = iconsByKind
     }
 
     /// Whether the token defines `mode` itself or through an alias (not through fallback).

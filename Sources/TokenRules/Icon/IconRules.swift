@@ -49,8 +49,9 @@ struct IconFields {
         return (w, h)
     }
 
+    /// The fields of every icon token of this `kind`, in path order.
     static func icons(_ context: RuleContext, kind: String) -> [IconFields] {
-        context.tokens(of: .icon).map { IconFields($0, context) }.filter { $0.kind == kind }
+        context.icons(kind: kind).map { IconFields($0, context) }
     }
 }
 
