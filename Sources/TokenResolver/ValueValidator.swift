@@ -16,6 +16,7 @@ struct ValueProblem {
 /// Checks resolved values against the DTCG 2025.10 type definitions and tokenc's own types.
 struct ValueValidator {
     static let dimensionUnits = ["px", "rem", "pt"]
+    static let durationUnits = ["ms", "s"]
     static let strokeKeywords = ["solid", "dashed", "dotted", "double", "groove", "ridge", "outset", "inset"]
     static let lineCaps = ["round", "butt", "square"]
     private var problems: [ValueProblem] = []
@@ -53,18 +54,21 @@ struct ValueValidator {
         case .dimension: dimension(node)
         case .duration: duration(node)
         case .number:
-            if node.number == nil { fail("expected a number, found \(node.kindDescription)", node) } else { finite(node) }
+            if node.number == nil { fail("expected a number, found \(node.kindDescription)", node, fix: "write a number such as 1.5") } else { finite(node) }
         case .fontFamily: fontFamily(node)
         case .fontWeight: fontWeight(node)
         case .cubicBezier: cubicBezier(node)
         case .strokeStyle: strokeStyle(node)
         case .border:
-            guard let fields = object(node, required: ["color", "width", "style"], optional: []) else { return }
+            guard let fields = object(node, required: ["color", "width", "style"], optional: [],
+                                      example: ##"{ color: "#1C1C1E", width: { value: 1, unit: px }, style: solid }"##) else { return }
             color(fields["color"]!)
             dimension(fields["width"]!)
             strokeStyle(fields["style"]!)
         case .transition:
-            guard let fields = object(node, required: ["duration", "delay", "timingFunction"], optional: []) else { return }
+            guard let fields = object(node, required: ["duration", "delay", "timingFunction"], optional: [],
+                                      example: "{ duration: { value: 200, unit: ms }, delay: { value: 0, unit: ms }, timingFunction: [0.25, 0.1, 0.25, 1] }")
+            else { return }
             duration(fields["duration"]!)
             duration(fields["delay"]!)
             cubicBezier(fields["timingFunction"]!)
@@ -78,7 +82,9 @@ struct ValueValidator {
         case .gradient: gradient(node)
         case .typography:
             guard let fields = object(node, required: ["fontFamily", "fontSize", "fontWeight", "letterSpacing", "lineHeight"],
-                                      optional: []) else { return }
+                                      optional: [],
+                                      example: "{ fontFamily: SF Pro, fontSize: { value: 17, unit: px }, fontWeight: regular, letterSpacing: { value: 0, unit: px }, lineHeight: 1.3 }")
+            else { return }
             fontFamily(fields["fontFamily"]!)
             dimension(fields["fontSize"]!)
             fontWeight(fields["fontWeight"]!)
@@ -89,7 +95,8 @@ struct ValueValidator {
             }
         case .symbol:
             guard let fields = object(node, required: ["name"],
-                                      optional: ["weight", "scale", "rendering", "colors", "context", "text-weight", "variable-color"])
+                                      optional: ["weight", "scale", "rendering", "colors", "context", "text-weight", "variable-color"],
+                                      example: "{ name: house.fill, weight: regular }")
             else { return }
             if fields["name"]!.string?.isEmpty != false { fail("`name` must be an SF Symbols name such as `house.fill`", fields["name"]!) }
             for key in ["weight", "scale", "rendering", "context"] {
@@ -106,7 +113,8 @@ struct ValueValidator {
             }
         case .accent:
             guard let fields = object(node, required: ["color"],
-                                      optional: ["surfaces", "text-on-accent", "applies-to", "fixed-sidebar-icons"]) else { return }
+                                      optional: ["surfaces", "text-on-accent", "applies-to", "fixed-sidebar-icons"],
+                                      example: ##"{ color: "{color.brand}" }"##) else { return }
             color(fields["color"]!)
             if let surfaces = fields["surfaces"] {
                 if let items = surfaces.sequenceItems { for item in items { color(item) } } else {
@@ -123,7 +131,8 @@ struct ValueValidator {
         case .icon:
             guard let fields = object(node, required: ["kind"],
                                       optional: ["platform", "image", "dark", "tinted", "images", "layers", "size", "scales",
-                                                 "size-class", "description"]) else { return }
+                                                 "size-class", "description"],
+                                      example: "{ kind: app-icon, platform: ios, image: AppIcon-1024.png }") else { return }
             for key in ["kind", "platform", "image", "dark", "tinted", "size-class", "description"] {
                 if let field = fields[key], field.string == nil { fail("`\(key)` must be a string, found \(field.kindDescription)", field) }
             }
@@ -133,7 +142,8 @@ struct ValueValidator {
             if let layers = fields["layers"], layers.sequenceItems == nil && layers.mappingEntries == nil {
                 fail("`layers` must list the image layers, back to front", layers)
             }
-            if let size = fields["size"], let sizeFields = object(size, required: ["width", "height"], optional: []) {
+            if let size = fields["size"], let sizeFields = object(size, required: ["width", "height"], optional: [],
+                                                                  example: "{ width: 24, height: 24 }") {
                 for key in ["width", "height"] where !(sizeFields[key]!.number.map { $0 > 0 } ?? false) {
                     fail("`\(key)` must be a positive number of points", sizeFields[key]!)
                 }
@@ -153,50 +163,78 @@ struct ValueValidator {
         subscript(key: String) -> Node? { entries.first { $0.key == key }?.value }
     }
 
-    /// The fields of an object value, or nil after reporting missing, unknown or non-object input.
-    private mutating func object(_ node: Node, required: [String], optional: [String]) -> Fields? {
+    /// The fields of an object value, or nil after reporting missing, unknown or non-object input. `example` is
+    /// a whole value of the kind, for the fixes; `written` is the same value made of what a scalar says, when it
+    /// says enough (`4px` for a dimension).
+    private mutating func object(_ node: Node, required: [String], optional: [String], example: String,
+                                 written: String? = nil) -> Fields? {
         guard let entries = node.mappingEntries else {
-            fail("expected a mapping with " + required.map { "`\($0)`" }.joined(separator: ", ") + ", found \(node.kindDescription)", node)
+            fail("expected a mapping with " + required.map { "`\($0)`" }.joined(separator: ", ") + ", found \(node.kindDescription)", node,
+                 fix: "write `\(written ?? example)`")
             return nil
         }
-        for entry in entries where !required.contains(entry.key) && !optional.contains(entry.key) {
+        let known = required + optional
+        for entry in entries where !known.contains(entry.key) {
+            let nearest = NearestName.find(entry.key, in: known)
             problems.append(ValueProblem(
-                message: "`\(entry.key)` is not a field here; expected " + (required + optional).map { "`\($0)`" }.joined(separator: ", "),
-                location: entry.keyLocation, fix: nil))
+                message: "`\(entry.key)` is not a field here; expected " + known.map { "`\($0)`" }.joined(separator: ", "),
+                location: entry.keyLocation, fix: nearest.map { "did you mean `\($0)`?" } ?? "remove `\(entry.key)`"))
         }
         let fields = Fields(entries: entries)
         let missing = required.filter { fields[$0] == nil }
         if !missing.isEmpty {
-            fail("missing " + missing.map { "`\($0)`" }.joined(separator: ", "), node)
+            fail("missing " + missing.map { "`\($0)`" }.joined(separator: ", "), node,
+                 fix: "add " + Self.list(missing.map { "`\($0)`" }) + ", as in `\(example)`")
             return nil
         }
         return fields
     }
 
+    /// Names joined for a sentence: `a`, `a and b`, `a, b and c`.
+    static func list(_ names: [String]) -> String {
+        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+
+    /// `{ value: 4, unit: px }` for a scalar written the older way, as one string (`4px`, `200 ms`), or as a bare
+    /// number (given the first of `units`); nil when the text is no number followed by one of `units`.
+    static func measurement(_ node: Node, units: [String]) -> String? {
+        if node.number != nil, node.number!.isFinite { return "{ value: \(node.numberText), unit: \(units[0]) }" }
+        guard let text = node.string else { return nil }
+        let body = text.drop { $0 == " " }
+        let number = body.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }
+        let unit = body.dropFirst(number.count).drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+        guard !number.isEmpty, Double(number) != nil, units.contains(String(unit)) else { return nil }
+        return "{ value: \(number), unit: \(String(unit)) }"
+    }
+
     private mutating func dimension(_ node: Node) {
-        guard let fields = object(node, required: ["value", "unit"], optional: []) else {
+        guard let fields = object(node, required: ["value", "unit"], optional: [], example: "{ value: 16, unit: px }",
+                                  written: Self.measurement(node, units: Self.dimensionUnits)) else {
             return
         }
         if fields["value"]!.number == nil {
-            fail("`value` must be a number, found \(fields["value"]!.kindDescription)", fields["value"]!)
+            fail("`value` must be a number, found \(fields["value"]!.kindDescription)", fields["value"]!, fix: "write a number such as 16")
         } else {
             finite(fields["value"]!)
         }
         guard let unit = fields["unit"]!.string, Self.dimensionUnits.contains(unit) else {
-            fail("`unit` must be `px` or `rem` (`pt` is read as `px`)", fields["unit"]!)
+            let nearest = fields["unit"]!.string.flatMap { NearestName.find($0, in: Self.dimensionUnits) }
+            fail("`unit` must be `px` or `rem` (`pt` is read as `px`)", fields["unit"]!,
+                 fix: nearest.map { "did you mean `\($0)`?" } ?? "write `px` or `rem`")
             return
         }
     }
 
     private mutating func duration(_ node: Node) {
-        guard let fields = object(node, required: ["value", "unit"], optional: []) else { return }
+        guard let fields = object(node, required: ["value", "unit"], optional: [], example: "{ value: 200, unit: ms }",
+                                  written: Self.measurement(node, units: Self.durationUnits)) else { return }
         if fields["value"]!.number == nil {
-            fail("`value` must be a number, found \(fields["value"]!.kindDescription)", fields["value"]!)
+            fail("`value` must be a number, found \(fields["value"]!.kindDescription)", fields["value"]!, fix: "write a number such as 200")
         } else {
             finite(fields["value"]!)
         }
-        if let unit = fields["unit"]!.string, unit == "ms" || unit == "s" {} else {
-            fail("`unit` must be `ms` or `s`", fields["unit"]!)
+        if let unit = fields["unit"]!.string, Self.durationUnits.contains(unit) {} else {
+            fail("`unit` must be `ms` or `s`", fields["unit"]!, fix: "write `ms` or `s`")
         }
     }
 
@@ -250,7 +288,8 @@ struct ValueValidator {
             }
             return
         }
-        guard let fields = object(node, required: ["dashArray", "lineCap"], optional: []) else { return }
+        guard let fields = object(node, required: ["dashArray", "lineCap"], optional: [],
+                                  example: "{ dashArray: [{ value: 4, unit: px }], lineCap: round }") else { return }
         let dashes = fields["dashArray"]!
         if let items = dashes.sequenceItems, !items.isEmpty {
             for item in items { dimension(item) }
@@ -263,7 +302,9 @@ struct ValueValidator {
     }
 
     private mutating func shadow(_ node: Node) {
-        guard let fields = object(node, required: ["color", "offsetX", "offsetY", "blur", "spread"], optional: ["inset"]) else { return }
+        guard let fields = object(node, required: ["color", "offsetX", "offsetY", "blur", "spread"], optional: ["inset"],
+                                  example: ##"{ color: "#00000033", offsetX: { value: 0, unit: px }, offsetY: { value: 2, unit: px }, blur: { value: 8, unit: px }, spread: { value: 0, unit: px } }"##)
+        else { return }
         color(fields["color"]!)
         for key in ["offsetX", "offsetY", "blur", "spread"] { dimension(fields[key]!) }
         if let inset = fields["inset"], case .scalar(.bool, _) = inset.kind {} else if let inset = fields["inset"] {
@@ -277,7 +318,8 @@ struct ValueValidator {
             return
         }
         for stop in stops {
-            guard let fields = object(stop, required: ["color", "position"], optional: []) else { continue }
+            guard let fields = object(stop, required: ["color", "position"], optional: [], example: ##"{ color: "#0A84FF", position: 0 }"##)
+            else { continue }
             color(fields["color"]!)
             if !(fields["position"]!.number?.isFinite ?? false) {
                 fail("`position` must be a number from 0 to 1", fields["position"]!)
@@ -292,7 +334,8 @@ struct ValueValidator {
             }
             return
         }
-        guard let fields = object(node, required: ["colorSpace", "components"], optional: ["alpha", "hex"]) else { return }
+        guard let fields = object(node, required: ["colorSpace", "components"], optional: ["alpha", "hex"],
+                                  example: "{ colorSpace: srgb, components: [0.04, 0.52, 1] }") else { return }
         guard let space = fields["colorSpace"]!.string, let ranges = ColorSpaceRanges.table[space] else {
             fail("`colorSpace` must be one of " + ColorSpaceRanges.names.joined(separator: ", "), fields["colorSpace"]!)
             return

@@ -468,6 +468,62 @@ private func onLargeStack<T>(_ body: @escaping @Sendable () -> T) -> T {
     }
 }
 
+/// What an invalid value's error tells the user to write instead.
+@Suite struct InvalidValueFixTests {
+    /// `line:column message | fix` of each invalid-value error, in report order.
+    private func fixes(_ yaml: String) -> [String] {
+        let (_, diagnostics) = resolve(["v.yaml": yaml])
+        return Diagnostic.sortedForReport(diagnostics).filter { $0.id == "token/invalid-value" }.map { d in
+            "\(d.location!.line):\(d.location!.column) \(d.message) | \(d.fix ?? "-")"
+        }
+    }
+
+    @Test func dimensionsAndDurationsWrittenAsOneStringGetTheirObjectForm() {
+        #expect(fixes("""
+            s:
+              $type: dimension
+              a: { $value: 4px }
+              b: { $value: " 1.5 rem " }
+              c: { $value: 12 }
+              d: { $value: 3em }
+            m:
+              $type: duration
+              quick: { $value: 200ms }
+            """) == [
+            "3:16 `s.a` is not a valid dimension: expected a mapping with `value`, `unit`, found a string | write `{ value: 4, unit: px }`",
+            "4:16 `s.b` is not a valid dimension: expected a mapping with `value`, `unit`, found a string | write `{ value: 1.5, unit: rem }`",
+            "5:16 `s.c` is not a valid dimension: expected a mapping with `value`, `unit`, found a number | write `{ value: 12, unit: px }`",
+            // `em` is no unit tokenc takes: the fix shows the form, not a conversion.
+            "6:16 `s.d` is not a valid dimension: expected a mapping with `value`, `unit`, found a string | write `{ value: 16, unit: px }`",
+            "9:20 `m.quick` is not a valid duration: expected a mapping with `value`, `unit`, found a string | write `{ value: 200, unit: ms }`",
+        ])
+    }
+
+    @Test func misspeltAndMissingFieldsNameTheFieldToWrite() {
+        #expect(fixes("""
+            s:
+              $type: dimension
+              a: { $value: { value: 4, unti: px } }
+              b: { $value: { value: 4, unit: pxx } }
+              c: { $value: { value: 4, unit: px, scale: 2 } }
+            sh:
+              $type: shadow
+              x: { $value: { color: "#000", offsetX: { value: 0, unit: px } } }
+            n:
+              $type: number
+              x: { $value: abc }
+            """) == [
+            "3:16 `s.a` is not a valid dimension: missing `unit` | add `unit`, as in `{ value: 16, unit: px }`",
+            "3:28 `s.a` is not a valid dimension: `unti` is not a field here; expected `value`, `unit` | did you mean `unit`?",
+            "4:34 `s.b` is not a valid dimension: `unit` must be `px` or `rem` (`pt` is read as `px`) | did you mean `px`?",
+            "5:38 `s.c` is not a valid dimension: `scale` is not a field here; expected `value`, `unit` | remove `scale`",
+            "8:16 `sh.x` is not a valid shadow: missing `offsetY`, `blur`, `spread` | add `offsetY`, `blur` and `spread`, as in "
+                + ##"`{ color: "#00000033", offsetX: { value: 0, unit: px }, offsetY: { value: 2, unit: px }, blur: { value: 8, unit: px }, spread: { value: 0, unit: px } }`"##,
+            "11:16 `n.x` is not a valid number: expected a number, found a string | write a number such as 1.5",
+        ])
+    }
+}
+
 /// The join's merge of each file's sorted run against Swift's stable sort of the same positions.
 @Suite struct SortedRunsTests {
     /// A deterministic generator, so a failure can be replayed.
