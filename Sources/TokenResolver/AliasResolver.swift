@@ -779,10 +779,13 @@ private final class ResolutionRun {
         let prefix = path + "."
         let isGroup = tokens.contains { $0.path.hasPrefix(prefix) }
         if isGroup {
+            // The example is another token of the group: the first one may be the alias itself.
+            let example = tokens.indices.first { $0 != owner && tokens[$0].path.hasPrefix(prefix) }
             diagnostics.append(Diagnostic(
                 id: "alias/unresolved", severity: .error,
                 message: "`{\(path)}` names a group, not a token", location: location, path: tokens[owner].path,
-                fix: "point at one token of the group, such as `{\(tokens.first { $0.path.hasPrefix(prefix) }!.path)}`"))
+                fix: example.map { "point at one token of the group, such as `{\(tokens[$0].path)}`" }
+                    ?? "point at a token; the group holds only `\(tokens[owner].path)`"))
             return nil
         }
         let suggestion = NearestName.find(path, in: tokens.map(\.path)).map { "did you mean `{\($0)}`?" }

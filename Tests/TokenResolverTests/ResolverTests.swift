@@ -158,6 +158,16 @@ private func value(_ set: ResolvedTokenSet, _ path: String, _ mode: String = App
         let (_, diagnostics) = resolve(["a.yaml": "g:\n  $type: number\n  a: { $value: 1 }\nb: { $type: number, $value: \"{g}\" }\n"])
         #expect(summary(diagnostics) == ["alias/unresolved@a.yaml:4:29"])
         #expect(diagnostics.first?.message == "`{g}` names a group, not a token")
+        #expect(diagnostics.first?.fix == "point at one token of the group, such as `{g.a}`")
+    }
+
+    @Test func aliasToItsOwnGroupSuggestsAnotherToken() {
+        // The group's first token is the alias itself: pointing at it would be a cycle.
+        let (_, diagnostics) = resolve(["a.yaml": "g:\n  $type: number\n  a: { $value: \"{g}\" }\n  b: { $value: 2 }\n"])
+        #expect(summary(diagnostics) == ["alias/unresolved@a.yaml:3:16"])
+        #expect(diagnostics.first?.fix == "point at one token of the group, such as `{g.b}`")
+        let (_, alone) = resolve(["a.yaml": "g:\n  $type: number\n  a: { $value: \"{g}\" }\n"])
+        #expect(alone.first?.fix == "point at a token; the group holds only `g.a`")
     }
 
     @Test func deprecatedUseWarns() {
