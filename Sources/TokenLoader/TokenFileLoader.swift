@@ -69,6 +69,8 @@ private struct TreeBuilder {
         var pending: PendingKey?
         var firstKeyPlain = false
         var weight = 1
+        /// The mappings a `<<` merge key named, in the order they take precedence (first wins).
+        var merges: [Node] = []
     }
 
     private var frames: [Frame] = []
@@ -214,7 +216,8 @@ private struct TreeBuilder {
             var frame = frames.removeLast()
             if frame.isMapping {
                 // The entries move out of `open` into a list of exactly their count.
-                let entries = open.take(from: frame.entriesStart)
+                var entries = open.take(from: frame.entriesStart)
+                if !frame.merges.isEmpty { entries += Self.mergedEntries(frame.merges, into: entries) }
                 if let recovered = unquotedAlias(frame, entries) {
                     return complete(recovered, weight: 1, anchor: frame.anchor, plainKey: false)
                 }
@@ -263,7 +266,8 @@ private struct TreeBuilder {
             return true
         }
         frames[top].pending = nil
-        guard case .key(let key, let keyLocation, _) = pending else { return true }
+        guard case .key(let key, let keyLocation, let plain) = pending else { return true }
+        if plain, key == "<<", !isJSON { return merge(node, at: keyLocation, into: top) }
         if let existing = index(of: key, in: top) {
             let first = open[existing].keyLocation
             if isJSON {
@@ -289,6 +293,31 @@ private struct TreeBuilder {
             for position in frames[top].entriesStart..<open.count { frames[top].keyIndex[open[position].key] = position }
         }
         return true
+    }
+
+    /// Takes the value of a plain `<<` key (YAML 1.1's merge key, which most YAML tools still read): a mapping,
+    /// or a list of mappings, whose entries the mapping gets where it does not set the key itself; the mapping
+    /// ends before they are added (`mergedEntries`). Anything else is an error.
+    private mutating func merge(_ node: Node, at keyLocation: SourceLocation, into top: Int) -> Bool {
+        let sources = node.mappingEntries != nil ? [node] : node.sequenceItems ?? []
+        guard !sources.isEmpty, sources.allSatisfy({ $0.mappingEntries != nil }) else {
+            fail("yaml/invalid-merge", "`<<` merges a mapping or a list of mappings into this one, not \(node.kindDescription)",
+                 at: node.location, fix: "write `<<: *name` with an anchored mapping (`name: &name { … }`), or quote \"<<\" for a key of that name")
+            return true
+        }
+        frames[top].merges += sources
+        return true
+    }
+
+    /// The entries a mapping's `<<` keys merge in: each key of each merged mapping that neither the mapping
+    /// itself nor an earlier merged mapping sets, in order.
+    private static func mergedEntries(_ merges: [Node], into entries: [MappingEntry]) -> [MappingEntry] {
+        var taken = Set(entries.map(\.key))
+        var merged: [MappingEntry] = []
+        for source in merges {
+            for entry in source.mappingEntries ?? [] where taken.insert(entry.key).inserted { merged.append(entry) }
+        }
+        return merged
     }
 
     /// Where `key` already is among the entries of the mapping `frames[top]`, as a position in `open`.

@@ -137,6 +137,43 @@ private func summary(_ diagnostics: [Diagnostic]) -> [String] {
     }
 }
 
+/// YAML 1.1's merge key, `<<: *anchor`, which YAML 1.2 left out and most YAML tools still read.
+@Suite struct MergeKeyTests {
+    @Test func aMergedMappingFillsTheKeysTheMappingDoesNotSet() throws {
+        let (root, diagnostics) = load("base: &base\n  $type: color\n  a: { $value: \"#fff\" }\ncolor:\n  <<: *base\n  $type: number\n  b: 2\n")
+        #expect(diagnostics.isEmpty)
+        let color = try #require(root?["color"])
+        // The mapping's own keys first and winning; the merged ones after, located where they are written.
+        #expect(color.mappingEntries?.map(\.key) == ["$type", "b", "a"])
+        #expect(color["$type"]?.string == "number")
+        #expect(color.mappingEntries?.last?.keyLocation == SourceLocation(file: "t.yaml", line: 3, column: 3))
+    }
+
+    @Test func inAListOfMergedMappingsTheFirstWins() {
+        let (root, diagnostics) = load("x: &x { k: 1, a: x }\ny: &y { k: 2, b: y }\nz: { <<: [*x, *y], c: z }\n")
+        #expect(diagnostics.isEmpty)
+        #expect(root?["z"]?.mappingEntries?.map { "\($0.key)=\($0.value.scalarText!)" } == ["c=z", "k=1", "a=x", "b=y"])
+    }
+
+    @Test func aQuotedKeyAndAJSONKeyAreOrdinaryKeys() {
+        let (yaml, yamlDiagnostics) = load("m: &m { a: 1 }\nn: { \"<<\": *m }\n")
+        #expect(yamlDiagnostics.isEmpty)
+        #expect(yaml?["n"]?.mappingEntries?.map(\.key) == ["<<"])
+        let (json, jsonDiagnostics) = load("{\"n\": {\"<<\": {\"a\": 1}}}\n", path: "t.json")
+        #expect(jsonDiagnostics.isEmpty)
+        #expect(json?["n"]?.mappingEntries?.map(\.key) == ["<<"])
+    }
+
+    @Test func mergingAnythingButMappingsIsALocatedError() throws {
+        let (root, diagnostics) = load("w: { <<: hello, a: 1 }\nv: { <<: [{ a: 1 }, 2] }\n")
+        #expect(summary(diagnostics) == ["yaml/invalid-merge@1:10", "yaml/invalid-merge@2:10"])
+        let first = try #require(diagnostics.first)
+        #expect(first.message == "`<<` merges a mapping or a list of mappings into this one, not a string")
+        #expect(first.fix == "write `<<: *name` with an anchored mapping (`name: &name { … }`), or quote \"<<\" for a key of that name")
+        #expect(root?["w"]?.mappingEntries?.map(\.key) == ["a"])
+    }
+}
+
 @Suite struct LimitTests {
     @Test func aliasBombIsRefusedQuickly() {
         var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
