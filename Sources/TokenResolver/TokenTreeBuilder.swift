@@ -234,12 +234,32 @@ private struct TreeWalk {
     var tokenIndex: [String: Int] = [:]
     var groups: [String: (location: SourceLocation, type: TokenType?)] = [:]
     var extends: [PendingExtends] = []
+    /// The custom mode names met so far in this file, each checked once for a misspelt built-in appearance.
+    var customModes: Set<String> = []
 
     mutating func error(_ id: String, _ message: String, at location: SourceLocation, path: String? = nil,
                         related: [RelatedLocation] = [], fix: String? = nil)
     {
         diagnostics.append(Diagnostic(id: id, severity: .error, message: message, location: location,
                                       path: path, related: related, fix: fix))
+    }
+
+    /// Warns, once per file and name, when a custom mode name looks like a misspelt built-in appearance
+    /// (`drak`, `Dark`, `darkHighContrast`): it would be carried as a brand theme that falls back to light.
+    mutating func checkCustomMode(_ name: String, at location: SourceLocation, path: String) {
+        guard customModes.insert(name).inserted, let builtIn = Self.builtInAppearance(near: name) else { return }
+        diagnostics.append(Diagnostic(
+            id: "token/unknown-mode", severity: .warning,
+            message: "`\(name)` is not a built-in appearance, so it is kept as a custom mode (a brand theme) that falls back to light",
+            location: location, path: path, fix: "did you mean `\(builtIn)`?"))
+    }
+
+    /// The built-in appearance `name` is a spelling of (case, hyphens and underscores aside) or one typo away
+    /// from; nil for a name far from all of them (`brand`, `sepia`).
+    static func builtInAppearance(near name: String) -> String? {
+        func plain(_ text: String) -> String { String(text.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }) }
+        let wanted = plain(name)
+        return Appearance.builtIn.first { plain($0) == wanted } ?? NearestName.find(name.lowercased(), in: Appearance.builtIn)
     }
 
     /// Reads a group; `path` is its dotted path, nil for a file's top level.
@@ -358,6 +378,7 @@ private struct TreeWalk {
                     if let modeEntries = modeNode.mappingEntries {
                         for mode in modeEntries where mode.key != Appearance.light {
                             modes.append((name: mode.key, value: mode.value))
+                            if Appearance.builtInIndex(mode.key) == nil { checkCustomMode(mode.key, at: mode.keyLocation, path: dotted) }
                         }
                     } else {
                         error("token/invalid-property", "`$extensions.mode` must map mode names to values, not \(modeNode.kindDescription)",

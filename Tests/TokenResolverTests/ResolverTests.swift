@@ -478,6 +478,27 @@ private func onLargeStack<T>(_ body: @escaping @Sendable () -> T) -> T {
     }
 }
 
+/// Custom mode names that look like a misspelt built-in appearance.
+@Suite struct CustomModeNameTests {
+    @Test func aNearMissOfABuiltInAppearanceWarnsOncePerFileAndName() {
+        let (set, diagnostics) = resolve(["a.yaml": """
+            c:
+              $type: color
+              a: { $value: "#fff", $extensions: { mode: { drak: "#000", Dark: "#111", darkHighContrast: "#222" } } }
+              b: { $value: "#eee", $extensions: { mode: { drak: "#000", brand: "#f00", high-contrast: "#fff" } } }
+            """])
+        #expect(Diagnostic.sortedForReport(diagnostics).map { "\($0.id)@\($0.location!.line):\($0.location!.column) \($0.fix ?? "-")" } == [
+            "token/unknown-mode@3:47 did you mean `dark`?",
+            "token/unknown-mode@3:61 did you mean `dark`?",
+            "token/unknown-mode@3:75 did you mean `dark-high-contrast`?",
+        ])
+        #expect(diagnostics.allSatisfy { $0.severity == .warning })
+        #expect(diagnostics.first?.message == "`drak` is not a built-in appearance, so it is kept as a custom mode (a brand theme) that falls back to light")
+        // Still carried as custom modes, as written.
+        #expect(set.modes == ["light", "Dark", "brand", "darkHighContrast", "drak", "high-contrast"])
+    }
+}
+
 /// What an invalid value's error tells the user to write instead.
 @Suite struct InvalidValueFixTests {
     /// `line:column message | fix` of each invalid-value error, in report order.
