@@ -1,4 +1,5 @@
 import TokenGenerators
+import TokenModel
 
 /// Which generators a build runs and where each one writes: tokenc.yml's outputs, or every built-in output into one folder.
 public struct BuildPlan: Sendable {
@@ -38,7 +39,15 @@ public struct BuildPlan: Sendable {
                 }
             }
         }
-        if let only { steps = steps.filter { only.contains($0.generator.id) } }
+        if let only {
+            // A misspelt name would select nothing and write nothing, silently.
+            let known = Set(builtIn(CSSOutputOptions()).map(\.id) + ["custom"]).sorted()
+            for name in only.sorted() where !known.contains(name) {
+                throw ToolError("`\(name)` is not an output; " + (NearestName.find(name, in: known).map { "did you mean `\($0)`? " } ?? "")
+                    + "--only takes " + known.joined(separator: ", ") + " (comma-separated)")
+            }
+            steps = steps.filter { only.contains($0.generator.id) }
+        }
         return BuildPlan(steps: steps)
     }
 

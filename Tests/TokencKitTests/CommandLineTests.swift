@@ -286,6 +286,11 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(badOption.status == 2)
         #expect(badOption.stderr.contains("--rules"))
         #expect(try TokencProcess.run(["frobnicate"], in: sandbox.root).status == 2)
+        // A misspelt output would select nothing and write nothing.
+        let badOutput = try TokencProcess.run(["build", "--only", "swft,css"], in: sandbox.root)
+        #expect(badOutput.status == 2)
+        #expect(badOutput.stderr == "tokenc: error: `swft` is not an output; did you mean `swift`? --only takes css, custom, json, swift, xcassets (comma-separated)\n")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated").path))
         #expect(try TokencProcess.run(["--help"], in: sandbox.root).status == 0)
         #expect(try TokencProcess.run(["--version"], in: sandbox.root).stdout == "0.1.0\n")
     }
