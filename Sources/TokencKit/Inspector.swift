@@ -19,18 +19,27 @@ public struct Inspector: Sendable {
         return json ? self.json(tokens) : text(tokens)
     }
 
-    /// The tokens named by `paths` (all when empty), or a tool error naming an unknown path with a suggestion.
+    /// The tokens named by `paths` (all when empty), a group's path naming every token in it, or a tool error
+    /// naming an unknown path with a suggestion.
     public func select(_ paths: [String]) throws(ToolError) -> [ResolvedToken] {
         guard !paths.isEmpty else { return result.tokens.tokens }
         var byPath: [String: ResolvedToken] = [:]
         for token in result.tokens.tokens { byPath[token.path] = token }
         var selected: [ResolvedToken] = []
         for path in paths {
-            guard let token = byPath[path] else {
-                let suggestion = NearestName.find(path, in: result.tokens.tokens.map(\.path))
-                throw ToolError("no token named `\(path)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""))
+            if let token = byPath[path] {
+                selected.append(token)
+                continue
             }
-            selected.append(token)
+            // The tokens are in path order, so a group's are one run.
+            let prefix = path + "."
+            let members = result.tokens.tokens.filter { $0.path.hasPrefix(prefix) }
+            guard members.isEmpty else {
+                selected += members
+                continue
+            }
+            let suggestion = NearestName.find(path, in: result.tokens.tokens.map(\.path))
+            throw ToolError("no token or group named `\(path)`" + (suggestion.map { "; did you mean `\($0)`?" } ?? ""))
         }
         return selected
     }

@@ -509,7 +509,7 @@ struct Inspect: ParsableCommand {
     @Argument(help: "A folder of token files, or one token file.")
     var path: String?
 
-    @Argument(help: "Dotted token paths to show (default: all).")
+    @Argument(help: "Dotted token paths to show, a group's path for all its tokens (default: all).")
     var tokens: [String] = []
 
     @Option(help: "text or json.")

@@ -387,7 +387,24 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         defer { sandbox.remove() }
         let result = try TokencProcess.run(["inspect", "Tokens", "c.lnk"], in: sandbox.root)
         #expect(result.status == 2)
-        #expect(result.stderr == "tokenc: error: no token named `c.lnk`; did you mean `c.link`?\n")
+        #expect(result.stderr == "tokenc: error: no token or group named `c.lnk`; did you mean `c.link`?\n")
+    }
+
+    @Test func aGroupsPathShowsEveryTokenInIt() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": """
+            c:
+              $type: color
+              a: { $value: "#111111" }
+              inner: { b: { $value: "#222222" } }
+            c-other: { $type: color, $value: "#333333" }
+            d: { $type: number, $value: 1 }
+            """])
+        defer { sandbox.remove() }
+        let group = try TokencProcess.run(["inspect", "Tokens", "c"], in: sandbox.root)
+        #expect(group.status == 0)
+        // Every token under `c.` in path order, and nothing that only starts like it.
+        #expect(group.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.isEmpty }.map { String($0.split(separator: " ")[0]) }
+            == ["c.a", "c.inner.b"])
     }
 
     @Test func findingsDoNotChangeTheExitStatus() throws {
