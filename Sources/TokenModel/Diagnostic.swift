@@ -80,15 +80,31 @@ public struct Diagnostic: Hashable, Sendable {
 public struct DiagnosticBag: Sendable {
     /// Everything collected so far, in the order it was found.
     public private(set) var all: [Diagnostic] = []
+    /// Severities configured in place of a diagnostic's own, by id; a nil severity drops it (a rule turned off).
+    private let overrides: [String: Severity?]
 
-    /// Creates an empty bag.
-    public init() {}
+    /// Creates an empty bag that gives diagnostics with the ids in `overrides` the severity configured there.
+    public init(overrides: [String: Severity?] = [:]) { self.overrides = overrides }
 
     /// Adds one diagnostic.
-    public mutating func add(_ diagnostic: Diagnostic) { all.append(diagnostic) }
+    public mutating func add(_ diagnostic: Diagnostic) {
+        if overrides.isEmpty { all.append(diagnostic) } else if let kept = overridden(diagnostic) { all.append(kept) }
+    }
 
     /// Adds several diagnostics, moved out of the list when it is the only copy.
-    public mutating func add(contentsOf diagnostics: consuming [Diagnostic]) { all.appendByMoving(diagnostics) }
+    public mutating func add(contentsOf diagnostics: consuming [Diagnostic]) {
+        guard !overrides.isEmpty else { return all.appendByMoving(diagnostics) }
+        for diagnostic in diagnostics { if let kept = overridden(diagnostic) { all.append(kept) } }
+    }
+
+    /// `diagnostic` with its configured severity, or nil when its rule is off.
+    private func overridden(_ diagnostic: Diagnostic) -> Diagnostic? {
+        guard let override = overrides[diagnostic.id] else { return diagnostic }
+        guard let severity = override else { return nil }
+        var changed = diagnostic
+        changed.severity = severity
+        return changed
+    }
 
     /// Everything collected, taken out of the bag (which is left empty), so that the caller holds the only copy.
     public mutating func takeAll() -> [Diagnostic] {

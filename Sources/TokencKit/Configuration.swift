@@ -134,7 +134,8 @@ public struct Configuration: Sendable {
                     }
                 default:
                     problems.append(problem("`\(entry.key)` is not an output key", entry.keyLocation,
-                                            fix: "use generator, destination, options, or template and file"))
+                                            fix: NearestName.find(entry.key, in: ["generator", "destination", "options", "template", "file"])
+                                                .map { "did you mean `\($0)`?" } ?? "use generator, destination, options, or template and file"))
                 }
             }
             if output.generator == nil && (output.template == nil || output.file == nil) && problems.count == problemsBefore {
@@ -144,6 +145,13 @@ public struct Configuration: Sendable {
             outputs.append(output)
         }
         return outputs
+    }
+
+    /// The severity a misspelt or shortened one means (`warn`, `Error`, `of`), if any.
+    static func nearestLevel(_ text: String, in levels: [String]) -> String? {
+        let lowered = text.lowercased()
+        if !lowered.isEmpty, let level = levels.first(where: { $0.hasPrefix(lowered) }) { return level }
+        return NearestName.find(lowered, in: levels)
     }
 
     static func readRules(_ node: Node, _ problems: inout [Diagnostic]) -> RuleConfiguration {
@@ -160,9 +168,18 @@ public struct Configuration: Sendable {
                                             ?? "list the rules with `tokenc rules`"))
                 continue
             }
+            if description.group == .structure, description.severity == .error {
+                // Its token cannot be built; a lower level would only hide why the token is missing.
+                if entry.value.string != RuleConfiguration.Level.error.rawValue {
+                    problems.append(problem("`\(entry.key)` is a structure error and stays one: the token it names cannot be built",
+                                            entry.value.location, fix: "fix the tokens, or remove `\(entry.key)` from `rules`"))
+                }
+                continue
+            }
             if let level = entry.value.string {
                 if let parsed = RuleConfiguration.Level(rawValue: level) { rules.levels[entry.key] = parsed } else {
-                    problems.append(problem("`\(level)` is not a severity; use " + levels.joined(separator: ", "), entry.value.location))
+                    problems.append(problem("`\(level)` is not a severity; use " + levels.joined(separator: ", "), entry.value.location,
+                                            fix: nearestLevel(level, in: levels).map { "did you mean `\($0)`?" }))
                 }
                 continue
             }
@@ -173,7 +190,8 @@ public struct Configuration: Sendable {
             for setting in settings {
                 if setting.key == "severity" {
                     if let parsed = setting.value.string.flatMap(RuleConfiguration.Level.init(rawValue:)) { rules.levels[entry.key] = parsed } else {
-                        problems.append(problem("`severity` must be one of " + levels.joined(separator: ", "), setting.value.location))
+                        problems.append(problem("`severity` must be one of " + levels.joined(separator: ", "), setting.value.location,
+                                                fix: setting.value.string.flatMap { nearestLevel($0, in: levels) }.map { "did you mean `\($0)`?" }))
                     }
                 } else if description.options[setting.key] != nil {
                     if let number = setting.value.number { rules.options[entry.key, default: [:]][setting.key] = number } else {

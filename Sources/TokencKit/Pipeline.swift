@@ -141,7 +141,7 @@ public struct Pipeline: Sendable {
     }
 
     func runStages(files: [String], sources: [String: [UInt8]], render: Bool, staging: OutputStaging?) -> PipelineResult {
-        var diagnostics = DiagnosticBag()
+        var diagnostics = DiagnosticBag(overrides: Self.structureOverrides(ruleConfiguration))
         let clock = ContinuousClock()
         var timings: [(String, Duration, String)] = []
         var mark = clock.now
@@ -323,6 +323,22 @@ public struct Pipeline: Sendable {
     }
 
     /// Loader and structure diagnostics always count: without them nothing else can be checked.
+    /// The configured severities of the structure rules that are warnings by default (a structure error stays
+    /// one: its token cannot be built), for the stages' findings; nil for a rule turned off.
+    static func structureOverrides(_ configuration: RuleConfiguration) -> [String: Severity?] {
+        var overrides: [String: Severity?] = [:]
+        for (id, level) in configuration.levels {
+            guard let rule = RuleRegistry.description(id), rule.group == .structure, rule.severity != .error else { continue }
+            switch level {
+            case .off: overrides[id] = .some(nil)
+            case .info: overrides[id] = .info
+            case .warning: overrides[id] = .warning
+            case .error: overrides[id] = .error
+            }
+        }
+        return overrides
+    }
+
     static func isStructural(_ id: String) -> Bool {
         id.hasPrefix("yaml/") || id.hasPrefix("token/") || id.hasPrefix("alias/") || id.hasPrefix("resolver/")
             || id.hasPrefix("swift/") || id.hasPrefix("template/") || id.hasPrefix("xcassets/")

@@ -69,6 +69,12 @@ public enum StructureRules {
             triggering: [RuleExample("old: { $type: number, $value: 1, $deprecated: \"use new\" }\nx: { $value: ↓\"{old}\" }\n")],
             nonTriggering: [RuleExample("old: { $type: number, $value: 1 }\nx: { $value: \"{old}\" }\n")]),
         RuleDescription(
+            id: "token/unknown-mode", group: .structure, name: "Misspelt appearance", severity: .warning,
+            summary: "A mode name that is not built in but spells one (`Dark`, `darkHighContrast`) or is one typo from one (`drak`); it is kept as a custom mode, which falls back to light.",
+            rationale: "tokenc's own: `$extensions.mode` takes the built-in appearances and any other name as a brand theme, so a misspelt appearance would silently fall back to light (docs/token-format.md, Appearances).",
+            triggering: [RuleExample("c:\n  $type: color\n  a: { $value: \"#fff\", $extensions: { mode: { ↓drak: \"#000\" } } }\n")],
+            nonTriggering: [RuleExample("c:\n  $type: color\n  a: { $value: \"#fff\", $extensions: { mode: { dark: \"#000\", brand: \"#f00\" } } }\n")]),
+        RuleDescription(
             id: "rules/unused-ignore", group: .guidelines, name: "Unused ignore", severity: .warning,
             summary: "An `ignore` entry in `$extensions.tokenc` silences nothing (or names no rule).",
             rationale: "A silenced rule that no longer fires hides the next real finding; ignores must stay honest.",
