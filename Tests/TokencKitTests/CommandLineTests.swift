@@ -481,6 +481,26 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(second.stderr.contains("tokenc.yml:2:3: error: `color/contrst` is not a rule [config/invalid]"))
         #expect(second.stderr.contains("fix: did you mean `color/contrast`?"))
         #expect(second.stderr.contains("tokenc.yml:3:21: error: `color/contrast` has no option `txt` [config/invalid]"))
+        let misspelt = try Sandbox(["Tokens/c.yaml": Self.tokens, "tokenc.yml": """
+            rules:
+              color/contrast: warn
+              color/dark-variant: { severity: Eror }
+            outputs:
+              - { generator: css, destinaton: Out }
+            """])
+        defer { misspelt.remove() }
+        let third = try TokencProcess.run(["validate"], in: misspelt.root)
+        #expect(third.status == 2)
+        #expect(third.stderr.contains("""
+            tokenc.yml:2:19: error: `warn` is not a severity; use off, info, warning, error [config/invalid]
+                  color/contrast: warn
+                                  ^
+              fix: did you mean `warning`?
+            """))
+        #expect(third.stderr.contains("tokenc.yml:3:35: error: `severity` must be one of off, info, warning, error [config/invalid]"))
+        #expect(third.stderr.contains("fix: did you mean `error`?"))
+        #expect(third.stderr.contains("tokenc.yml:5:23: error: `destinaton` is not an output key [config/invalid]"))
+        #expect(third.stderr.contains("fix: did you mean `destination`?"))
     }
 
     @Test func tokensFolderComesFromTokencYml() throws {
