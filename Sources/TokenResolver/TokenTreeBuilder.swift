@@ -321,10 +321,14 @@ private struct TreeWalk {
             guard checkName(key, at: entries[index].keyLocation, path: dotted) else { continue }
             let childPath = path.map { String.concatenating($0, ".", key) } ?? key
             guard let children = entries[index].value.mappingEntries else {
+                // Style Dictionary's older format writes a token's properties without `$`: `{ value, type, comment }`.
+                let legacy = ["value": "$value", "type": "$type", "description": "$description", "comment": "$description"][key]
+                let fix = legacy != nil && entries.contains(where: { $0.key == "value" })
+                    ? "rename `\(key)` to `\(legacy!)`: DTCG writes a token's properties with `$` (Style Dictionary's older format has none)"
+                    : "write `\(key):` followed by `$value: …` on the next line, indented"
                 error("token/invalid-value",
                       "`\(key)` must be a group or a token (a mapping with `$value`), not \(entries[index].value.kindDescription)",
-                      at: entries[index].value.location, path: childPath,
-                      fix: "write `\(key):` followed by `$value: …` on the next line, indented")
+                      at: entries[index].value.location, path: childPath, fix: fix)
                 continue
             }
             if children.contains(where: { $0.key == "$value" || $0.key == "$ref" }) {

@@ -154,6 +154,23 @@ private func value(_ set: ResolvedTokenSet, _ path: String, _ mode: String = App
         #expect(set.tokens.first { $0.path == "m" }?.aliasChain == ["n"])
     }
 
+    @Test func styleDictionarysUnprefixedPropertiesSayWhatToRename() {
+        let (_, diagnostics) = resolve(["a.json": ##"{ "color": { "red": { "value": "#ff0000", "type": "color", "comment": "Red." }, "size": "4" } }"##])
+        #expect(Diagnostic.sortedForReport(diagnostics).map { "\($0.location!.column) \($0.fix ?? "-")" } == [
+            "32 rename `value` to `$value`: DTCG writes a token's properties with `$` (Style Dictionary's older format has none)",
+            "51 rename `type` to `$type`: DTCG writes a token's properties with `$` (Style Dictionary's older format has none)",
+            "71 rename `comment` to `$description`: DTCG writes a token's properties with `$` (Style Dictionary's older format has none)",
+            // Not beside a `value`: an ordinary misplaced scalar.
+            "89 write `size:` followed by `$value: …` on the next line, indented",
+        ])
+    }
+
+    @Test func styleDictionarysValueSuffixSaysToDropIt() {
+        let (_, diagnostics) = resolve(["a.yaml": "c:\n  $type: color\n  red: { $value: \"#f00\" }\n  link: { $value: \"{c.red.value}\" }\n"])
+        #expect(summary(diagnostics) == ["alias/unresolved@a.yaml:4:19"])
+        #expect(diagnostics.first?.fix == "write `{c.red}`: a DTCG alias names the token, without Style Dictionary's `.value`")
+    }
+
     @Test func aliasToAGroupIsAnError() {
         let (_, diagnostics) = resolve(["a.yaml": "g:\n  $type: number\n  a: { $value: 1 }\nb: { $type: number, $value: \"{g}\" }\n"])
         #expect(summary(diagnostics) == ["alias/unresolved@a.yaml:4:29"])
