@@ -547,6 +547,13 @@ private func onLargeStack<T>(_ body: @escaping @Sendable () -> T) -> T {
         ])
     }
 
+    @Test func aMisspeltSystemColorSuggestsTheName() {
+        #expect(fixes("c:\n  $type: color\n  a: { $value: \"{system.systemblue}\" }\n  b: { $value: \"{system.nothinglike}\" }\n") == [
+            "3:16 `c.a` is not a valid color: `systemblue` is not a system color tokenc knows | did you mean `{system.systemBlue}`?",
+            "4:16 `c.b` is not a valid color: `nothinglike` is not a system color tokenc knows | use a name from docs/system-colors.md, such as `{system.systemBlue}`",
+        ])
+    }
+
     @Test func misspeltAndMissingFieldsNameTheFieldToWrite() {
         #expect(fixes("""
             s:

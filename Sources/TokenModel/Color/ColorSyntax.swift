@@ -11,9 +11,14 @@ public enum ColorSyntax {
     public struct Problem: Error, Sendable, Equatable {
         /// The explanation.
         public var message: String
+        /// What to write instead, when the problem knows better than a general example.
+        public var fix: String?
 
-        /// Creates a problem with its explanation.
-        public init(message: String) { self.message = message }
+        /// Creates a problem with its explanation and, if it has one, its own fix.
+        public init(message: String, fix: String? = nil) {
+            self.message = message
+            self.fix = fix
+        }
     }
 
     static let example = "write a color such as \"#0A84FF\", \"rgb(10 132 255)\" or \"oklch(0.62 0.19 255)\""

@@ -39,8 +39,9 @@ public enum ColorValue: Sendable {
         if let name = systemName(text) {
             guard let system = SystemColors.named(name) else {
                 let suggestion = NearestSystemName.find(name)
-                return .failure(ColorSyntax.Problem(message: "`\(name)` is not a system color tokenc knows"
-                    + (suggestion.map { "; did you mean `{system.\($0)}`?" } ?? "; see docs/system-colors.md")))
+                return .failure(ColorSyntax.Problem(message: "`\(name)` is not a system color tokenc knows",
+                                                    fix: suggestion.map { "did you mean `{system.\($0)}`?" }
+                                                        ?? "use a name from docs/system-colors.md, such as `{system.systemBlue}`"))
             }
             return .success(.system(system))
         }
