@@ -330,7 +330,7 @@ struct ValueValidator {
     private mutating func color(_ node: Node) {
         if node.string != nil {
             if case .failure(let problem) = ColorValue.parse(node) {
-                fail(problem.message, node, fix: problem.fix ?? "write a color such as \"#0A84FF\", \"oklch(0.62 0.19 255)\" or \"{system.systemBlue}\"")
+                fail(problem.message, node, fix: problem.fix ?? ColorSyntax.example)
             }
             return
         }

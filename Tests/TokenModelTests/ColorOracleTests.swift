@@ -139,13 +139,18 @@ enum Oracle {
 
     @Test(arguments: [
         ("#12345", "`#12345` is not a hex color; expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA"),
-        ("blue", "`blue` is not a color; write a color such as \"#0A84FF\", \"rgb(10 132 255)\" or \"oklch(0.62 0.19 255)\""),
         ("rgb(1 2)", "`rgb(1 2)` needs three components, found 2"),
         ("color(cmyk 1 2 3)", "`color(cmyk 1 2 3)`: color() needs a color space first, one of a98-rgb, display-p3, prophoto-rgb, rec2020, srgb, srgb-linear, xyz, xyz-d50, xyz-d65"),
         ("hsl(10% 20% 30%)", "`hsl(10% 20% 30%)`: a hue is a number or an angle such as 120deg, not a percentage"),
     ])
     func badSyntaxSaysWhatWasExpected(text: String, message: String) {
         #expect(ColorSyntax.parse(text) == .failure(ColorSyntax.Problem(message: message)))
+    }
+
+    @Test func aWordThatIsNoColorGetsTheExamplesAsItsFix() {
+        #expect(ColorSyntax.parse("blue") == .failure(ColorSyntax.Problem(
+            message: "`blue` is not a color",
+            fix: "write a color such as \"#0A84FF\", \"rgb(10 132 255)\", \"oklch(0.62 0.19 255)\" or \"{system.systemBlue}\"")))
     }
 
     @Test func systemColorTableIsWellFormed() {

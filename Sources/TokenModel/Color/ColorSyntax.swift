@@ -21,7 +21,8 @@ public enum ColorSyntax {
         }
     }
 
-    static let example = "write a color such as \"#0A84FF\", \"rgb(10 132 255)\" or \"oklch(0.62 0.19 255)\""
+    /// The fix for a text that is no color syntax at all.
+    public static let example = "write a color such as \"#0A84FF\", \"rgb(10 132 255)\", \"oklch(0.62 0.19 255)\" or \"{system.systemBlue}\""
 
     /// Parses `text` as a CSS color.
     public static func parse(_ text: String) -> Result<Color, Problem> {
@@ -38,7 +39,7 @@ public enum ColorSyntax {
         // ASCII with no blank at either end (nearly every color function written) is split on bytes, where a
         // character walk, `lowercased()` and `hasSuffix` cost most of the parse.
         guard let (name, body) = padded ? Self.function(trimmed) : Self.asciiFunction(trimmed) else {
-            return .failure(Problem(message: "`\(text)` is not a color; \(example)"))
+            return .failure(Problem(message: "`\(text)` is not a color", fix: example))
         }
         guard let arguments = Arguments(body) else {
             return .failure(Problem(message: "`\(text)` has arguments that are not numbers, percentages, angles or `none`"))
