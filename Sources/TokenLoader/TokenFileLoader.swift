@@ -267,7 +267,8 @@ private struct TreeBuilder {
         }
         frames[top].pending = nil
         guard case .key(let key, let keyLocation, let plain) = pending else { return true }
-        if plain, key == "<<", !isJSON { return merge(node, at: keyLocation, into: top) }
+        // (The length first: a two-byte key is rare, and reading a string's length costs less than comparing it.)
+        if plain, key.utf8.count == 2, key == "<<", !isJSON { return merge(node, at: keyLocation, into: top) }
         if let existing = index(of: key, in: top) {
             let first = open[existing].keyLocation
             if isJSON {
