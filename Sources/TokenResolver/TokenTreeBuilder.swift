@@ -352,6 +352,8 @@ private struct TreeWalk {
         // Labelled as `Token.modes` is: an unlabelled list was converted, element by element, into a new one.
         var modes: [(name: String, value: Node)] = []
         var reference: MappingEntry?
+        /// A `light` entry under `$extensions.mode`, which `$value` already is.
+        var lightMode: MappingEntry?
         // Read in place by index: binding each entry copied it (its key and value retained, then released).
         for index in entries.indices {
             switch entries[index].key {
@@ -380,7 +382,11 @@ private struct TreeWalk {
                 if let tokencNode = entries[index].value["tokenc"] { readFacts(tokencNode, into: &facts, path: dotted) }
                 if let modeNode = ext.first(where: { $0.key == "mode" })?.value {
                     if let modeEntries = modeNode.mappingEntries {
-                        for mode in modeEntries where mode.key != Appearance.light {
+                        for mode in modeEntries {
+                            if mode.key == Appearance.light {
+                                lightMode = mode
+                                continue
+                            }
                             modes.append((name: mode.key, value: mode.value))
                             if Appearance.builtInIndex(mode.key) == nil { checkCustomMode(mode.key, at: mode.keyLocation, path: dotted) }
                         }
@@ -411,6 +417,12 @@ private struct TreeWalk {
             value = Node(.mapping([reference]), at: reference.value.location)
         }
         guard let value else { return }
+        // `$value` is the light appearance; a different `light` mode would be dropped without a word.
+        if let lightMode, let written = lightMode.value.scalarText, let own = value.scalarText, written != own {
+            error("token/invalid-property",
+                  "`light` under `$extensions.mode` is `\(written)`, but `$value` is the light appearance and is `\(own)`",
+                  at: lightMode.keyLocation, path: dotted, fix: "remove `light` from `mode`, or make `\(written)` the `$value`")
+        }
         if value.scalar == .null {
             error("token/invalid-value", "`$value` is empty", at: value.location, path: dotted,
                   fix: "give the token a value")

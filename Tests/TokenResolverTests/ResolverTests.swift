@@ -495,6 +495,22 @@ private func onLargeStack<T>(_ body: @escaping @Sendable () -> T) -> T {
     }
 }
 
+/// A `light` entry under `$extensions.mode`, which `$value` already is.
+@Suite struct LightModeEntryTests {
+    @Test func aLightModeThatDiffersFromTheValueIsAnErrorAndAnEqualOneIsFine() {
+        let (set, diagnostics) = resolve(["a.yaml": """
+            c:
+              $type: color
+              a: { $value: "#eeeeee", $extensions: { mode: { light: "#ffffff", dark: "#000000" } } }
+              b: { $value: "#eeeeee", $extensions: { mode: { light: "#eeeeee", dark: "#000000" } } }
+            """])
+        #expect(summary(diagnostics) == ["token/invalid-property@a.yaml:3:50"])
+        #expect(diagnostics.first?.message == "`light` under `$extensions.mode` is `#ffffff`, but `$value` is the light appearance and is `#eeeeee`")
+        #expect(diagnostics.first?.fix == "remove `light` from `mode`, or make `#ffffff` the `$value`")
+        #expect(set.tokens.first { $0.path == "c.b" }?.values.map(\.mode) == ["light", "dark"])
+    }
+}
+
 /// Custom mode names that look like a misspelt built-in appearance.
 @Suite struct CustomModeNameTests {
     @Test func aNearMissOfABuiltInAppearanceWarnsOncePerFileAndName() {
