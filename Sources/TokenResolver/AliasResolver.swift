@@ -24,7 +24,7 @@ public struct AliasResolver: Sendable {
             // Surfaces in `$extensions.tokenc.on` must name tokens too. (Read through `details`: the `facts`
             // getter copied the whole token, every field retained, for the most tokens, which have none.)
             if let details = tokens[index].details {
-                for surface in details.facts.on { _ = run.lookup(surface.path, at: surface.location, owner: index) }
+                for surface in details.facts.on { run.lookupSurface(surface, owner: index) }
             }
         }
         // The walk settled which tokens resolve without touching the resolved tokens made before it; taking
@@ -763,6 +763,19 @@ private final class ResolutionRun {
             return (pointerTarget(node, owner: owner), node.location)
         }
         return nil
+    }
+
+    /// Checks a surface in `$extensions.tokenc.on`: it must name a token, and one that can be a color (a
+    /// declared other type would be skipped by every contrast rule without a word).
+    func lookupSurface(_ surface: TokenReference, owner: Int) {
+        guard let target = lookup(surface.path, at: surface.location, owner: owner),
+              let type = tokens[target].type, type != .color else { return }
+        diagnostics.append(Diagnostic(
+            id: "alias/type-mismatch", severity: .error,
+            message: "`on` names `\(surface.path)`, a \(type.rawValue) token; it lists the colors `\(tokens[owner].path)` is drawn on",
+            location: surface.location, path: tokens[owner].path,
+            related: [RelatedLocation(tokens[target].location, "`\(surface.path)` is defined here")],
+            fix: "name the color token of the surface, such as a background"))
     }
 
     func lookup(_ path: String, at location: SourceLocation, owner: Int) -> Int? {

@@ -171,6 +171,20 @@ private func value(_ set: ResolvedTokenSet, _ path: String, _ mode: String = App
         #expect(diagnostics.first?.fix == "write `{c.red}`: a DTCG alias names the token, without Style Dictionary's `.value`")
     }
 
+    @Test func aSurfaceThatIsNoColorIsATypeMismatch() {
+        let (_, diagnostics) = resolve(["a.yaml": """
+            c:
+              $type: color
+              bg: { $value: "#fff" }
+              fg: { $value: "#777", $extensions: { tokenc: { on: ["{s.small}", "{c.bg}", "{c.link}"] } } }
+              link: { $value: "{c.bg}" }
+            s: { small: { $type: dimension, $value: { value: 4, unit: px } } }
+            """])
+        #expect(summary(diagnostics) == ["alias/type-mismatch@a.yaml:4:55"])
+        #expect(diagnostics.first?.message == "`on` names `s.small`, a dimension token; it lists the colors `c.fg` is drawn on")
+        #expect(diagnostics.first?.related.first?.location == SourceLocation(file: "a.yaml", line: 6, column: 6))
+    }
+
     @Test func aliasToAGroupIsAnError() {
         let (_, diagnostics) = resolve(["a.yaml": "g:\n  $type: number\n  a: { $value: 1 }\nb: { $type: number, $value: \"{g}\" }\n"])
         #expect(summary(diagnostics) == ["alias/unresolved@a.yaml:4:29"])
