@@ -45,6 +45,17 @@ struct RuleExampleCase: CustomTestStringConvertible, Sendable {
         }
     }
 
+    @Test func symbolFieldsOutsideTheirListsSuggestTheNearestName() {
+        let path = RuleExampleCase.folder + "/symbols.yaml"
+        let text = "s:\n  $type: symbol\n  a: { $value: { name: house, weight: Semi-Bold, scale: big, rendering: palete } }\n"
+        let result = Pipeline().run(files: [path], sources: [path: Array(text.utf8)], render: false)
+        #expect(result.diagnostics.map { "\($0.id) \($0.fix ?? "-")" } == [
+            "symbol/invalid-weight did you mean `semibold`?",
+            "symbol/invalid-scale -",
+            "symbol/invalid-rendering did you mean `palette`?",
+        ])
+    }
+
     @Test func idsAreUniqueAndEveryRuleHasBothKindsOfExample() {
         let ids = RuleRegistry.all.map(\.id)
         #expect(Set(ids).count == ids.count)

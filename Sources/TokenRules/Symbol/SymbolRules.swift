@@ -32,7 +32,9 @@ extension SymbolEnumerationRule {
         context.tokens(of: .symbol).compactMap { token in
             let fields = SymbolFields(token, context)
             guard let value = fields.value[Self.field]?.string, !Self.allowed.contains(value) else { return nil }
+            // A spelling of an allowed name (`Semi-Bold`), else one typo away (`palete`).
             let suggestion = Self.allowed.first { $0.replacing("-", with: "") == value.lowercased().replacing("-", with: "") }
+                ?? NearestName.find(value.lowercased(), in: Self.allowed)
             return Finding(path: token.path, location: fields.location(Self.field),
                            message: "`\(value)` is not a symbol \(Self.field); use one of: " + Self.allowed.joined(separator: ", "),
                            fix: suggestion.map { "did you mean `\($0)`?" })
