@@ -94,7 +94,8 @@ public struct Pipeline: Sendable {
         return [DTCGJSONGenerator(aliases: jsonAliases),
                 SwiftGenerator(templates: EmbeddedTemplates.files.merging(templates) { _, user in user }, rootName: swiftRoot,
                                templateFiles: locations),
-                CSSGenerator(templates: EmbeddedTemplates.files.merging(templates) { _, user in user }, options: css),
+                CSSGenerator(templates: EmbeddedTemplates.files.merging(templates) { _, user in user }, options: css,
+                             templateFiles: locations),
                 AssetCatalogGenerator(readFile: { readRelative($0, $1) })]
     }
 

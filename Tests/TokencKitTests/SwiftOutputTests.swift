@@ -105,6 +105,24 @@ import TokenGenerators
         #expect(swift.contains("        public static let a = ThemeColor(light: TokenColor(.sRGB, 1, 1, 1)) // c.a\n"))
     }
 
+    @Test func aNameNoContextHasIsAWarningAtItsPlaceInTheUsersTemplate() throws {
+        let sandbox = try Sandbox([
+            "Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n",
+            "Mine/swift/token.mustache": "public static let {{swiftname}} = {{{swiftValue}}}\n",
+            "Mine/css/tokens.css.mustache": "{{#blocks}}{{selector}} { {{#declarations}}{{name}}: {{valeu}}; {{/declarations}}}\n{{/blocks}}",
+        ])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build", "--templates", "Mine", "--only", "swift,css"], in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("""
+            Mine/css/tokens.css.mustache:1:54: warning: `valeu` is not in the template context, so it renders as nothing [template/unknown-name]
+              fix: did you mean `value`?
+            Mine/swift/token.mustache:1:19: warning: `swiftname` is not in the template context, so it renders as nothing [template/unknown-name]
+              fix: did you mean `swiftName`?
+
+            """))
+    }
+
     @Test func aBrokenTemplateIsALocatedErrorAndWritesNothing() throws {
         let sandbox = try Sandbox([
             "Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n",

@@ -9,11 +9,16 @@ public struct CSSGenerator: Generator {
     public var templates: [String: String]
     /// How custom properties are named and written.
     public var options: CSSOptions
+    /// Where each of the user's templates came from, by relative path (the embedded ones are not listed).
+    public var templateFiles: [String: String]
 
     /// Creates the generator.
-    public init(templates: [String: String] = EmbeddedTemplates.files, options: CSSOptions = CSSOptions()) {
+    public init(templates: [String: String] = EmbeddedTemplates.files, options: CSSOptions = CSSOptions(),
+                templateFiles: [String: String] = [:])
+    {
         self.templates = templates
         self.options = options
+        self.templateFiles = templateFiles
     }
 
     public func generate(_ set: ResolvedTokenSet) -> [GeneratedFile] { render(set).files }
@@ -31,11 +36,15 @@ public struct CSSGenerator: Generator {
     private func render(_ set: ResolvedTokenSet, into sinks: (any OutputSinks)?) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
         let path = "css/tokens.css.mustache"
         guard let source = templates[path] else { return ([], []) }
+        let file = templateFiles[path] ?? "Templates/" + path
         let template: MustacheTemplate
         do { template = try MustacheTemplate(source) } catch {
             return ([], [Diagnostic(id: "template/syntax", severity: .error, message: error.message,
-                                    location: SourceLocation(file: "Templates/" + path, line: error.line, column: error.column))])
+                                    location: SourceLocation(file: file, line: error.line, column: error.column))])
         }
+        // A user's template may name fields the context does not have; the built-in one is tested.
+        let warnings = templateFiles[path] == nil ? []
+            : MustacheTemplate.unknownNames(in: source, file: file, known: CSSFileContext.allFieldNames)
         var context = CSSContextBuilder(options: options).build(set)
         // The Swift fields are there for users' templates; the built-in one reads none, so they are built only when read.
         if template.mayRead(anyOf: SwiftFileContext.ownFieldNames) {
@@ -44,9 +53,9 @@ public struct CSSGenerator: Generator {
             if swift.diagnostics.isEmpty { context = CSSFileContext(source: context.source, blocks: context.blocks, shared: shared) }
         }
         do {
-            return (try template.renderFile("css/tokens.css", .object(context), expectedBytes: set.tokens.count * 64, sinks: sinks), [])
+            return (try template.renderFile("css/tokens.css", .object(context), expectedBytes: set.tokens.count * 64, sinks: sinks), warnings)
         } catch {
-            return ([], [Diagnostic.templateLimit(error, file: "Templates/" + path)])
+            return ([], [Diagnostic.templateLimit(error, file: file)])
         }
     }
 }
@@ -90,6 +99,11 @@ public final class CSSFileContext: MustacheObject {
         self.blocks = blocks
         self.shared = shared
     }
+
+    /// Every field a CSS template can read, at any depth: its own, its blocks' and declarations', and the
+    /// Swift output's (`shared`), for checking a user's template for unknown names.
+    static let allFieldNames: Set<String> = Set(["contextVersion", "source", "blocks"]).union(CSSBlock.fieldNames)
+        .union(CSSDeclaration.fieldNames).union(SwiftFileContext.allFieldNames)
 
     public subscript(key: String) -> MustacheValue? {
         switch key {
@@ -138,6 +152,9 @@ public final class CSSBlock: MustacheObject {
         return index == 0 ? CSSDeclaration("color-scheme", scheme) : CSSDeclaration(list.names[index - 1], list.values[index - 1])
     }
 
+    /// Every field a block answers.
+    static let fieldNames: Set<String> = ["comment", "media", "selector", "declarations"]
+
     public subscript(key: String) -> MustacheValue? {
         switch key {
         case "comment": comment.map { .string($0) } ?? .null
@@ -163,6 +180,9 @@ public final class CSSDeclaration: MustacheObject {
         self.name = name
         self.value = value
     }
+
+    /// Every field a declaration answers.
+    static let fieldNames: Set<String> = ["name", "value"]
 
     public subscript(key: String) -> MustacheValue? {
         switch key {

@@ -112,6 +112,33 @@ public struct MustacheTemplate: Sendable {
     }
 }
 
+extension MustacheTemplate {
+    /// The first name of every variable and section tag in `source` (`tokens` of `{{#tokens}}`, `a` of
+    /// `{{a.b}}`; not `.`), where it is written; nothing for a template that does not parse.
+    static func names(in source: String) -> [(name: String, line: Int, column: Int)] {
+        guard let tokens = try? Parser(source).tokenize() else { return [] }
+        return tokens.compactMap { token in
+            guard case .tag(let kind, let content, let line, let column) = token, " #^&".contains(kind), content != "." else { return nil }
+            return (String(content.prefix { $0 != "." }), line, column)
+        }
+    }
+
+    /// Warnings for names in a user's template that no context object has: Mustache renders an unknown name
+    /// as nothing, so a typo (`{{swiftvalue}}`) would write empty text without a word. `known` is every field
+    /// the template's context can answer, at any depth.
+    static func unknownNames(in source: String, file: String, known: Set<String>) -> [Diagnostic] {
+        var reported: Set<String> = []
+        return names(in: source).compactMap { name, line, column in
+            guard !known.contains(name), reported.insert(name).inserted else { return nil }
+            return Diagnostic(id: "template/unknown-name", severity: .warning,
+                              message: "`\(name)` is not in the template context, so it renders as nothing",
+                              location: SourceLocation(file: file, line: line, column: column),
+                              fix: NearestName.find(name, in: known.sorted()).map { "did you mean `\($0)`?" }
+                                  ?? "see docs/template-context.md for the fields")
+        }
+    }
+}
+
 extension Diagnostic {
     /// The error for a template whose rendering ran past its limits, placed at the template's start.
     static func templateLimit(_ error: MustacheTemplate.RenderError, file: String) -> Diagnostic {

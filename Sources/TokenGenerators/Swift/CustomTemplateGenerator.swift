@@ -43,7 +43,8 @@ public struct CustomTemplateGenerator: Generator {
         var builder = SwiftContextBuilder()
         let context = builder.build(set, rootName: "Tokens")
         guard builder.diagnostics.isEmpty else { return ([], builder.diagnostics) }
-        do { return (try compiled.renderFile(outputPath, .object(context), partials: partials, limits: limits, sinks: sinks), []) } catch {
+        let warnings = MustacheTemplate.unknownNames(in: template, file: templatePath, known: SwiftFileContext.allFieldNames)
+        do { return (try compiled.renderFile(outputPath, .object(context), partials: partials, limits: limits, sinks: sinks), warnings) } catch {
             return ([], [Diagnostic.templateLimit(error, file: templatePath)])
         }
     }

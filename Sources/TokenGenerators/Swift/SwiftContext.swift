@@ -26,6 +26,12 @@ public final class SwiftFileContext: MustacheObject {
     }
     /// The fields only this context answers (other contexts also have `contextVersion` and `source`).
     static let ownFieldNames: Set<String> = ["uiKitSystemColors", "appKitSystemColors", "rootName", "tokens", "groups"]
+    /// Every field this context answers.
+    static let fieldNames: Set<String> = ownFieldNames.union(["contextVersion", "source"])
+    /// Every field a template rendered with the Swift output's context can read, at any depth (the file, its
+    /// groups, tokens and referenced system colors), for checking a user's template for unknown names.
+    static let allFieldNames: Set<String> = fieldNames.union(SwiftGroupContext.fieldNames).union(SwiftTokenContext.fieldNames)
+        .union(SystemColorContext.fieldNames)
 
     public subscript(key: String) -> MustacheValue? {
         switch key {
@@ -64,6 +70,9 @@ public final class SwiftGroupContext: MustacheObject {
         self.members = members
         self.groups = groups
     }
+
+    /// Every field this context answers.
+    static let fieldNames: Set<String> = ["path", "typeName", "description", "tokens", "groups"]
 
     public subscript(key: String) -> MustacheValue? {
         switch key {
@@ -137,6 +146,10 @@ public final class SwiftTokenContext: MustacheObject {
         return constructor + "(" + arguments.joined(separator: " ") + ")"
     }
 
+    /// Every field this context answers.
+    static let fieldNames: Set<String> = ["docLines", "multiline", "swiftName", "arguments", "swiftType", "constructor", "swiftValue",
+                                          "path", "type"]
+
     public subscript(key: String) -> MustacheValue? {
         // Keys are told apart by length first, which a string knows without reading it: a template reads
         // about ten keys per token, and a string switch compares against every case before the match.
@@ -178,6 +191,9 @@ public final class SystemColorContext: MustacheObject {
         self.inUIKit = inUIKit
         self.appKitName = appKitName
     }
+
+    /// Every field this context answers.
+    static let fieldNames: Set<String> = ["name", "appKitName"]
 
     public subscript(key: String) -> MustacheValue? {
         switch key {

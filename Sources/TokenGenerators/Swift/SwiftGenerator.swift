@@ -68,11 +68,15 @@ public struct SwiftGenerator: Generator {
             partials[String(path.dropFirst("swift/".count).dropLast(".mustache".count))] = templates[path]
         }
         guard problems.isEmpty, let template = try? MustacheTemplate(source) else { return ([], problems) }
+        // A user's templates may name fields the context does not have; the built-in ones are tested.
+        let warnings = templateFiles.keys.sorted().filter { $0.hasPrefix("swift/") }.flatMap { path in
+            MustacheTemplate.unknownNames(in: templates[path] ?? "", file: templateFiles[path]!, known: SwiftFileContext.allFieldNames)
+        }
         // Partial indentation also indents blank lines; trailing whitespace is noise in a diff, so it goes.
         // About 230 bytes a token with the built-in templates (a color's doc lines and one line per appearance).
         do {
             return (try template.renderFile("swift/Tokens.swift", .object(context), partials: partials, expectedBytes: set.tokens.count * 240,
-                                            sinks: sinks, trimmingTrailingSpaces: true), [])
+                                            sinks: sinks, trimmingTrailingSpaces: true), warnings)
         } catch {
             return ([], [Diagnostic.templateLimit(error, file: templateFiles[main] ?? "Templates/" + main)])
         }

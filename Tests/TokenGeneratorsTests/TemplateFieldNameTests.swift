@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import TokenModel
+@testable import TokenGenerators
+
+/// The field lists a user's templates are checked against: each listed field is one its context answers,
+/// and docs/template-context.md names each one.
+@Suite struct TemplateFieldNameTests {
+    /// A color in a group, a system color and a number in a subgroup: every kind of context object.
+    static let set: ResolvedTokenSet = {
+        let at = SourceLocation(file: "fields.yaml", line: 1, column: 1)
+        func token(_ path: String, _ type: TokenType, _ values: [ModeValue]) -> ResolvedToken {
+            ResolvedToken(token: Token(path: path, type: type, location: at, value: values[0].value), type: type, values: values, aliasChain: [])
+        }
+        return ResolvedTokenSet(tokens: [
+            token("g.a", .color, [ModeValue("light", .string("#ffffff", at: at)), ModeValue("dark", .string("#000000", at: at))]),
+            token("g.inner.n", .number, [ModeValue("light", Node(.scalar(.integer(2), text: "2"), at: at))]),
+            token("g.system", .color, [ModeValue("light", .string("{system.systemBlue}", at: at))]),
+        ], modes: ["light", "dark"])
+    }()
+
+    /// The first object of a list field.
+    func first(_ value: MustacheValue?) -> (any MustacheObject)? {
+        switch value {
+        case .list(let items)?: if case .object(let object)? = items.first { return object }
+        case .items(let items)?: if items.count > 0, case .object(let object) = items.item(0) { return object }
+        default: break
+        }
+        return nil
+    }
+
+    func expectAnswers(_ object: (any MustacheObject)?, _ names: Set<String>, _ what: String) {
+        guard let object else {
+            Issue.record("no \(what) to ask")
+            return
+        }
+        for name in names.sorted() { #expect(object[name] != nil, "\(what) does not answer `\(name)`") }
+        #expect(object["noSuchField"] == nil)
+    }
+
+    @Test func everyListedFieldIsAnswered() {
+        var builder = SwiftContextBuilder()
+        let file = builder.build(Self.set, rootName: "Tokens")
+        expectAnswers(file, SwiftFileContext.fieldNames, "the Swift file")
+        let group = first(file["groups"])
+        expectAnswers(group, SwiftGroupContext.fieldNames, "a group")
+        expectAnswers(first(group?["tokens"]), SwiftTokenContext.fieldNames, "a token")
+        expectAnswers(first(file["uiKitSystemColors"]), SystemColorContext.fieldNames, "a system color")
+        let css = CSSContextBuilder(options: CSSOptions()).build(Self.set)
+        expectAnswers(css, ["contextVersion", "source", "blocks"], "the CSS file")
+        let block = first(css["blocks"])
+        expectAnswers(block, CSSBlock.fieldNames, "a block")
+        expectAnswers(first(block?["declarations"]), CSSDeclaration.fieldNames, "a declaration")
+    }
+
+    @Test func docsNameEveryField() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let docs = try String(contentsOf: root.appendingPathComponent("docs/template-context.md"), encoding: .utf8)
+        for name in CSSFileContext.allFieldNames.sorted() {
+            #expect(docs.contains("`\(name)`") || docs.contains("{\(name),") || docs.contains(", \(name)}"),
+                    "docs/template-context.md does not name `\(name)`")
+        }
+    }
+
+    @Test func unknownNamesInAUsersTemplateAreWarnedOnceWithTheNearestField() {
+        let template = "{{#tokens}}{{swiftname}}{{/tokens}}\n{{#groups}}{{typeName}}{{.}}{{swiftname}}{{/groups}}\n{{{nothing.here}}}{{! swiftnam }}"
+        let warnings = MustacheTemplate.unknownNames(in: template, file: "t.mustache", known: SwiftFileContext.allFieldNames)
+        #expect(warnings.map { "\($0.location!.line):\($0.location!.column) \($0.message) | \($0.fix ?? "-")" } == [
+            "1:12 `swiftname` is not in the template context, so it renders as nothing | did you mean `swiftName`?",
+            "3:1 `nothing` is not in the template context, so it renders as nothing | see docs/template-context.md for the fields",
+        ])
+        #expect(warnings.allSatisfy { $0.id == "template/unknown-name" && $0.severity == .warning })
+    }
+}
