@@ -278,19 +278,21 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func structureWarningsTakeALevelAndStructureErrorsStayErrors() throws {
         let sandbox = try Sandbox(["Tokens/a.yaml": "old: { $type: number, $value: 1, $deprecated: \"x\" }\nx: { $value: \"{old}\" }\n"])
         defer { sandbox.remove() }
-        let plain = try TokencProcess.run(["validate"], in: sandbox.root)
+        /// `validate` with `rules:` set to this one rule and level (none for nil).
+        func validate(_ rule: String?) throws -> TokencProcess.Result {
+            try (rule.map { "rules:\n  \($0)\n" } ?? "").write(to: sandbox.root.appendingPathComponent("tokenc.yml"), atomically: true, encoding: .utf8)
+            return try TokencProcess.run(["validate"], in: sandbox.root)
+        }
+        let plain = try validate(nil)
         #expect(plain.status == 0)
         #expect(plain.stderr.hasSuffix("1 file, 2 tokens: 1 warning\n"))
-        try "rules:\n  token/deprecated-use: off\n".write(to: sandbox.root.appendingPathComponent("tokenc.yml"), atomically: true, encoding: .utf8)
-        let off = try TokencProcess.run(["validate"], in: sandbox.root)
+        let off = try validate("token/deprecated-use: off")
         #expect(off.status == 0)
         #expect(off.stderr == "1 file, 2 tokens: no problems\n")
-        try "rules:\n  token/deprecated-use: error\n".write(to: sandbox.root.appendingPathComponent("tokenc.yml"), atomically: true, encoding: .utf8)
-        let raised = try TokencProcess.run(["validate"], in: sandbox.root)
+        let raised = try validate("token/deprecated-use: error")
         #expect(raised.status == 1)
         #expect(raised.stderr.contains("error: `x` uses `old`, which is deprecated: x [token/deprecated-use]"))
-        try "rules:\n  alias/cycle: warning\n".write(to: sandbox.root.appendingPathComponent("tokenc.yml"), atomically: true, encoding: .utf8)
-        let lowered = try TokencProcess.run(["validate"], in: sandbox.root)
+        let lowered = try validate("alias/cycle: warning")
         #expect(lowered.status == 2)
         #expect(lowered.stderr.contains("tokenc.yml:2:16: error: `alias/cycle` is a structure error and stays one: the token it names cannot be built [config/invalid]"))
     }
