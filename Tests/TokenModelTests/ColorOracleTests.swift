@@ -148,8 +148,8 @@ enum Oracle {
     }
 
     @Test func aWordThatIsNoColorGetsTheExamplesAsItsFix() {
-        #expect(ColorSyntax.parse("blue") == .failure(ColorSyntax.Problem(
-            message: "`blue` is not a color",
+        #expect(ColorSyntax.parse("bleu") == .failure(ColorSyntax.Problem(
+            message: "`bleu` is not a color",
             fix: "write a color such as \"#0A84FF\", \"rgb(10 132 255)\", \"oklch(0.62 0.19 255)\" or \"{system.systemBlue}\"")))
     }
 

@@ -39,6 +39,9 @@ public enum ColorSyntax {
         // ASCII with no blank at either end (nearly every color function written) is split on bytes, where a
         // character walk, `lowercased()` and `hasSuffix` cost most of the parse.
         guard let (name, body) = padded ? Self.function(trimmed) : Self.asciiFunction(trimmed) else {
+            if let hex = CSSNamedColors.hex[trimmed.lowercased()] {
+                return .failure(Problem(message: "`\(trimmed)` is a CSS named color, which token files write as hex", fix: "write \"\(hex)\""))
+            }
             return .failure(Problem(message: "`\(text)` is not a color", fix: example))
         }
         guard let arguments = Arguments(body) else {

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import TokenModel
+
+/// The hex each CSS named color's error suggests, against what headless Chromium computes for the name.
+@Suite struct CSSNamedColorTests {
+    @Test func eachNamesHexIsWhatChromiumComputes() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            Issue.record("chromium is not installed: run script/test (it installs it) or `apt-get install chromium`")
+            return
+        }
+        #expect(CSSNamedColors.hex.count == 148)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tokenc-names-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data().write(to: folder.appendingPathComponent("empty.css"))
+        let names = CSSNamedColors.hex.keys.sorted()
+        let request: [String: Any] = [
+            "css": folder.appendingPathComponent("empty.css").path,
+            "probes": names.map { ["id": $0, "property": "color", "value": $0] },
+            "scenarios": [["name": "plain", "features": [[String: String]](), "theme": NSNull()]],
+        ]
+        try JSONSerialization.data(withJSONObject: request).write(to: folder.appendingPathComponent("request.json"))
+        let script = Golden.packageRoot.appendingPathComponent("Tests/Browser/computed-styles.py").path
+        let run = try SwiftOutputTests.run("/usr/bin/env", ["python3", script, "request.json"], in: folder)
+        #expect(run.status == 0, "\(run.output)")
+        let computed = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: [String: String]])
+        let values = try #require(computed["plain"])
+        for name in names {
+            let hex = Array(CSSNamedColors.hex[name]!.dropFirst())
+            let bytes = stride(from: 0, to: 6, by: 2).map { Int(String(hex[$0..<$0 + 2]), radix: 16)! }
+            #expect(values[name] == "rgb(\(bytes[0]), \(bytes[1]), \(bytes[2]))", "\(name)")
+        }
+    }
+
+    @Test func aNamedColorsErrorNamesItsHex() {
+        #expect(ColorSyntax.parse(" White ") == .failure(ColorSyntax.Problem(
+            message: "`White` is a CSS named color, which token files write as hex", fix: "write \"#FFFFFF\"")))
+        #expect(ColorSyntax.parse("rebeccapurple") == .failure(ColorSyntax.Problem(
+            message: "`rebeccapurple` is a CSS named color, which token files write as hex", fix: "write \"#663399\"")))
+    }
+}
