@@ -39,6 +39,17 @@ public struct BuildPlan: Sendable {
                 }
             }
         }
+        // A user's Swift partial that only a template output includes is used.
+        let includedByOutputs = steps.reduce(into: Set<String>()) { names, step in
+            if let custom = step.generator as? CustomTemplateGenerator { names.formUnion(custom.includedPartials) }
+        }
+        if !includedByOutputs.isEmpty {
+            steps = steps.map { step in
+                guard var swift = step.generator as? SwiftGenerator else { return step }
+                swift.partialsIncludedElsewhere = includedByOutputs
+                return Step(generator: swift, folder: step.folder)
+            }
+        }
         if let only {
             // A misspelt name would select nothing and write nothing, silently.
             let known = Set(builtIn(CSSOutputOptions()).map(\.id) + ["custom"]).sorted()

@@ -62,6 +62,23 @@ import TokenModel
         }
     }
 
+    @Test func aUsersTemplateThatNothingReadsIsAWarningWithTheNearestBuiltInName() {
+        let mine = ["swift/tokens.mustache": "x", "swift/extra.mustache": "y", "swift/shared.mustache": "z", "swift/token.mustache": "{{> extra}}"]
+        let files = Dictionary(uniqueKeysWithValues: mine.keys.map { ($0, "Mine/" + $0) })
+        let builtIn = Set(EmbeddedTemplates.files.keys.filter { $0.hasPrefix("swift/") })
+        let warnings = MustacheTemplate.unusedFiles(files, templates: EmbeddedTemplates.files.merging(mine) { _, user in user },
+                                                    builtIn: builtIn, partialFolder: "swift/", includedElsewhere: ["shared"])
+        // `token` replaces a built-in one, `extra` is included by it, `shared` by another output's template.
+        #expect(warnings.map { "\($0.location!.file):\($0.location!.line) \($0.message) | \($0.fix ?? "-")" } == [
+            "Mine/swift/tokens.mustache:1 `swift/tokens.mustache` replaces no built-in template and no template includes it (`{{> tokens}}`) | did you mean `swift/token.mustache`?",
+        ])
+        let css = MustacheTemplate.unusedFiles(["css/colors.mustache": "Mine/css/colors.mustache"], templates: [:],
+                                               builtIn: ["css/tokens.css.mustache"], partialFolder: nil)
+        #expect(css.map { "\($0.message) | \($0.fix ?? "-")" } == [
+            "`css/colors.mustache` replaces no built-in template | name it after a built-in template: css/tokens.css.mustache",
+        ])
+    }
+
     @Test func unknownNamesInAUsersTemplateAreWarnedOnceWithTheNearestField() {
         let template = "{{#tokens}}{{swiftname}}{{/tokens}}\n{{#groups}}{{typeName}}{{.}}{{swiftname}}{{/groups}}\n{{{nothing.here}}}{{! swiftnam }}"
         let warnings = MustacheTemplate.unknownNames(in: template, file: "t.mustache", known: SwiftFileContext.allFieldNames)

@@ -123,6 +123,25 @@ import TokenGenerators
             """))
     }
 
+    @Test func aPartialOnlyATemplateOutputIncludesIsNotUnused() throws {
+        let sandbox = try Sandbox([
+            "Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n",
+            "Mine/swift/shared.mustache": "{{path}}\n",
+            "Mine/swift/tokn.mustache": "{{path}}\n",
+            "list.mustache": "{{#groups}}{{#tokens}}{{> shared}}{{/tokens}}{{/groups}}",
+            "tokenc.yml": "outputs:\n  - { generator: swift }\n  - { template: list.mustache, file: list.txt }\n",
+        ])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build", "--templates", "Mine"], in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("""
+            Mine/swift/tokn.mustache:1:1: warning: `swift/tokn.mustache` replaces no built-in template and no template includes it (`{{> tokn}}`) [template/unused]
+              fix: did you mean `swift/token.mustache`?
+            built 1 token
+            """), "\(result.stderr)")
+        #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Generated/list.txt"), encoding: .utf8) == "c.a\n")
+    }
+
     @Test func aBrokenTemplateIsALocatedErrorAndWritesNothing() throws {
         let sandbox = try Sandbox([
             "Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n",

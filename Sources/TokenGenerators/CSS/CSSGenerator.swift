@@ -43,8 +43,9 @@ public struct CSSGenerator: Generator {
                                     location: SourceLocation(file: file, line: error.line, column: error.column))])
         }
         // A user's template may name fields the context does not have; the built-in one is tested.
-        let warnings = templateFiles[path] == nil ? []
-            : MustacheTemplate.unknownNames(in: source, file: file, known: CSSFileContext.allFieldNames)
+        let warnings = MustacheTemplate.unusedFiles(templateFiles.filter { $0.key.hasPrefix("css/") }, templates: templates, builtIn: [path],
+                                                    partialFolder: nil)
+            + (templateFiles[path] == nil ? [] : MustacheTemplate.unknownNames(in: source, file: file, known: CSSFileContext.allFieldNames))
         var context = CSSContextBuilder(options: options).build(set)
         // The Swift fields are there for users' templates; the built-in one reads none, so they are built only when read.
         if template.mayRead(anyOf: SwiftFileContext.ownFieldNames) {

@@ -123,6 +123,38 @@ extension MustacheTemplate {
         }
     }
 
+    /// The partials `source` includes (`token` of `{{> token}}`); nothing for a template that does not parse.
+    static func partialNames(in source: String) -> [String] {
+        guard let tokens = try? Parser(source).tokenize() else { return [] }
+        return tokens.compactMap { token in
+            if case .tag(">", let content, _, _) = token { return content }
+            return nil
+        }
+    }
+
+    /// Warnings for the user's template files that nothing reads: a file that replaces no built-in template
+    /// (`builtIn`, relative paths) and that no template includes as a partial, most often a misspelt name.
+    /// `files` maps each of the user's relative paths to where it is; `partialFolder` is the folder whose
+    /// files are partials by their name (`swift/`), nil when the output takes none.
+    /// `includedElsewhere` are the partials other outputs' templates include.
+    static func unusedFiles(_ files: [String: String], templates: [String: String], builtIn: Set<String>,
+                            partialFolder: String?, includedElsewhere: Set<String> = []) -> [Diagnostic] {
+        let included = Set(templates.filter { partialFolder.map($0.key.hasPrefix) ?? false }.values.flatMap(partialNames(in:)))
+            .union(includedElsewhere)
+        return files.keys.sorted().compactMap { path in
+            guard !builtIn.contains(path) else { return nil }
+            let partial = partialFolder.flatMap { path.hasPrefix($0) ? String(path.dropFirst($0.count).dropLast(".mustache".count)) : nil }
+            if let partial, included.contains(partial) { return nil }
+            // Names compared without their folder and extension, which every candidate shares.
+            func bare(_ path: String) -> String { String(path.split(separator: "/").last ?? "").replacing(".mustache", with: "") }
+            let nearest = NearestName.find(bare(path), in: builtIn.map(bare)).flatMap { name in builtIn.sorted().first { bare($0) == name } }
+            return Diagnostic(id: "template/unused", severity: .warning,
+                              message: "`\(path)` replaces no built-in template" + (partial.map { " and no template includes it (`{{> \($0)}}`)" } ?? ""),
+                              location: SourceLocation(file: files[path]!, line: 1, column: 1),
+                              fix: nearest.map { "did you mean `\($0)`?" } ?? "name it after a built-in template: " + builtIn.sorted().joined(separator: ", "))
+        }
+    }
+
     /// Warnings for names in a user's template that no context object has: Mustache renders an unknown name
     /// as nothing, so a typo (`{{swiftvalue}}`) would write empty text without a word. `known` is every field
     /// the template's context can answer, at any depth.

@@ -14,6 +14,8 @@ public struct CustomTemplateGenerator: Generator {
     public var partials: [String: String]
     /// How much work rendering may do before it stops with an error.
     public var limits = MustacheTemplate.Limits()
+    /// The partials the template includes (`token` of `{{> token}}`).
+    public var includedPartials: Set<String> { Set(MustacheTemplate.partialNames(in: template)) }
 
     /// Creates a custom output.
     public init(template: String, templatePath: String, outputPath: String, partials: [String: String] = [:]) {

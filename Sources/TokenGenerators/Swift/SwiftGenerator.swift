@@ -15,6 +15,9 @@ public struct SwiftGenerator: Generator {
     public var rootName: String
     /// Where each template came from, for error locations (default: `Templates/<path>`).
     public var templateFiles: [String: String]
+    /// The partials other outputs' templates include (tokenc.yml's template outputs), which are not unused
+    /// even when no Swift template includes them.
+    public var partialsIncludedElsewhere: Set<String> = []
 
     /// Creates the generator with the embedded templates unless others are given.
     public init(templates: [String: String] = EmbeddedTemplates.files, rootName: String = "Tokens",
@@ -69,9 +72,12 @@ public struct SwiftGenerator: Generator {
         }
         guard problems.isEmpty, let template = try? MustacheTemplate(source) else { return ([], problems) }
         // A user's templates may name fields the context does not have; the built-in ones are tested.
-        let warnings = templateFiles.keys.sorted().filter { $0.hasPrefix("swift/") }.flatMap { path in
-            MustacheTemplate.unknownNames(in: templates[path] ?? "", file: templateFiles[path]!, known: SwiftFileContext.allFieldNames)
-        }
+        let mine = templateFiles.filter { $0.key.hasPrefix("swift/") }
+        let warnings = MustacheTemplate.unusedFiles(mine, templates: templates, builtIn: Set(EmbeddedTemplates.files.keys.filter { $0.hasPrefix("swift/") }),
+                                                    partialFolder: "swift/", includedElsewhere: partialsIncludedElsewhere)
+            + mine.keys.sorted().flatMap { path in
+                MustacheTemplate.unknownNames(in: templates[path] ?? "", file: mine[path]!, known: SwiftFileContext.allFieldNames)
+            }
         // Partial indentation also indents blank lines; trailing whitespace is noise in a diff, so it goes.
         // About 230 bytes a token with the built-in templates (a color's doc lines and one line per appearance).
         do {
