@@ -802,11 +802,12 @@ private final class ResolutionRun {
             return nil
         }
         // Style Dictionary's references end in `.value`; a DTCG alias names the token itself.
-        if path.hasSuffix(".value"), index[String(path.dropLast(6))] != nil {
+        let token = path.hasSuffix(".value") ? String(path.dropLast(".value".count)) : nil
+        if let token, index[token] != nil {
             diagnostics.append(Diagnostic(
                 id: "alias/unresolved", severity: .error,
                 message: "`{\(path)}` does not name a token", location: location, path: tokens[owner].path,
-                fix: "write `{\(path.dropLast(6))}`: a DTCG alias names the token, without Style Dictionary's `.value`"))
+                fix: "write `{\(token)}`: a DTCG alias names the token, without Style Dictionary's `.value`"))
             return nil
         }
         let suggestion = NearestName.find(path, in: tokens.map(\.path)).map { "did you mean `{\($0)}`?" }

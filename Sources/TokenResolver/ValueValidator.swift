@@ -200,11 +200,11 @@ struct ValueValidator {
     static func measurement(_ node: Node, units: [String]) -> String? {
         if node.number != nil, node.number!.isFinite { return "{ value: \(node.numberText), unit: \(units[0]) }" }
         guard let text = node.string else { return nil }
-        let body = text.drop { $0 == " " }
+        let body = text.trimmingBlanks()
         let number = body.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }
-        let unit = body.dropFirst(number.count).drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
-        guard !number.isEmpty, Double(number) != nil, units.contains(String(unit)) else { return nil }
-        return "{ value: \(number), unit: \(String(unit)) }"
+        let unit = body.dropFirst(number.count).trimmingBlanks()
+        guard !number.isEmpty, Double(number) != nil, units.contains(unit) else { return nil }
+        return "{ value: \(number), unit: \(unit) }"
     }
 
     private mutating func dimension(_ node: Node) {

@@ -85,6 +85,8 @@ public struct Configuration: Sendable {
     }
 
     static let generatorIDs = ["swift", "css", "json", "xcassets"]
+    /// The keys an entry of `outputs` takes.
+    static let outputKeys = ["generator", "destination", "options", "template", "file"]
 
     /// `outputs:` — `{ generator: css, destination: web, options: {…} }` or `{ template: t.mustache, file: x.txt }`.
     static func readOutputs(_ node: Node, _ problems: inout [Diagnostic]) -> [Output] {
@@ -134,7 +136,7 @@ public struct Configuration: Sendable {
                     }
                 default:
                     problems.append(problem("`\(entry.key)` is not an output key", entry.keyLocation,
-                                            fix: NearestName.find(entry.key, in: ["generator", "destination", "options", "template", "file"])
+                                            fix: NearestName.find(entry.key, in: outputKeys)
                                                 .map { "did you mean `\($0)`?" } ?? "use generator, destination, options, or template and file"))
                 }
             }

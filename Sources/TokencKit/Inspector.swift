@@ -31,7 +31,7 @@ public struct Inspector: Sendable {
                 selected.append(token)
                 continue
             }
-            // The tokens are in path order, so a group's are one run.
+            // A group's path names its tokens, in path order as the set keeps them.
             let prefix = path + "."
             let members = result.tokens.tokens.filter { $0.path.hasPrefix(prefix) }
             guard members.isEmpty else {

@@ -330,12 +330,7 @@ public struct Pipeline: Sendable {
         var overrides: [String: Severity?] = [:]
         for (id, level) in configuration.levels {
             guard let rule = RuleRegistry.description(id), rule.group == .structure, rule.severity != .error else { continue }
-            switch level {
-            case .off: overrides[id] = .some(nil)
-            case .info: overrides[id] = .info
-            case .warning: overrides[id] = .warning
-            case .error: overrides[id] = .error
-            }
+            overrides[id] = .some(level.severity)
         }
         return overrides
     }

@@ -116,19 +116,23 @@ extension MustacheTemplate {
     /// The first name of every variable and section tag in `source` (`tokens` of `{{#tokens}}`, `a` of
     /// `{{a.b}}`; not `.`), where it is written; nothing for a template that does not parse.
     static func names(in source: String) -> [(name: String, line: Int, column: Int)] {
-        guard let tokens = try? Parser(source).tokenize() else { return [] }
-        return tokens.compactMap { token in
-            guard case .tag(let kind, let content, let line, let column) = token, " #^&".contains(kind), content != "." else { return nil }
+        tags(in: source).compactMap { kind, content, line, column in
+            guard " #^&".contains(kind), content != "." else { return nil }
             return (String(content.prefix { $0 != "." }), line, column)
         }
     }
 
     /// The partials `source` includes (`token` of `{{> token}}`); nothing for a template that does not parse.
     static func partialNames(in source: String) -> [String] {
+        tags(in: source).compactMap { kind, content, _, _ in kind == ">" ? content : nil }
+    }
+
+    /// Every tag of `source` with its kind (` ` for a variable) and place; nothing for a template that does not parse.
+    private static func tags(in source: String) -> [(kind: Character, content: String, line: Int, column: Int)] {
         guard let tokens = try? Parser(source).tokenize() else { return [] }
         return tokens.compactMap { token in
-            if case .tag(">", let content, _, _) = token { return content }
-            return nil
+            guard case .tag(let kind, let content, let line, let column) = token else { return nil }
+            return (kind, content, line, column)
         }
     }
 
@@ -139,6 +143,8 @@ extension MustacheTemplate {
     /// `includedElsewhere` are the partials other outputs' templates include.
     static func unusedFiles(_ files: [String: String], templates: [String: String], builtIn: Set<String>,
                             partialFolder: String?, includedElsewhere: Set<String> = []) -> [Diagnostic] {
+        // Every build asks; only a user's template folder gives it files to look at.
+        guard !files.isEmpty else { return [] }
         let included = Set(templates.filter { partialFolder.map($0.key.hasPrefix) ?? false }.values.flatMap(partialNames(in:)))
             .union(includedElsewhere)
         return files.keys.sorted().compactMap { path in

@@ -5,6 +5,16 @@ public struct RuleConfiguration: Sendable {
     /// What a configured rule does: off, or a severity.
     public enum Level: String, Sendable, CaseIterable {
         case off, info, warning, error
+
+        /// The severity findings get at this level; nil for `off`.
+        public var severity: Severity? {
+            switch self {
+            case .off: nil
+            case .info: .info
+            case .warning: .warning
+            case .error: .error
+            }
+        }
     }
 
     /// Levels by rule id; rules not listed keep their default.

@@ -67,13 +67,8 @@ public final class PreparedRules: @unchecked Sendable {
         let description = type(of: rule).description
         let level = configuration.levels[description.id]
         return rule.check(sharedContext()).map { finding in
-            let severity: Severity
-            switch level {
-            case .info?: severity = .info
-            case .warning?: severity = .warning
-            case .error?: severity = .error
-            default: severity = finding.severity ?? description.severity
-            }
+            // (An `off` rule does not run: `rules` leaves it out.)
+            let severity = level?.severity ?? finding.severity ?? description.severity
             return Diagnostic(
                 id: description.id, severity: severity, message: finding.message, location: finding.location,
                 path: finding.path, related: finding.related, fix: finding.fix, data: finding.data)
