@@ -31,6 +31,16 @@ import TokenModel
         Scenario(name: "dark-p3", features: [("prefers-color-scheme", "dark"), ("color-gamut", "p3")], theme: nil, mode: Appearance.dark, p3: true),
     ]
 
+    /// What headless Chromium computes for `request` (Tests/Browser/computed-styles.py, run in `folder`): each
+    /// probe's value by scenario name and probe id.
+    static func computedStyles(_ request: [String: Any], in folder: URL) throws -> [String: [String: String]] {
+        try JSONSerialization.data(withJSONObject: request).write(to: folder.appendingPathComponent("request.json"))
+        let script = Golden.packageRoot.appendingPathComponent("Tests/Browser/computed-styles.py").path
+        let run = try SwiftOutputTests.run("/usr/bin/env", ["python3", script, "request.json"], in: folder)
+        #expect(run.status == 0, "\(run.output)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: [String: String]])
+    }
+
     static let optionSets: [(String, CSSOptions)] = [
         ("default", CSSOptions()),
         ("light-dark()", CSSOptions(lightDark: true)),
@@ -65,11 +75,7 @@ import TokenModel
                 ["name": s.name, "features": s.features.map { ["name": $0.0, "value": $0.1] }, "theme": s.theme as Any]
             },
         ]
-        try JSONSerialization.data(withJSONObject: request).write(to: folder.appendingPathComponent("request.json"))
-        let script = Golden.packageRoot.appendingPathComponent("Tests/Browser/computed-styles.py").path
-        let run = try SwiftOutputTests.run("/usr/bin/env", ["python3", script, "request.json"], in: folder)
-        #expect(run.status == 0, "\(run.output)")
-        let computed = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: [String: String]])
+        let computed = try Self.computedStyles(request, in: folder)
 
         var checked = 0
         for scenario in Self.scenarios {

@@ -20,12 +20,7 @@ import Testing
             "probes": names.map { ["id": $0, "property": "color", "value": $0] },
             "scenarios": [["name": "plain", "features": [[String: String]](), "theme": NSNull()]],
         ]
-        try JSONSerialization.data(withJSONObject: request).write(to: folder.appendingPathComponent("request.json"))
-        let script = Golden.packageRoot.appendingPathComponent("Tests/Browser/computed-styles.py").path
-        let run = try SwiftOutputTests.run("/usr/bin/env", ["python3", script, "request.json"], in: folder)
-        #expect(run.status == 0, "\(run.output)")
-        let computed = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: [String: String]])
-        let values = try #require(computed["plain"])
+        let values = try #require(try CSSBrowserTests.computedStyles(request, in: folder)["plain"])
         for name in names {
             let hex = Array(CSSNamedColors.hex[name]!.dropFirst())
             let bytes = stride(from: 0, to: 6, by: 2).map { Int(String(hex[$0..<$0 + 2]), radix: 16)! }
