@@ -167,8 +167,9 @@ final class StagingSink: OutputSink {
     init(relativePath: String, folder: String, suffix: String, directories: DirectoryLog, onClose: @escaping (StagingSink) -> Void) {
         self.relativePath = relativePath
         target = PathText.joined(folder, relativePath)
-        directory = PathText.parent(target)
-        temporary = PathText.joined(directory, ".\(PathText.lastComponent(target)).tokenc-tmp\(suffix)")
+        let (directory, name) = PathText.parentAndLastComponent(target)
+        self.directory = directory
+        temporary = PathText.joined(directory, ".\(name).tokenc-tmp\(suffix)")
         self.directories = directories
         self.onClose = onClose
         let descriptor = openDescriptor(target, O_RDONLY)

@@ -6,8 +6,10 @@ enum PathText {
 
     /// `path` with runs of slashes made one and a trailing slash dropped (except a lone `/`).
     static func normalized(_ path: String) -> String {
-        let bytes = path.utf8
-        let clean = bytes.withContiguousStorageIfAvailable { buffer in
+        var path = path
+        // Every path an output writes goes through here twice; walking the contiguous bytes costs a tenth
+        // of walking the `utf8` view.
+        let clean = path.withUTF8 { buffer in
             var previous: UInt8 = 0
             for byte in buffer {
                 if byte == slash, previous == slash { return false }
@@ -15,16 +17,18 @@ enum PathText {
             }
             return buffer.count <= 1 || buffer.last != slash
         }
-        if clean == true { return path }
-        var previous: UInt8 = 0
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        for byte in bytes where !(byte == slash && previous == slash) {
-            result.append(byte)
-            previous = byte
+        if clean { return path }
+        return path.withUTF8 { buffer in
+            var previous: UInt8 = 0
+            var result: [UInt8] = []
+            result.reserveCapacity(buffer.count)
+            for byte in buffer where !(byte == slash && previous == slash) {
+                result.append(byte)
+                previous = byte
+            }
+            if result.count > 1, result.last == slash { result.removeLast() }
+            return String(decoding: result, as: UTF8.self)
         }
-        if result.count > 1, result.last == slash { result.removeLast() }
-        return String(decoding: result, as: UTF8.self)
     }
 
     /// `component` appended to `folder` with one slash between them (`appendingPathComponent`).
@@ -35,22 +39,22 @@ enum PathText {
     }
 
     /// The folder holding `path`: `""` for a bare name, `/` for a name at the root (`deletingLastPathComponent`).
-    static func parent(_ path: String) -> String {
-        let fixed = normalized(path)
-        if fixed.isEmpty || fixed == "/" { return fixed }
-        let bytes = fixed.utf8
-        guard let last = bytes.lastIndex(of: slash) else { return "" }
-        if last == bytes.startIndex { return "/" }
-        return String(fixed[..<last])
-    }
+    static func parent(_ path: String) -> String { parentAndLastComponent(path).parent }
 
     /// The last part of `path` (`lastPathComponent`).
-    static func lastComponent(_ path: String) -> String {
+    static func lastComponent(_ path: String) -> String { parentAndLastComponent(path).last }
+
+    /// `parent(path)` and `lastComponent(path)` at once, the path read once (a staged output needs both).
+    static func parentAndLastComponent(_ path: String) -> (parent: String, last: String) {
         let fixed = normalized(path)
-        if fixed.utf8.count <= 1 { return fixed }
-        let bytes = fixed.utf8
-        guard let last = bytes.lastIndex(of: slash) else { return fixed }
-        return String(fixed[bytes.index(after: last)...])
+        if fixed.utf8.count <= 1 { return (fixed == "/" ? "/" : "", fixed) }
+        var bytes = fixed
+        return bytes.withUTF8 { buffer in
+            guard let slashIndex = buffer.lastIndex(of: slash) else { return ("", fixed) }
+            let last = String(decoding: UnsafeBufferPointer(rebasing: buffer[(slashIndex + 1)...]), as: UTF8.self)
+            if slashIndex == 0 { return ("/", last) }
+            return (String(decoding: UnsafeBufferPointer(rebasing: buffer[..<slashIndex]), as: UTF8.self), last)
+        }
     }
 
     /// The part of `path`'s last name after its last dot: `""` when there is none, or when the only dot

@@ -39,4 +39,17 @@ import Testing
         #expect(PathText.lastComponent("//") == "/")
         #expect(PathText.normalized("//x///y/") == "/x/y")
     }
+
+    /// An output path is safe exactly when it is relative, names something, and has no `..` part and no NUL
+    /// byte: the writer's one-pass check agrees with splitting the path into its parts.
+    @Test func outputPathSafetyAgreesWithItsParts() {
+        let paths = ["", "/", "a", "/a", "a/b", "..", "../a", "a/..", "a/../b", "a/..b", "..a/b", "a/b..", "...",
+                     ".", "./a", "a/.", "a//b", "//", "a/", "/..", "a\u{0}b", "\u{0}", "é/../ü", "é/ü.json",
+                     "xcassets/Tokens.xcassets/Blue.colorset/Contents.json", "a/.../b", ". ./a", ".. /a"]
+        for path in paths {
+            let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+            let expected = !path.hasPrefix("/") && !parts.isEmpty && !parts.contains("..") && !path.utf8.contains(0)
+            #expect(OutputWriter.isSafe(path) == expected, "\(path.debugDescription)")
+        }
+    }
 }

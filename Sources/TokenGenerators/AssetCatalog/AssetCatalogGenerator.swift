@@ -78,14 +78,14 @@ public struct AssetCatalogGenerator: Generator {
     ]
 
     /// A color set's `Contents.json`, written as bytes (one buffer a set: string interpolation of these
-    /// literals cost 37,000 instructions a set); nil when no mode has an appearance.
+    /// literals cost 37,000 instructions a set, and an `[UInt8]`'s `+= literal.utf8` 148 an append, where
+    /// `ByteBuffer` copies the literal from where the binary holds it); nil when no mode has an appearance.
     func colorSet(_ modes: [(String, Node)]) -> [UInt8]? {
-        var out: [UInt8] = []
-        out.reserveCapacity(1024)
-        out += "{\n  \"colors\" : [\n".utf8
+        var out = ByteBuffer(capacity: 1024)
+        out.append(literal: "{\n  \"colors\" : [\n")
         var count = 0
-        func entry(_ appearances: [(String, String)], gamut: String?, color: (inout [UInt8]) -> Void) {
-            if count > 0 { out += ",\n".utf8 }
+        func entry(_ appearances: [(String, String)], gamut: String?, color: (inout ByteBuffer) -> Void) {
+            if count > 0 { out.append(literal: ",\n") }
             count += 1
             Self.entry(appearances, gamut: gamut, into: &out, color: color)
         }
@@ -107,39 +107,39 @@ public struct AssetCatalogGenerator: Generator {
             }
         }
         guard count > 0 else { return nil }
-        out += "\n  ],\n  ".utf8
-        out += Self.info.utf8
-        out += "\n}\n".utf8
-        return out
+        out.append(literal: "\n  ],\n  ")
+        out.append(Self.info)
+        out.append(literal: "\n}\n")
+        return out.array
     }
 
     /// One entry of a color set's `colors` list; `color` writes its `color` object.
-    static func entry(_ appearances: [(String, String)], gamut: String?, into out: inout [UInt8], color: (inout [UInt8]) -> Void) {
-        out += "    {\n".utf8
+    static func entry(_ appearances: [(String, String)], gamut: String?, into out: inout ByteBuffer, color: (inout ByteBuffer) -> Void) {
+        out.append(literal: "    {\n")
         if !appearances.isEmpty {
-            out += "      \"appearances\" : [\n".utf8
+            out.append(literal: "      \"appearances\" : [\n")
             for (index, appearance) in appearances.enumerated() {
-                if index > 0 { out += ",\n".utf8 }
-                out += "        {\n          \"appearance\" : \"".utf8
-                out += appearance.0.utf8
-                out += "\",\n          \"value\" : \"".utf8
-                out += appearance.1.utf8
-                out += "\"\n        }".utf8
+                if index > 0 { out.append(literal: ",\n") }
+                out.append(literal: "        {\n          \"appearance\" : \"")
+                out.append(appearance.0)
+                out.append(literal: "\",\n          \"value\" : \"")
+                out.append(appearance.1)
+                out.append(literal: "\"\n        }")
             }
-            out += "\n      ],\n".utf8
+            out.append(literal: "\n      ],\n")
         }
-        out += "      \"color\" : ".utf8
+        out.append(literal: "      \"color\" : ")
         color(&out)
         if let gamut {
-            out += ",\n      \"display-gamut\" : \"".utf8
-            out += gamut.utf8
-            out += "\"".utf8
+            out.append(literal: ",\n      \"display-gamut\" : \"")
+            out.append(gamut)
+            out.append(literal: "\"")
         }
-        out += ",\n      \"idiom\" : \"universal\"\n    }".utf8
+        out.append(literal: ",\n      \"idiom\" : \"universal\"\n    }")
     }
 
     /// Components as decimal strings with six places: never `"1"`, which Xcode reads as an 8-bit integer.
-    static func components(_ space: String, _ color: Color, into out: inout [UInt8]) {
+    static func components(_ space: String, _ color: Color, into out: inout ByteBuffer) {
         let c = color.components
         func decimal(_ value: Double) {
             let clamped = min(1, max(0, value.isNaN ? 0 : value))
@@ -152,24 +152,24 @@ public struct AssetCatalogGenerator: Generator {
                 place /= 10
             }
         }
-        out += "{\n        \"color-space\" : \"".utf8
-        out += space.utf8
-        out += "\",\n        \"components\" : {\n          \"alpha\" : \"".utf8
+        out.append(literal: "{\n        \"color-space\" : \"")
+        out.append(space)
+        out.append(literal: "\",\n        \"components\" : {\n          \"alpha\" : \"")
         decimal(color.alpha)
-        out += "\",\n          \"blue\" : \"".utf8
+        out.append(literal: "\",\n          \"blue\" : \"")
         decimal(c.z)
-        out += "\",\n          \"green\" : \"".utf8
+        out.append(literal: "\",\n          \"green\" : \"")
         decimal(c.y)
-        out += "\",\n          \"red\" : \"".utf8
+        out.append(literal: "\",\n          \"red\" : \"")
         decimal(c.x)
-        out += "\"\n        }\n      }".utf8
+        out.append(literal: "\"\n        }\n      }")
     }
 
     /// A system color by reference, as Xcode writes one (`systemBlueColor`, `labelColor`).
-    static func reference(_ name: String, into out: inout [UInt8]) {
-        out += "{\n        \"platform\" : \"universal\",\n        \"reference\" : \"".utf8
-        out += name.utf8
-        out += "Color\"\n      }".utf8
+    static func reference(_ name: String, into out: inout ByteBuffer) {
+        out.append(literal: "{\n        \"platform\" : \"universal\",\n        \"reference\" : \"")
+        out.append(name)
+        out.append(literal: "Color\"\n      }")
     }
 
     // MARK: App icons
