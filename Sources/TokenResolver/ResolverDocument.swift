@@ -204,6 +204,9 @@ private struct ResolverRun {
     }
 
     /// The appearance modifier becomes modes; any other modifier contributes its default context.
+    /// Whether the document has an error so far: its advice about appearances would only add to the noise.
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
     mutating func applyModifier(_ name: String, _ node: Node) {
         guard let contexts = node["contexts"]?.mappingEntries, contexts.count >= 2 else { return }
         let defaultName = node["default"]?.string ?? contexts[0].key
@@ -211,6 +214,11 @@ private struct ResolverRun {
             for context in contexts {
                 let list = sources(context.value)
                 let mode = ResolverDocumentReader.appearanceContexts[context.key] ?? context.key
+                if mode == context.key, !Appearance.builtIn.contains(mode), !hasErrors,
+                   let warning = Appearance.misspeltModeWarning(context.key, at: context.keyLocation)
+                {
+                    diagnostics.append(warning)
+                }
                 if context.key == defaultName || mode == Appearance.light {
                     resolution.base += list
                 } else {
@@ -219,7 +227,24 @@ private struct ResolverRun {
             }
         } else if let chosen = contexts.first(where: { $0.key == defaultName }) {
             resolution.base += sources(chosen.value)
+            warnOfAppearances(in: name, contexts: contexts, chosen: defaultName)
         }
+    }
+
+    /// Warns when a modifier other than `appearance` has appearance contexts (`theme` with `light` and `dark`,
+    /// as the DTCG examples write it): only its default context is read, so the others would silently go.
+    mutating func warnOfAppearances(in name: String, contexts: [MappingEntry], chosen: String) {
+        let left = contexts.filter { context in
+            context.key != chosen && Appearance.builtIn(spelledAs: context.key) != nil
+        }
+        guard let first = left.first, !hasErrors else { return }
+        let names = left.map { "`\($0.key)`" }.joined(separator: ", ")
+        let hasAppearance = modifiers["appearance"] != nil
+        diagnostics.append(Diagnostic(
+            id: "resolver/appearance-modifier", severity: .warning,
+            message: "the modifier `\(name)` has appearance contexts, but only the modifier named `appearance` becomes appearances: tokenc reads its default context `\(chosen)` and leaves out \(names)",
+            location: first.keyLocation,
+            fix: hasAppearance ? "move these contexts into the `appearance` modifier" : "rename the modifier to `appearance`"))
     }
 
     mutating func sources(_ node: Node?, depth: Int = 0) -> [LoadedFile] {

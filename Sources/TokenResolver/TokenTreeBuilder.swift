@@ -247,19 +247,8 @@ private struct TreeWalk {
     /// Warns, once per file and name, when a custom mode name looks like a misspelt built-in appearance
     /// (`drak`, `Dark`, `darkHighContrast`): it would be carried as a brand theme that falls back to light.
     mutating func checkCustomMode(_ name: String, at location: SourceLocation, path: String) {
-        guard customModes.insert(name).inserted, let builtIn = Self.builtInAppearance(near: name) else { return }
-        diagnostics.append(Diagnostic(
-            id: "token/unknown-mode", severity: .warning,
-            message: "`\(name)` is not a built-in appearance, so it is kept as a custom mode (a brand theme) that falls back to light",
-            location: location, path: path, fix: "did you mean `\(builtIn)`?"))
-    }
-
-    /// The built-in appearance `name` is a spelling of (case, hyphens and underscores aside) or one typo away
-    /// from; nil for a name far from all of them (`brand`, `sepia`).
-    static func builtInAppearance(near name: String) -> String? {
-        func plain(_ text: String) -> String { String(text.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }) }
-        let wanted = plain(name)
-        return Appearance.builtIn.first { plain($0) == wanted } ?? NearestName.find(name.lowercased(), in: Appearance.builtIn)
+        guard customModes.insert(name).inserted, let warning = Appearance.misspeltModeWarning(name, at: location, path: path) else { return }
+        diagnostics.append(warning)
     }
 
     /// Reads a group; `path` is its dotted path, nil for a file's top level.

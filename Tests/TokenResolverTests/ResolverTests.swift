@@ -546,6 +546,60 @@ private func onLargeStack<T>(_ body: @escaping @Sendable () -> T) -> T {
     }
 }
 
+/// Appearance contexts of a resolver document that tokenc would not read as appearances.
+@Suite struct ResolverAppearanceContextTests {
+    func read(_ document: String) -> [Diagnostic] {
+        let (file, _) = TokenFileLoader().load(bytes: Array(document.utf8), path: "r.yaml")
+        return ResolverDocumentReader().read(file) { _ in nil }.1
+    }
+
+    @Test func aThemeModifierWithLightAndDarkWarnsThatOnlyItsDefaultIsRead() {
+        let diagnostics = read("""
+            version: "2025.10"
+            modifiers:
+              theme:
+                default: dark
+                contexts:
+                  Light: []
+                  dark: []
+                  lightHighContrast: []
+                  sepia: []
+            resolutionOrder:
+              - $ref: "#/modifiers/theme"
+            """)
+        #expect(diagnostics.map { "\($0.id)@\($0.location!.line):\($0.location!.column) \($0.severity)" } == ["resolver/appearance-modifier@6:7 warning"])
+        #expect(diagnostics.first?.message == "the modifier `theme` has appearance contexts, but only the modifier named `appearance` becomes appearances: tokenc reads its default context `dark` and leaves out `Light`, `lightHighContrast`")
+        #expect(diagnostics.first?.fix == "rename the modifier to `appearance`")
+    }
+
+    @Test func besideAnAppearanceModifierTheFixIsToMoveTheContexts() {
+        let diagnostics = read("""
+            version: "2025.10"
+            modifiers:
+              appearance: { contexts: { light: [], dark: [] } }
+              contrast: { default: normal, contexts: { normal: [], dark-high-contrast: [] } }
+            resolutionOrder:
+              - $ref: "#/modifiers/appearance"
+              - $ref: "#/modifiers/contrast"
+            """)
+        #expect(diagnostics.map { "\($0.id)@\($0.location!.line):\($0.location!.column)" } == ["resolver/appearance-modifier@4:56"])
+        #expect(diagnostics.first?.fix == "move these contexts into the `appearance` modifier")
+    }
+
+    @Test func aMisspeltContextOfTheAppearanceModifierWarnsAndStaysACustomMode() {
+        let (file, _) = TokenFileLoader().load(bytes: Array("""
+            version: "2025.10"
+            modifiers:
+              appearance: { contexts: { light: [], drak: [], darkHighContrast: [], brand: [] } }
+            resolutionOrder:
+              - $ref: "#/modifiers/appearance"
+            """.utf8), path: "r.yaml")
+        let (resolution, diagnostics) = ResolverDocumentReader().read(file) { _ in nil }
+        #expect(diagnostics.map { "\($0.id)@\($0.location!.line):\($0.location!.column) \($0.fix ?? "-")" } == ["token/unknown-mode@3:40 did you mean `dark`?"])
+        #expect(resolution.modes.map(\.mode) == ["drak", "dark-high-contrast", "brand"])
+    }
+}
+
 /// What an invalid value's error tells the user to write instead.
 @Suite struct InvalidValueFixTests {
     /// `line:column message | fix` of each invalid-value error, in report order.

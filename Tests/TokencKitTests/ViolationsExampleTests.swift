@@ -17,6 +17,11 @@ import TokenRules
         let expected = try String(contentsOf: Self.expectedFile, encoding: .utf8)
         #expect(actual == expected, "\(Golden.lineDiff(expected, actual))")
         let fired = Set(findings.compactMap { $0["rule"] as? String })
-        for rule in RuleRegistry.all { #expect(fired.contains(rule.id), "\(rule.id) does not fire in Examples/Violations") }
+        // A resolver document would make the whole folder read through it; RuleExampleTests runs this rule's
+        // examples, resolver documents of their own, through the same pipeline.
+        let needsResolverDocument: Set = ["resolver/appearance-modifier"]
+        for rule in RuleRegistry.all where !needsResolverDocument.contains(rule.id) {
+            #expect(fired.contains(rule.id), "\(rule.id) does not fire in Examples/Violations")
+        }
     }
 }

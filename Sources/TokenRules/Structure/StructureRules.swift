@@ -4,6 +4,16 @@ import TokenModel
 public enum StructureRules {
     static let spec = "W3C Design Tokens Community Group, Format Module 2025.10"
 
+    /// A resolver document with one modifier and a color token in each of its contexts (the first is the default).
+    static func resolverExample(modifier: String, contexts: [String]) -> String {
+        let lines = contexts.enumerated().map { index, name in
+            "      \(name): [{ c: { bg: { $type: color, $value: \"#\(String(repeating: String(index), count: 6))\" } } }]\n"
+        }
+        let first = contexts[0].filter { $0 != "↓" }
+        return "version: \"2025.10\"\nmodifiers:\n  \(modifier):\n    default: \(first)\n    contexts:\n" + lines.joined()
+            + "resolutionOrder:\n  - $ref: \"#/modifiers/\(modifier)\"\n"
+    }
+
     /// Every structure rule of RULES.md, plus `rules/unused-ignore`.
     public static let all: [RuleDescription] = [
         RuleDescription(
@@ -72,8 +82,17 @@ public enum StructureRules {
             id: "token/unknown-mode", group: .structure, name: "Misspelt appearance", severity: .warning,
             summary: "A mode name that is not built in but spells one (`Dark`, `darkHighContrast`) or is one typo from one (`drak`); it is kept as a custom mode, which falls back to light.",
             rationale: "tokenc's own: `$extensions.mode` takes the built-in appearances and any other name as a brand theme, so a misspelt appearance would silently fall back to light (docs/token-format.md, Appearances).",
-            triggering: [RuleExample("c:\n  $type: color\n  a: { $value: \"#fff\", $extensions: { mode: { ↓drak: \"#000\" } } }\n")],
-            nonTriggering: [RuleExample("c:\n  $type: color\n  a: { $value: \"#fff\", $extensions: { mode: { dark: \"#000\", brand: \"#f00\" } } }\n")]),
+            triggering: [RuleExample("c:\n  $type: color\n  a: { $value: \"#fff\", $extensions: { mode: { ↓drak: \"#000\" } } }\n"),
+                         RuleExample(resolverExample(modifier: "appearance", contexts: ["light", "↓Dark"]))],
+            nonTriggering: [RuleExample("c:\n  $type: color\n  a: { $value: \"#fff\", $extensions: { mode: { dark: \"#000\", brand: \"#f00\" } } }\n"),
+                            RuleExample(resolverExample(modifier: "appearance", contexts: ["light", "darkHighContrast", "brand"]))]),
+        RuleDescription(
+            id: "resolver/appearance-modifier", group: .structure, name: "Appearances in another modifier", severity: .warning,
+            summary: "A resolver document's modifier other than `appearance` has appearance contexts (`theme` with `light` and `dark`): tokenc reads only its default context, so the others are left out.",
+            rationale: "tokenc's own: the Resolver Module 2025.10 gives modifiers no meaning, and tokenc makes appearances of the one named `appearance` (docs/token-format.md, The DTCG resolver document); the DTCG examples name such a modifier `theme`, whose dark values would otherwise silently go.",
+            triggering: [RuleExample(resolverExample(modifier: "theme", contexts: ["light", "↓dark"]))],
+            nonTriggering: [RuleExample(resolverExample(modifier: "appearance", contexts: ["light", "dark"])),
+                            RuleExample(resolverExample(modifier: "brand", contexts: ["ocean", "forest"]))]),
         RuleDescription(
             id: "rules/unused-ignore", group: .guidelines, name: "Unused ignore", severity: .warning,
             summary: "An `ignore` entry in `$extensions.tokenc` silences nothing (or names no rule).",
