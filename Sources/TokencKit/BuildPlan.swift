@@ -57,6 +57,17 @@ public struct BuildPlan: Sendable {
                 throw ToolError("`\(name)` is not an output; " + (NearestName.find(name, in: known).map { "did you mean `\($0)`? " } ?? "")
                     + "--only takes " + known.joined(separator: ", ") + " (comma-separated)")
             }
+            // A name tokenc.yml's outputs do not have would also build nothing for it, silently.
+            let configured = steps.map(\.generator.id)
+            let missing = only.subtracting(configured).sorted()
+            if !missing.isEmpty {
+                let names = missing.map { "`\($0)`" }.joined(separator: ", ")
+                let have = Set(configured).sorted().joined(separator: ", ")
+                let entries = missing.map { $0 == "custom" ? "`{ template: …, file: … }`" : "`{ generator: \($0), destination: … }`" }
+                let whose = configuration.outputs.isEmpty ? "the default outputs" : "tokenc.yml's `outputs`"
+                throw ToolError("--only names \(names), which \(whose) do not have (they have \(have.isEmpty ? "none" : have)): "
+                    + "add \(entries.joined(separator: " and ")) to tokenc.yml's `outputs`, or leave \(missing.count == 1 ? "it" : "them") out of --only")
+            }
             steps = steps.filter { only.contains($0.generator.id) }
         }
         return BuildPlan(steps: steps)

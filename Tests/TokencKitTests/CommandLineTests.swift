@@ -317,6 +317,27 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(try TokencProcess.run(["--version"], in: sandbox.root).stdout == "0.1.0\n")
     }
 
+    /// An output --only names that the build has none of would build nothing for it, silently: a usage error
+    /// naming what the outputs are and the entry to add, before anything is read or written.
+    @Test func onlyAnOutputTheBuildDoesNotHaveIsAUsageError() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n",
+                                   "tokenc.yml": "outputs:\n  - { generator: swift, destination: Gen }\n"])
+        defer { sandbox.remove() }
+        let css = try TokencProcess.run(["build", "--only", "css"], in: sandbox.root)
+        #expect(css.status == 2)
+        #expect(css.stderr == "tokenc: error: --only names `css`, which tokenc.yml's `outputs` do not have (they have swift): add `{ generator: css, destination: … }` to tokenc.yml's `outputs`, or leave it out of --only\n")
+        let two = try TokencProcess.run(["build", "--only", "swift,custom,json", "--check"], in: sandbox.root)
+        #expect(two.status == 2)
+        #expect(two.stderr == "tokenc: error: --only names `custom`, `json`, which tokenc.yml's `outputs` do not have (they have swift): add `{ template: …, file: … }` and `{ generator: json, destination: … }` to tokenc.yml's `outputs`, or leave them out of --only\n")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Gen").path))
+        #expect(try TokencProcess.run(["build", "--only", "swift"], in: sandbox.root).status == 0)
+        #expect(FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Gen/swift/Tokens.swift").path))
+        try FileManager.default.removeItem(at: sandbox.root.appendingPathComponent("tokenc.yml"))
+        let custom = try TokencProcess.run(["build", "--only", "custom"], in: sandbox.root)
+        #expect(custom.status == 2)
+        #expect(custom.stderr == "tokenc: error: --only names `custom`, which the default outputs do not have (they have css, json, swift, xcassets): add `{ template: …, file: … }` to tokenc.yml's `outputs`, or leave it out of --only\n")
+    }
+
     @Test func strictTurnsWarningsIntoFailures() throws {
         let sandbox = try Sandbox(["Tokens/c.json": "{\"c\": {\"$type\": \"number\", \"$value\": 1}, \"c\": {\"$type\": \"number\", \"$value\": 2}}"])
         defer { sandbox.remove() }
