@@ -40,6 +40,13 @@ struct Tokenc: ParsableCommand {
 
     static func main() {
         Allocator.configure()
+        if let word = CommandLine.arguments.dropFirst().first,
+           let advice = CommandAdvice.message(for: word, commands: configuration.subcommands.compactMap { $0.configuration.commandName },
+                                              isPath: { FileManager.default.fileExists(atPath: $0) })
+        {
+            printError("tokenc: error: \(advice)\n")
+            terminate(2)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

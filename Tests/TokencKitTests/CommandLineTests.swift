@@ -317,6 +317,29 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(try TokencProcess.run(["--version"], in: sandbox.root).stdout == "0.1.0\n")
     }
 
+    /// A word where the command goes gets the command it probably meant: another tool's word for it, a typo of
+    /// one, or a folder someone meant to build. ArgumentParser alone said only "Unexpected argument".
+    @Test func aWordInTheCommandsPlaceSuggestsACommand() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n"])
+        defer { sandbox.remove() }
+        let commands = "build, validate, inspect, diff, preview, rules, explain, init"
+        let cases = [
+            ("check", "`check` is not a command; did you mean `validate`? The commands are \(commands)"),
+            ("chek", "`chek` is not a command; did you mean `validate`? The commands are \(commands)"),
+            ("Build", "`Build` is not a command; did you mean `build`? The commands are \(commands)"),
+            ("generate", "`generate` is not a command; did you mean `build`? The commands are \(commands)"),
+            ("Tokens", "`Tokens` is not a command; to build it, run `tokenc build Tokens` (or `tokenc validate Tokens` to check it only)"),
+            ("frobnicate", "`frobnicate` is not a command; the commands are \(commands) (`tokenc --help` says what each does)"),
+        ]
+        for (word, message) in cases {
+            let result = try TokencProcess.run([word], in: sandbox.root)
+            #expect(result.status == 2, "\(word)")
+            #expect(result.stderr == "tokenc: error: \(message)\n")
+        }
+        #expect(try TokencProcess.run(["help", "build"], in: sandbox.root).stdout.hasPrefix("OVERVIEW: Check the tokens and write every output."))
+        #expect(try TokencProcess.run(["validate"], in: sandbox.root).status == 0)
+    }
+
     /// An output --only names that the build has none of would build nothing for it, silently: a usage error
     /// naming what the outputs are and the entry to add, before anything is read or written.
     @Test func onlyAnOutputTheBuildDoesNotHaveIsAUsageError() throws {
