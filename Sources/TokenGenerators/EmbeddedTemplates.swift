@@ -140,6 +140,59 @@ public struct TokenIconSize: Sendable, Hashable {
     public var scales: [Int]
 }
 
+/// How a line is drawn: one of CSS's line styles, or dashes of given lengths.
+public enum TokenStrokeStyle: Sendable, Hashable {
+    /// How each dash ends.
+    public enum LineCap: String, Sendable, Hashable { case round, butt, square }
+    case solid, dashed, dotted, double, groove, ridge, outset, inset
+    /// Dash and gap lengths, alternating, and how each dash ends.
+    case dashes([TokenDimension], lineCap: LineCap)
+}
+
+/// A border: its color in every appearance, its width and its line style.
+public struct TokenBorder: Sendable, Hashable {
+    public var color: ThemeColor
+    public var width: TokenDimension
+    public var style: TokenStrokeStyle
+}
+
+/// A shadow: one or more layers, drawn together, first on top.
+public struct TokenShadow: Sendable, Hashable {
+    /// One layer of a shadow.
+    public struct Layer: Sendable, Hashable {
+        public var color: ThemeColor
+        public var offsetX: TokenDimension
+        public var offsetY: TokenDimension
+        public var blur: TokenDimension
+        public var spread: TokenDimension
+        /// Drawn inside the shape's edge instead of outside it.
+        public var inset = false
+    }
+    public var layers: [Layer]
+
+    public init(_ layers: Layer...) { self.layers = layers }
+}
+
+/// A transition: its duration and delay in seconds, and its timing curve.
+public struct TokenTransition: Sendable, Hashable {
+    public var duration: Double
+    public var delay: Double
+    /// The cubic Bézier control points x1, y1, x2, y2.
+    public var timingFunction: [Double]
+}
+
+/// A gradient's color stops, each at a position from 0 to 1 along the gradient's line.
+public struct TokenGradient: Sendable, Hashable {
+    /// One color stop.
+    public struct Stop: Sendable, Hashable {
+        public var color: ThemeColor
+        public var position: Double
+    }
+    public var stops: [Stop]
+
+    public init(_ stops: Stop...) { self.stops = stops }
+}
+
 #if canImport(UIKit)
 import UIKit
 

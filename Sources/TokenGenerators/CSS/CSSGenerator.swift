@@ -448,7 +448,7 @@ struct CSSContextBuilder {
             let names = family.sequenceItems?.compactMap(\.string) ?? family.string.map { [$0] } ?? []
             return ("\(weight) \(size)/\(Self.number(line)) " + names.map(Self.family).joined(separator: ", "), nil)
         case .border:
-            guard let width = node["width"].flatMap(dimension), let style = node["style"]?.string,
+            guard let width = node["width"].flatMap(dimension), let style = node["style"].flatMap(Self.lineStyle),
                   let colorNode = node["color"], case .success(let color) = ColorValue.parse(colorNode) else { return nil }
             return ("\(width) \(style) \(color.color(in: mode).hex)", nil)
         case .shadow:
@@ -465,8 +465,28 @@ struct CSSContextBuilder {
             guard let duration = node["duration"], let delay = node["delay"], let curve = node["timingFunction"]?.sequenceItems?.compactMap(\.number),
                   curve.count == 4, let d = value(.duration, duration, mode: mode)?.0, let l = value(.duration, delay, mode: mode)?.0 else { return nil }
             return ("all \(d) cubic-bezier(" + curve.map(Self.number).joined(separator: ", ") + ") \(l)", nil)
-        case .symbol, .accent, .gradient, .strokeStyle: return nil
+        case .strokeStyle:
+            return Self.lineStyle(node).map { ($0, nil) }
+        case .gradient:
+            // The color stops only, so one token serves `linear-gradient(to right, var(--x))` and `radial-gradient(var(--x))`.
+            let stops = node.sequenceItems ?? []
+            let parts = stops.compactMap { stop -> (String, String?)? in
+                guard let position = stop["position"]?.number, let colorNode = stop["color"],
+                      case .success(let parsed) = ColorValue.parse(colorNode) else { return nil }
+                let at = " \(Self.number(position * 100))%"
+                let (plain, wide) = Self.color(parsed, mode: mode)
+                return (plain + at, wide.map { $0 + at })
+            }
+            guard !parts.isEmpty, parts.count == stops.count else { return nil }
+            let wide = parts.contains { $0.1 != nil } ? parts.map { $0.1 ?? $0.0 }.joined(separator: ", ") : nil
+            return (parts.map(\.0).joined(separator: ", "), wide)
+        case .symbol, .accent: return nil
         }
+    }
+
+    /// A stroke style as a CSS line style: its keyword, or `dashed` for dash lengths, which CSS borders cannot take.
+    static func lineStyle(_ node: Node) -> String? {
+        node.string ?? (node["dashArray"] != nil ? "dashed" : nil)
     }
 
     /// A color's sRGB hex and, when it is wide, its Display P3 form.

@@ -440,8 +440,7 @@ struct SwiftContextBuilder {
         case .number:
             return light.number.map { Value(expression: SwiftNamer.literal($0), type: "Double", doc: []) }
         case .duration:
-            guard let value = light["value"]?.number, let unit = light["unit"]?.string else { return nil }
-            let seconds = unit == "ms" ? value / 1000 : value
+            guard let value = light["value"]?.number, let unit = light["unit"]?.string, let seconds = Self.seconds(light) else { return nil }
             return Value(expression: SwiftNamer.literal(seconds), type: "Double", doc: ["\(SwiftNamer.literal(value)) \(unit), in seconds."])
         case .fontWeight:
             return FontWeight.numeric(light).map { Value(expression: String($0), type: "Int", doc: []) }
@@ -483,9 +482,65 @@ struct SwiftContextBuilder {
             let scales = light["scales"]?.sequenceItems?.compactMap(\.number).map { String(Int($0)) } ?? []
             return Value(expression: "TokenIconSize(width: \(SwiftNamer.literal(width)), height: \(SwiftNamer.literal(height)), scales: [\(scales.joined(separator: ", "))])",
                          type: nil, doc: light["kind"]?.string.map { ["A \($0) icon, in points."] } ?? [])
-        case .border, .shadow, .transition, .gradient, .strokeStyle:
-            return nil
+        case .border:
+            guard let width = light["width"].flatMap(dimension), let style = light["style"].flatMap(strokeStyle),
+                  let color = partColor(token, { $0["color"] }) else { return nil }
+            return Value(constructor: "TokenBorder", arguments: ["color: \(color),", "width: \(width),", "style: \(style)"], type: nil, doc: [])
+        case .shadow:
+            // A shadow is one layer or a list of them; each layer's color has every appearance the token has.
+            let layerCount = light.sequenceItems?.count ?? 1
+            var layers: [String] = []
+            for index in 0..<layerCount {
+                func layer(_ node: Node) -> Node? { node.sequenceItems.map { index < $0.count ? $0[index] : nil } ?? node }
+                guard let fields = layer(light), let color = partColor(token, { layer($0)?["color"] }),
+                      let x = fields["offsetX"].flatMap(dimension), let y = fields["offsetY"].flatMap(dimension),
+                      let blur = fields["blur"].flatMap(dimension), let spread = fields["spread"].flatMap(dimension) else { return nil }
+                let inset = fields["inset"]?.scalar == .bool(true) ? ", inset: true" : ""
+                layers.append("TokenShadow.Layer(color: \(color), offsetX: \(x), offsetY: \(y), blur: \(blur), spread: \(spread)\(inset))")
+            }
+            return Value(constructor: "TokenShadow", arguments: Self.commaSeparated(layers), type: nil, doc: [])
+        case .transition:
+            guard let duration = light["duration"].flatMap(Self.seconds), let delay = light["delay"].flatMap(Self.seconds),
+                  let curve = light["timingFunction"]?.sequenceItems?.compactMap(\.number), curve.count == 4 else { return nil }
+            return Value(expression: "TokenTransition(duration: \(SwiftNamer.literal(duration)), delay: \(SwiftNamer.literal(delay)), "
+                            + "timingFunction: [" + curve.map(SwiftNamer.literal).joined(separator: ", ") + "])",
+                         type: nil, doc: ["Times in seconds; the timing function's cubic Bézier control points x1, y1, x2, y2."])
+        case .gradient:
+            var stops: [String] = []
+            for (index, stop) in (light.sequenceItems ?? []).enumerated() {
+                guard let position = stop["position"]?.number,
+                      let color = partColor(token, { $0.sequenceItems.flatMap { index < $0.count ? $0[index]["color"] : nil } }) else { return nil }
+                stops.append("TokenGradient.Stop(color: \(color), position: \(SwiftNamer.literal(position)))")
+            }
+            return stops.isEmpty ? nil : Value(constructor: "TokenGradient", arguments: Self.commaSeparated(stops), type: nil, doc: [])
+        case .strokeStyle:
+            return strokeStyle(light).map { Value(expression: $0, type: "TokenStrokeStyle", doc: []) }
         }
+    }
+
+    /// `items` as arguments, one per line, each but the last followed by a comma.
+    static func commaSeparated(_ items: [String]) -> [String] {
+        items.enumerated().map { $0.offset == items.count - 1 ? $0.element : $0.element + "," }
+    }
+
+    /// The `ThemeColor` expression of one color inside a composite value, from each appearance's value (a
+    /// border whose color is an alias has every appearance its target has); nil when light has none.
+    func partColor(_ token: ResolvedToken, _ part: (Node) -> Node?) -> String? {
+        themeColor(token.values.compactMap { entry in part(entry.value).map { (entry.mode, $0) } })?.expression
+    }
+
+    /// A duration in seconds.
+    static func seconds(_ node: Node) -> Double? {
+        guard let value = node["value"]?.number, let unit = node["unit"]?.string else { return nil }
+        return unit == "ms" ? value / 1000 : value
+    }
+
+    /// A stroke style: a CSS line-style keyword (`.solid`) or dashes with their line cap.
+    func strokeStyle(_ node: Node) -> String? {
+        if let keyword = node.string { return "." + keyword }
+        guard let dashes = node["dashArray"]?.sequenceItems?.compactMap(dimension), !dashes.isEmpty,
+              let cap = node["lineCap"]?.string else { return nil }
+        return ".dashes([" + dashes.joined(separator: ", ") + "], lineCap: .\(cap))"
     }
 
     /// A symbol token's SF Symbol name: without one it has no constant.
@@ -629,7 +684,15 @@ struct SwiftContextBuilder {
         appendComponent(c.z, srgb: srgb, to: &bytes)
         if color.alpha != 1 {
             bytes.append(literal: ", alpha: ")
-            bytes.append(SwiftNamer.literal(color.alpha))
+            // A short decimal (`0.2`) as it is; an 8-bit alpha that is not one (`#00000026`) as `38 / 255`.
+            let literal = SwiftNamer.literal(color.alpha)
+            let byte = (color.alpha * 255).rounded()
+            if literal.utf8.count > 6, abs(color.alpha * 255 - byte) < 1e-9, byte > 0, byte < 255 {
+                bytes.append(decimal: Int(byte))
+                bytes.append(literal: " / 255")
+            } else {
+                bytes.append(literal)
+            }
         }
         bytes.append(UInt8(ascii: ")"))
     }

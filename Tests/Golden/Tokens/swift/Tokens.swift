@@ -78,6 +78,59 @@ public struct TokenIconSize: Sendable, Hashable {
     public var scales: [Int]
 }
 
+/// How a line is drawn: one of CSS's line styles, or dashes of given lengths.
+public enum TokenStrokeStyle: Sendable, Hashable {
+    /// How each dash ends.
+    public enum LineCap: String, Sendable, Hashable { case round, butt, square }
+    case solid, dashed, dotted, double, groove, ridge, outset, inset
+    /// Dash and gap lengths, alternating, and how each dash ends.
+    case dashes([TokenDimension], lineCap: LineCap)
+}
+
+/// A border: its color in every appearance, its width and its line style.
+public struct TokenBorder: Sendable, Hashable {
+    public var color: ThemeColor
+    public var width: TokenDimension
+    public var style: TokenStrokeStyle
+}
+
+/// A shadow: one or more layers, drawn together, first on top.
+public struct TokenShadow: Sendable, Hashable {
+    /// One layer of a shadow.
+    public struct Layer: Sendable, Hashable {
+        public var color: ThemeColor
+        public var offsetX: TokenDimension
+        public var offsetY: TokenDimension
+        public var blur: TokenDimension
+        public var spread: TokenDimension
+        /// Drawn inside the shape's edge instead of outside it.
+        public var inset = false
+    }
+    public var layers: [Layer]
+
+    public init(_ layers: Layer...) { self.layers = layers }
+}
+
+/// A transition: its duration and delay in seconds, and its timing curve.
+public struct TokenTransition: Sendable, Hashable {
+    public var duration: Double
+    public var delay: Double
+    /// The cubic Bézier control points x1, y1, x2, y2.
+    public var timingFunction: [Double]
+}
+
+/// A gradient's color stops, each at a position from 0 to 1 along the gradient's line.
+public struct TokenGradient: Sendable, Hashable {
+    /// One color stop.
+    public struct Stop: Sendable, Hashable {
+        public var color: ThemeColor
+        public var position: Double
+    }
+    public var stops: [Stop]
+
+    public init(_ stops: Stop...) { self.stops = stops }
+}
+
 #if canImport(UIKit)
 import UIKit
 
@@ -231,6 +284,15 @@ public enum Tokens {
             dark: TokenColor(.sRGB, 108 / 255, 180 / 255, 1),
             lightHighContrast: TokenColor(.sRGB, 8 / 255, 63 / 255, 128 / 255),
             darkHighContrast: TokenColor(.sRGB, 169 / 255, 210 / 255, 1)
+        )
+    }
+
+    /// `border`
+    public enum Border {
+        public static let hairline = TokenBorder(
+            color: ThemeColor(light: TokenColor(.sRGB, 230 / 255, 232 / 255, 238 / 255), dark: TokenColor(.sRGB, 44 / 255, 47 / 255, 54 / 255)),
+            width: TokenDimension(1, .points),
+            style: .solid
         )
     }
 
@@ -401,6 +463,8 @@ public enum Tokens {
 
     /// `motion`
     public enum Motion {
+        /// Times in seconds; the timing function's cubic Bézier control points x1, y1, x2, y2.
+        public static let fade = TokenTransition(duration: 0.15, delay: 0, timingFunction: [0.4, 0, 0.2, 1])
 
         /// `motion.duration`
         public enum Duration {
@@ -520,6 +584,13 @@ public enum Tokens {
         public static let button = TokenDimension(6, .points)
         public static let card = TokenDimension(12, .points)
         public static let small = TokenDimension(6, .points)
+    }
+
+    /// `shadow`
+    public enum Shadow {
+        public static let card = TokenShadow(
+            TokenShadow.Layer(color: ThemeColor(light: TokenColor(.sRGB, 0, 0, 0, alpha: 38 / 255)), offsetX: TokenDimension(0, .points), offsetY: TokenDimension(2, .points), blur: TokenDimension(8, .points), spread: TokenDimension(0, .points))
+        )
     }
 
     /// `spacing`

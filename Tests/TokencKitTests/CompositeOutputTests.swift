@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import TokencKit
+
+/// Border, shadow, transition, gradient and stroke-style tokens in the Swift and CSS outputs, checked against
+/// the token file's own numbers: the Swift compiled and run, the CSS read back from Chromium.
+@Suite struct CompositeOutputTests {
+    /// Every composite type, with an alias into a color that has a dark appearance, an 8-bit alpha, an inset
+    /// layer and dash lengths.
+    static let tokens = """
+        color:
+          $type: color
+          ink: { $value: "#101820", $extensions: { mode: { dark: "#f0f4f8" } } }
+          line: { $value: "#c0c4cc" }
+        elevation:
+          $type: shadow
+          card:
+            $value: { color: "#00000026", offsetX: { value: 0, unit: px }, offsetY: { value: 2, unit: px }, blur: { value: 8, unit: px }, spread: { value: 0, unit: px } }
+          layered:
+            $value:
+              - { color: "#00000033", offsetX: { value: 0, unit: px }, offsetY: { value: 1, unit: px }, blur: { value: 2, unit: px }, spread: { value: 0, unit: px } }
+              - { color: "{color.ink}", offsetX: { value: 0, unit: px }, offsetY: { value: 4, unit: px }, blur: { value: 12, unit: px }, spread: { value: -2, unit: px }, inset: true }
+        border:
+          $type: border
+          hairline: { $value: { color: "{color.ink}", width: { value: 1, unit: px }, style: solid } }
+          dashed: { $value: { color: "{color.line}", width: { value: 2, unit: px }, style: { dashArray: [{ value: 4, unit: px }, { value: 2, unit: px }], lineCap: round } } }
+        motion:
+          fade: { $type: transition, $value: { duration: { value: 200, unit: ms }, delay: { value: 50, unit: ms }, timingFunction: [0.4, 0, 0.2, 1] } }
+        gradient:
+          sky: { $type: gradient, $value: [{ color: "#1e90ff", position: 0 }, { color: "{color.ink}", position: 0.75 }] }
+        stroke:
+          dotted: { $type: strokeStyle, $value: dotted }
+          dashes: { $type: strokeStyle, $value: { dashArray: [{ value: 3, unit: px }], lineCap: butt } }
+
+        """
+
+    /// Builds the tokens with the real binary and returns the output folder.
+    static func build() throws -> Sandbox {
+        let sandbox = try Sandbox(["Tokens/composites.yaml": tokens])
+        let result = try TokencProcess.run(["build", "--only", "swift,css"], in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        return sandbox
+    }
+
+    @Test func swiftHasEveryCompositeWithItsValues() throws {
+        let sandbox = try Self.build()
+        defer { sandbox.remove() }
+        let folder = sandbox.root.appendingPathComponent("Generated/swift")
+        try Data("""
+            func rgb(_ c: TokenColor) -> String { "\\(Int(c.red * 255 + 0.5)) \\(Int(c.green * 255 + 0.5)) \\(Int(c.blue * 255 + 0.5)) \\(Int(c.alpha * 255 + 0.5))" }
+            let hairline = Tokens.Border.hairline
+            print(rgb(hairline.color.light), "|", rgb(hairline.color.dark), "|", hairline.width.value, hairline.style)
+            print(Tokens.Border.dashed.style == .dashes([TokenDimension(4, .points), TokenDimension(2, .points)], lineCap: .round))
+            let card = Tokens.Elevation.card.layers
+            print(card.count, rgb(card[0].color.light), card[0].offsetY.value, card[0].blur.value, card[0].inset)
+            let layered = Tokens.Elevation.layered.layers
+            print(layered.count, rgb(layered[1].color.dark), layered[1].spread.value, layered[1].inset)
+            let fade = Tokens.Motion.fade
+            print(fade.duration, fade.delay, fade.timingFunction)
+            let sky = Tokens.Gradient.sky.stops
+            print(sky.count, rgb(sky[0].color.light), sky[0].position, "|", rgb(sky[1].color.light), rgb(sky[1].color.dark), sky[1].position)
+            print(Tokens.Stroke.dotted, Tokens.Stroke.dashes == .dashes([TokenDimension(3, .points)], lineCap: .butt))
+            """.utf8).write(to: folder.appendingPathComponent("main.swift"))
+        let compile = try SwiftOutputTests.run("/usr/bin/env", ["swiftc", "-o", "check", "Tokens.swift", "main.swift"], in: folder)
+        #expect(compile.status == 0, "\(compile.output)")
+        guard compile.status == 0 else { return }
+        // Each line from the token file: #101820 and its dark #f0f4f8, #00000026 (alpha 38), 200 ms after 50 ms …
+        #expect(try SwiftOutputTests.run(folder.appendingPathComponent("check").path, [], in: folder).output == """
+            16 24 32 255 | 240 244 248 255 | 1.0 solid
+            true
+            1 0 0 0 38 2.0 8.0 false
+            2 240 244 248 255 -2.0 true
+            0.2 0.05 [0.4, 0.0, 0.2, 1.0]
+            2 30 144 255 255 0.0 | 16 24 32 255 240 244 248 255 0.75
+            dotted true
+
+            """)
+    }
+
+    @Test func cssWritesEachCompositeAsItsCSSValue() throws {
+        let sandbox = try Self.build()
+        defer { sandbox.remove() }
+        let css = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/css/tokens.css"), encoding: .utf8)
+        for line in [
+            "  --border-dashed: 2px dashed #c0c4cc;", "  --border-hairline: 1px solid #101820;",
+            "  --elevation-layered: 0px 1px 2px 0px #00000033, inset 0px 4px 12px -2px #101820;",
+            "  --gradient-sky: #1e90ff 0%, #101820 75%;", "  --motion-fade: all 200ms cubic-bezier(0.4, 0, 0.2, 1) 50ms;",
+            "  --stroke-dashes: dashed;", "  --stroke-dotted: dotted;",
+            // The parts that alias a color with a dark appearance follow it into the dark block.
+            "    --border-hairline: 1px solid #f0f4f8;", "    --gradient-sky: #1e90ff 0%, #f0f4f8 75%;",
+        ] {
+            #expect(css.contains(line + "\n"), "no line `\(line)` in:\n\(css)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            Issue.record("chromium is not installed: run script/test (it installs it) or `apt-get install chromium`")
+            return
+        }
+        let probes: [[String: String]] = [
+            ["id": "border", "property": "border", "value": "var(--border-dashed)"],
+            ["id": "shadow", "property": "box-shadow", "value": "var(--elevation-layered)"],
+            ["id": "gradient", "property": "background-image", "value": "linear-gradient(to right, var(--gradient-sky))"],
+            ["id": "radial", "property": "background-image", "value": "radial-gradient(var(--gradient-sky))"],
+            ["id": "transition", "property": "transition", "value": "var(--motion-fade)"],
+            ["id": "stroke", "property": "border-top-style", "value": "var(--stroke-dotted)"],
+        ]
+        let folder = sandbox.root.appendingPathComponent("Generated/css")
+        let computed = try CSSBrowserTests.computedStyles([
+            "css": folder.appendingPathComponent("tokens.css").path, "probes": probes,
+            "scenarios": [["name": "dark", "features": [["name": "prefers-color-scheme", "value": "dark"]], "theme": NSNull()]],
+        ], in: folder)
+        #expect(computed["dark"] == [
+            "border": "2px dashed rgb(192, 196, 204)",
+            "shadow": "rgba(0, 0, 0, 0.2) 0px 1px 2px 0px, rgb(240, 244, 248) 0px 4px 12px -2px inset",
+            "gradient": "linear-gradient(to right, rgb(30, 144, 255) 0%, rgb(240, 244, 248) 75%)",
+            "radial": "radial-gradient(rgb(30, 144, 255) 0%, rgb(240, 244, 248) 75%)",
+            "transition": "0.2s cubic-bezier(0.4, 0, 0.2, 1) 0.05s",
+            "stroke": "dotted",
+        ])
+    }
+}
