@@ -1,4 +1,5 @@
 // Stub of SwiftUI for type-checking generated code on Linux. Not Apple's code: declarations only.
+import Foundation
 #if canImport(UIKit)
 import UIKit
 #elseif canImport(AppKit)
@@ -45,6 +46,25 @@ public struct Font {
         public static let ultraLight = Weight(), thin = Weight(), light = Weight(), regular = Weight(), medium = Weight()
         public static let semibold = Weight(), bold = Weight(), heavy = Weight(), black = Weight()
     }
+}
+
+/// https://developer.apple.com/documentation/swiftui/gradient
+public struct Gradient {
+    /// https://developer.apple.com/documentation/swiftui/gradient/stop
+    public struct Stop {
+        /// https://developer.apple.com/documentation/swiftui/gradient/stop/init(color:location:)
+        public init(color: Color, location: CGFloat) {}
+    }
+    /// https://developer.apple.com/documentation/swiftui/gradient/init(stops:)
+    public init(stops: [Gradient.Stop]) {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/animation
+public struct Animation {
+    /// https://developer.apple.com/documentation/swiftui/animation/timingcurve(_:_:_:_:duration:)
+    public static func timingCurve(_ p1x: Double, _ p1y: Double, _ p2x: Double, _ p2y: Double, duration: TimeInterval = 0.35) -> Animation { Animation() }
+    /// https://developer.apple.com/documentation/swiftui/animation/delay(_:)
+    public func delay(_ delay: TimeInterval) -> Animation { self }
 }
 
 /// A modified view (SwiftUI's ModifiedContent, simplified).

@@ -218,6 +218,21 @@ extension ThemeColor {
     }
 }
 
+extension TokenGradient {
+    /// The stops as a SwiftUI gradient, for `LinearGradient(gradient:startPoint:endPoint:)` and the other shapes.
+    public var gradient: Gradient {
+        Gradient(stops: stops.map { Gradient.Stop(color: $0.color.color, location: $0.position) })
+    }
+}
+
+extension TokenTransition {
+    /// The transition as a SwiftUI animation: its timing curve over its duration, after its delay.
+    public var animation: Animation {
+        Animation.timingCurve(timingFunction[0], timingFunction[1], timingFunction[2], timingFunction[3], duration: duration)
+            .delay(delay)
+    }
+}
+
 extension TokenSymbol {
     /// The symbol as a SwiftUI image with its weight, scale, rendering mode and palette colors applied.
     @ViewBuilder public var image: some View {
