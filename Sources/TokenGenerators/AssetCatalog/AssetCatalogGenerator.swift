@@ -27,16 +27,19 @@ public struct AssetCatalogGenerator: Generator {
         var names: [String: ResolvedToken] = [:]
         var accentWritten = false
         for token in set.tokens {
-            let modes: [(String, Node)]
+            let modes: [(String, ColorValue?)]
             var name: String
             switch token.type {
             case .color:
-                modes = token.values.map { ($0.mode, $0.value) }
+                // The colors the resolver parsed, one per value.
+                modes = token.values.indices.map { (token.values[$0].mode, token.colors[$0]) }
                 // The namer splits words at dots as at hyphens: `color.on-accent` is `ColorOnAccent`.
                 name = SwiftNamer.type(token.path)
             case .accent where !accentWritten:
                 // The first accent token becomes Xcode's AccentColor, which the app's tint reads.
-                modes = token.values.compactMap { entry in entry.value["color"].map { (entry.mode, $0) } }
+                modes = token.values.compactMap { entry in
+                    entry.value["color"].map { node in (entry.mode, { if case .success(let parsed) = ColorValue.parse(node) { parsed } else { nil } }()) }
+                }
                 name = "AccentColor"
                 accentWritten = true
             default:
@@ -80,7 +83,7 @@ public struct AssetCatalogGenerator: Generator {
     /// A color set's `Contents.json`, written as bytes (one buffer a set: string interpolation of these
     /// literals cost 37,000 instructions a set, and an `[UInt8]`'s `+= literal.utf8` 148 an append, where
     /// `ByteBuffer` copies the literal from where the binary holds it); nil when no mode has an appearance.
-    func colorSet(_ modes: [(String, Node)]) -> [UInt8]? {
+    func colorSet(_ modes: [(String, ColorValue?)]) -> [UInt8]? {
         var out = ByteBuffer(capacity: 1024)
         out.append(literal: "{\n  \"colors\" : [\n")
         var count = 0
@@ -89,9 +92,9 @@ public struct AssetCatalogGenerator: Generator {
             count += 1
             Self.entry(appearances, gamut: gamut, into: &out, color: color)
         }
-        for (mode, node) in modes {
+        for (mode, parsed) in modes {
             // Custom modes (brand themes) have no asset-catalog appearance; docs/template-context.md says so.
-            guard let appearances = Self.appearanceKeys[mode], case .success(let parsed) = ColorValue.parse(node) else { continue }
+            guard let appearances = Self.appearanceKeys[mode], let parsed else { continue }
             if case .system(let system) = parsed {
                 if mode == Appearance.light { entry(appearances, gamut: nil) { Self.reference(system.name, into: &$0) } }
                 continue
