@@ -1,8 +1,10 @@
 """Opens a tokenc HTML page (preview or diff) in headless Chromium and reports what the browser drew.
 
 Usage: page-probe.py PAGE.html SCREENSHOT.png  →  prints JSON:
-  {"swatches": [{token, mode, side, fallback, color}], "cells": [{pair, mode, pass}]}
-`color` is the swatch's computed background-color (what the browser resolved from the page's CSS);
+  {"swatches": [{token, mode, side, fallback, color}], "cells": [{pair, mode, pass}],
+   "samples": [{token, kind, boxShadow, borderTop, backgroundImage, borderTopStyle, width, font}]}
+`color` is the swatch's computed background-color (what the browser resolved from the page's CSS), and a
+sample's fields are its computed styles;
 the screenshot of the whole page is written for a reviewer to look at.
 """
 import base64
@@ -17,7 +19,10 @@ script = """new Promise(r => { const go = () => {
     token: e.dataset.token, mode: e.dataset.mode, side: e.dataset.side || null, fallback: e.dataset.fallback === 'true',
     color: getComputedStyle(e).backgroundColor }));
   const cells = [...document.querySelectorAll('[data-pair]')].map(e => ({ pair: e.dataset.pair, mode: e.dataset.mode, pass: e.dataset.pass }));
-  r(JSON.stringify({swatches, cells})); };
+  const samples = [...document.querySelectorAll('[class^="sample-"][data-token]')].map(e => { const s = getComputedStyle(e); return {
+    token: e.dataset.token, kind: e.className.slice(7), boxShadow: s.boxShadow, borderTop: s.borderTop, backgroundImage: s.backgroundImage,
+    borderTopStyle: s.borderTopStyle, width: s.width, font: s.font }; });
+  r(JSON.stringify({swatches, cells, samples})); };
   if (document.readyState === 'complete') go(); else addEventListener('load', go); })"""
 try:
     target = call("Target.createTarget", {"url": "about:blank"})["targetId"]

@@ -117,4 +117,35 @@ import Testing
             "stroke": "dotted",
         ])
     }
+
+    /// The style guide draws each composite with its CSS value; Chromium's computed styles hold the token file's numbers.
+    @Test func previewDrawsEachCompositeWithItsOwnValue() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            Issue.record("chromium is not installed: run script/test (it installs it) or `apt-get install chromium`")
+            return
+        }
+        let sandbox = try Sandbox(["Tokens/composites.yaml": Self.tokens + """
+            space:
+              m: { $type: dimension, $value: { value: 16, unit: px } }
+            type:
+              body: { $type: typography, $value: { fontFamily: [Georgia, serif], fontSize: { value: 17, unit: px }, fontWeight: 600, letterSpacing: { value: 0, unit: px }, lineHeight: 1.5 } }
+
+            """])
+        defer { sandbox.remove() }
+        let page = sandbox.root.appendingPathComponent("guide.html")
+        let result = try TokencProcess.run(["preview", "--output", page.path], in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let samples = try ReviewBrowserTests.probe(page, screenshot: "preview-composites.png").samples
+        func sample(_ token: String) -> ReviewBrowserTests.Probe.Sample? { samples.first { $0.token == token } }
+        #expect(samples.map(\.token) == ["border.dashed", "border.hairline", "elevation.card", "elevation.layered", "gradient.sky",
+                                          "space.m", "stroke.dashes", "stroke.dotted", "type.body"])
+        #expect(sample("border.dashed")?.borderTop == "2px dashed rgb(192, 196, 204)")
+        #expect(sample("border.hairline")?.borderTop == "1px solid rgb(16, 24, 32)")
+        #expect(sample("elevation.card")?.boxShadow == "rgba(0, 0, 0, 0.15) 0px 2px 8px 0px")
+        #expect(sample("elevation.layered")?.boxShadow == "rgba(0, 0, 0, 0.2) 0px 1px 2px 0px, rgb(16, 24, 32) 0px 4px 12px -2px inset")
+        #expect(sample("gradient.sky")?.backgroundImage == "linear-gradient(to right, rgb(30, 144, 255) 0%, rgb(16, 24, 32) 75%)")
+        #expect(sample("space.m")?.width == "16px")
+        #expect(sample("stroke.dotted")?.borderTopStyle == "dotted")
+        #expect(sample("type.body")?.font == "600 17px / 25.5px Georgia, serif")
+    }
 }

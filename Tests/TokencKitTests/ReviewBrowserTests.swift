@@ -9,8 +9,13 @@ import Testing
     struct Probe: Decodable {
         struct Swatch: Decodable { var token: String; var mode: String; var side: String?; var fallback: Bool; var color: String }
         struct Cell: Decodable { var pair: String; var mode: String; var pass: String }
+        struct Sample: Decodable {
+            var token: String; var kind: String; var boxShadow: String; var borderTop: String; var backgroundImage: String
+            var borderTopStyle: String; var width: String; var font: String
+        }
         var swatches: [Swatch]
         var cells: [Cell]
+        var samples: [Sample]
     }
 
     static let screenshots = Golden.packageRoot.appendingPathComponent(".build/screenshots")

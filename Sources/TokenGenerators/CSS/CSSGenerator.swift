@@ -23,6 +23,12 @@ public struct CSSGenerator: Generator {
 
     public func generate(_ set: ResolvedTokenSet) -> [GeneratedFile] { render(set).files }
 
+    /// A token's value in `mode` as the stylesheet writes it (colors as sRGB), or nil for a type CSS does not
+    /// take: what the style guide draws its samples with.
+    public static func value(of token: ResolvedToken, in mode: String) -> String? {
+        CSSContextBuilder(options: CSSOptions()).value(token.type, token.value(in: mode), mode: mode)?.0
+    }
+
     /// The built-in template's context for `set` (without the Swift fields), for the template-cost benchmark.
     public func context(for set: ResolvedTokenSet) -> CSSFileContext { CSSContextBuilder(options: options).build(set) }
 

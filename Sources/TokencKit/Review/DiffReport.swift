@@ -279,6 +279,10 @@ enum HTML {
         .sample { display: inline-block; padding: 2px 8px; border-radius: 4px; border: 1px solid rgba(0,0,0,.15); font-weight: 600; }
         .pass { color: #1e7a3c; } .fail { color: #c4161c; font-weight: 600; }
         .breaking li, li.error { color: #c4161c; } li.warning { color: #8a5300; } .rule, .meta { color: #6e6e73; font-size: 12px; }
+        .sample-box { display: inline-block; width: 56px; height: 36px; border-radius: 6px; background: #fff; margin: 6px; vertical-align: middle; }
+        .sample-strip { display: inline-block; width: 120px; height: 24px; border-radius: 4px; vertical-align: middle; }
+        .sample-line { display: inline-block; width: 120px; height: 0; vertical-align: middle; }
+        .sample-bar { display: inline-block; height: 8px; border-radius: 4px; background: #8e8e93; vertical-align: middle; }
         .mode { color: #6e6e73; font-size: 12px; } .icon { display: inline-block; border: 1px solid #8e8e93; background: #f2f2f7; margin: 4px 12px 4px 0; vertical-align: bottom; }
         """
 

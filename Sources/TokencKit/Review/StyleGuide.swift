@@ -1,4 +1,5 @@
 import TokenDiff
+import TokenGenerators
 import TokenModel
 
 /// `tokenc preview`: a self-contained HTML style guide of a token set — colors per appearance side by
@@ -113,15 +114,34 @@ public enum StyleGuide {
 
         let others = tokens.filter { ![.color, .symbol, .icon].contains($0.type) }
         if !others.isEmpty {
-            body += "<h2>Other tokens</h2>\n<table class=\"others\">\n<tr><th>token</th><th>type</th><th>value</th><th>description</th><th>source</th></tr>\n"
+            body += "<h2>Other tokens</h2>\n<table class=\"others\">\n<tr><th>token</th><th>type</th><th>sample</th><th>value</th><th>description</th><th>source</th></tr>\n"
             for token in others {
                 let values = token.values.map { token.values.count == 1 ? TokenSetDiff.text($0.value) : "\($0.mode): \(TokenSetDiff.text($0.value))" }
-                body += "<tr><td><code>\(HTML.escape(token.path))</code></td><td>\(HTML.escape(token.type.rawValue))</td>"
+                body += "<tr><td><code>\(HTML.escape(token.path))</code></td><td>\(HTML.escape(token.type.rawValue))</td><td>\(sample(token))</td>"
                 body += "<td><code>\(HTML.escape(values.joined(separator: "; ")))</code></td><td>\(HTML.escape(token.token.description ?? ""))</td><td>\(source(token))</td></tr>\n"
             }
             body += "</table>\n"
         }
         return HTML.page(title: title, body: body)
+    }
+
+    /// A token drawn with its own CSS value in light: a box with its shadow or border, a strip of its gradient,
+    /// text in its type style, a bar of its length, a line in its stroke style; empty for a type with no picture.
+    static func sample(_ token: ResolvedToken) -> String {
+        guard let value = CSSGenerator.value(of: token, in: Appearance.light) else { return "" }
+        let style: String, kind: String, text: String
+        switch token.type {
+        case .shadow: (kind, style, text) = ("box", "box-shadow: \(value)", "")
+        case .border: (kind, style, text) = ("box", "border: \(value)", "")
+        case .gradient: (kind, style, text) = ("strip", "background-image: linear-gradient(to right, \(value))", "")
+        case .strokeStyle: (kind, style, text) = ("line", "border-top: 2px \(value) currentColor", "")
+        case .dimension: (kind, style, text) = ("bar", "width: min(\(value), 240px)", "")
+        case .typography: (kind, style, text) = ("text", "font: \(value)", "Aa Bb 123")
+        case .fontFamily: (kind, style, text) = ("text", "font-family: \(value)", "Aa Bb 123")
+        case .fontWeight: (kind, style, text) = ("text", "font-weight: \(value)", "Aa Bb 123")
+        default: return ""
+        }
+        return "<span class=\"sample-\(kind)\" data-token=\"\(HTML.escape(token.path))\" style=\"\(HTML.escape(style))\">\(text)</span>"
     }
 
     static func source(_ token: ResolvedToken) -> String {
