@@ -20,6 +20,7 @@ public enum CommandAdvice {
             return "`\(word)` is not a command; to build it, run `tokenc build \(word)` (or `tokenc validate \(word)` to check it only)"
         }
         let lowered = word.lowercased()
+        if lowered == "version" { return "`\(word)` is not a command; `tokenc --version` prints the version" }
         if let meant = commands.first(where: { $0 == lowered }) ?? synonyms[lowered].flatMap({ commands.contains($0) ? $0 : nil })
             ?? NearestName.find(lowered, in: commands + synonyms.keys.sorted()).map({ synonyms[$0] ?? $0 })
         {

@@ -330,6 +330,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
             ("generate", "`generate` is not a command; did you mean `build`? The commands are \(commands)"),
             ("Tokens", "`Tokens` is not a command; to build it, run `tokenc build Tokens` (or `tokenc validate Tokens` to check it only)"),
             ("frobnicate", "`frobnicate` is not a command; the commands are \(commands) (`tokenc --help` says what each does)"),
+            ("version", "`version` is not a command; `tokenc --version` prints the version"),
         ]
         for (word, message) in cases {
             let result = try TokencProcess.run([word], in: sandbox.root)
