@@ -456,7 +456,7 @@ struct Diff: ParsableCommand {
         let diff = TokenSetDiff.compare(base: baseSide, head: headSide)
         switch format {
         case .markdown: try emit(DiffReport.markdown(diff), to: output)
-        case .html: try emit(DiffReport.html(diff), to: output)
+        case .html: try emit(DiffReport.html(diff, base: baseSide, head: headSide), to: output)
         case .json: try emit(DiffReport.json(diff), to: output)
         }
         if failOn.contains(.breaking) && !diff.breaking.isEmpty {

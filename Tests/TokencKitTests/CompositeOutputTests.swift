@@ -148,4 +148,33 @@ import Testing
         #expect(sample("stroke.dotted")?.borderTopStyle == "dotted")
         #expect(sample("type.body")?.font == "600 17px / 25.5px Georgia, serif")
     }
+
+    /// The diff page draws a changed shadow and gradient before and after, each side with its own value.
+    @Test func diffPageDrawsChangedCompositesOnBothSides() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            Issue.record("chromium is not installed: run script/test (it installs it) or `apt-get install chromium`")
+            return
+        }
+        let sandbox = try Sandbox(["Tokens/composites.yaml": Self.tokens])
+        defer { sandbox.remove() }
+        for arguments in [["init", "-q"], ["add", "Tokens"], ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "base"]] {
+            #expect(try SwiftOutputTests.run("/usr/bin/env", ["git"] + arguments, in: sandbox.root).status == 0)
+        }
+        let changed = Self.tokens.replacingOccurrences(of: "blur: { value: 8, unit: px }", with: "blur: { value: 16, unit: px }")
+            .replacingOccurrences(of: "#1e90ff", with: "#ff6a00")
+        try Data(changed.utf8).write(to: sandbox.root.appendingPathComponent("Tokens/composites.yaml"))
+        let page = sandbox.root.appendingPathComponent("diff.html")
+        let result = try TokencProcess.run(["diff", "HEAD", "--format", "html", "--output", page.path], in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let samples = try ReviewBrowserTests.probe(page, screenshot: "diff-composites.png").samples
+        #expect(samples.map { "\($0.token) \($0.boxShadow == "none" ? $0.backgroundImage : $0.boxShadow)" } == [
+            "elevation.card rgba(0, 0, 0, 0.15) 0px 2px 8px 0px",
+            "elevation.card rgba(0, 0, 0, 0.15) 0px 2px 16px 0px",
+            "gradient.sky linear-gradient(to right, rgb(30, 144, 255) 0%, rgb(16, 24, 32) 75%)",
+            "gradient.sky linear-gradient(to right, rgb(255, 106, 0) 0%, rgb(16, 24, 32) 75%)",
+            // The gradient's second stop aliases color.ink, whose dark value is #f0f4f8: a dark row of its own.
+            "gradient.sky linear-gradient(to right, rgb(30, 144, 255) 0%, rgb(240, 244, 248) 75%)",
+            "gradient.sky linear-gradient(to right, rgb(255, 106, 0) 0%, rgb(240, 244, 248) 75%)",
+        ])
+    }
 }

@@ -180,8 +180,17 @@ public enum DiffReport {
 
     // MARK: HTML
 
-    /// A self-contained page: old and new swatches side by side for every changed color.
-    public static func html(_ diff: TokenSetDiff) -> String {
+    /// A self-contained page: old and new swatches side by side for every changed color, and the other values
+    /// drawn from `base` and `head`, the sides `diff` compared (a shadow on a box, a gradient as a strip).
+    public static func html(_ diff: TokenSetDiff, base: DiffSide, head: DiffSide) -> String {
+        let baseTokens = Dictionary(base.tokens.tokens.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let headTokens = Dictionary(head.tokens.tokens.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        func cell(_ value: TokenSetDiff.ModeValue?, token: String, mode: String, side: String) -> String {
+            let text = DiffReport.cell(value, token: token, mode: mode, side: side)
+            guard value?.hex == nil, let resolved = (side == "base" ? baseTokens : headTokens)[token] else { return text }
+            let sample = StyleGuide.sample(resolved, in: mode)
+            return sample.isEmpty ? text : sample + "<br>" + text
+        }
         var body = "<h1>Design tokens: <code>\(HTML.escape(diff.base))</code> → <code>\(HTML.escape(diff.head))</code></h1>\n"
         body += "<p class=\"headline\">\(HTML.escape(headline(diff)))</p>\n"
         let breaking = diff.breaking

@@ -125,10 +125,10 @@ public enum StyleGuide {
         return HTML.page(title: title, body: body)
     }
 
-    /// A token drawn with its own CSS value in light: a box with its shadow or border, a strip of its gradient,
+    /// A token drawn with its own CSS value in `mode`: a box with its shadow or border, a strip of its gradient,
     /// text in its type style, a bar of its length, a line in its stroke style; empty for a type with no picture.
-    static func sample(_ token: ResolvedToken) -> String {
-        guard let value = CSSGenerator.value(of: token, in: Appearance.light) else { return "" }
+    static func sample(_ token: ResolvedToken, in mode: String = Appearance.light) -> String {
+        guard let value = CSSGenerator.value(of: token, in: mode) else { return "" }
         let style: String, kind: String, text: String
         switch token.type {
         case .shadow: (kind, style, text) = ("box", "box-shadow: \(value)", "")
