@@ -13,6 +13,8 @@ public struct BuildPlan: Sendable {
 
     /// The steps, in order.
     public var steps: [Step]
+    /// The outputs `--only` picked; nil when the build runs all of them. The files the others wrote stay.
+    public var selected: Set<String>?
 
     /// The generators of every step, in order (what the pipeline renders).
     public var generators: [any Generator] { steps.map(\.generator) }
@@ -70,25 +72,31 @@ public struct BuildPlan: Sendable {
             }
             steps = steps.filter { only.contains($0.generator.id) }
         }
-        return BuildPlan(steps: steps)
+        return BuildPlan(steps: steps, selected: only)
     }
 
-    /// The rendered files grouped by destination folder, in plan order.
-    public func filesByFolder(_ result: PipelineResult) -> [(folder: String, files: [GeneratedFile])] {
+    /// The rendered files grouped by destination folder, in plan order, each with the output that made it.
+    public func filesByFolder(_ result: PipelineResult) -> [(folder: String, files: [GeneratedFile], owners: [String])] {
         var order: [String] = []
-        var files: [String: [GeneratedFile]] = [:]
+        var files: [String: (files: [GeneratedFile], owners: [String])] = [:]
         for (step, rendered) in zip(steps, result.outputsByGenerator) {
             if files[step.folder] == nil { order.append(step.folder) }
-            files[step.folder, default: []] += rendered
+            files[step.folder, default: ([], [])].files += rendered
+            files[step.folder, default: ([], [])].owners += Array(repeating: step.generator.id, count: rendered.count)
         }
-        return order.map { ($0, files[$0]!) }
+        return order.map { ($0, files[$0]!.files, files[$0]!.owners) }
+    }
+
+    /// The staging a build writes its outputs through: each generator's folder, output name and `--only`.
+    public func staging() -> OutputStaging {
+        OutputStaging(folders: steps.map(\.folder), owners: steps.map(\.generator.id), selected: selected)
     }
 
     /// What writing would change, without writing (for `--check` and `--dry-run`).
     public func plan(_ result: PipelineResult) -> WriteSummary {
         var total = WriteSummary()
-        for (folder, files) in filesByFolder(result) {
-            let plan = OutputWriter(folder: folder).plan(files)
+        for (folder, files, _) in filesByFolder(result) {
+            let plan = OutputWriter(folder: folder, selected: selected).plan(files)
             total.written += plan.written
             total.removed += plan.removed
             total.unchanged += plan.unchanged
@@ -100,8 +108,8 @@ public struct BuildPlan: Sendable {
     public func write(_ result: PipelineResult) throws(ToolError) -> (summary: WriteSummary, folders: [String]) {
         var total = WriteSummary()
         var folders: [String] = []
-        for (folder, files) in filesByFolder(result) {
-            let written = try OutputWriter(folder: folder).write(files)
+        for (folder, files, owners) in filesByFolder(result) {
+            let written = try OutputWriter(folder: folder, selected: selected).write(files, owners: owners)
             total.written += written.written
             total.unchanged += written.unchanged
             total.removed += written.removed

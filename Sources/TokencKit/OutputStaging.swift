@@ -20,9 +20,14 @@ public final class OutputStaging: @unchecked Sendable {
     private var failure: ToolError?
     private let directories = DirectoryLog()
 
-    /// Creates the staging for generators writing into `folders` (one folder per generator, in order).
-    public init(folders: [String]) {
-        writers = folders.map(OutputWriter.init(folder:))
+    /// The output each generator is (`css`, `swift` …), recorded in the manifest beside its files.
+    private let owners: [String]
+
+    /// Creates the staging for generators writing into `folders` (one folder per generator, in order), each
+    /// the output `owners` names; `selected` is `--only`'s outputs, nil for a build of all of them.
+    public init(folders: [String], owners: [String], selected: Set<String>? = nil) {
+        writers = folders.map { OutputWriter(folder: $0, selected: selected) }
+        self.owners = owners
         staged = Array(repeating: [], count: folders.count)
         counts = Array(repeating: (0, 0), count: folders.count)
     }
@@ -53,7 +58,9 @@ public final class OutputStaging: @unchecked Sendable {
             if let problem = sink.failure {
                 if failure == nil { failure = problem }
             }
-            staged[index].append(sink.staged)
+            var file = sink.staged
+            file.owner = owners[index]
+            staged[index].append(file)
             counts[index].files += 1
             counts[index].bytes += sink.byteCount
             lock.unlock()
@@ -101,7 +108,7 @@ public final class OutputStaging: @unchecked Sendable {
                 files = files.indices.filter { last[files[$0].relativePath] == $0 }.map { files[$0] }
             }
             do {
-                let written = try OutputWriter(folder: folder).commit(files)
+                let written = try OutputWriter(folder: folder, selected: writers[0].selected).commit(files)
                 total.written += written.written
                 total.unchanged += written.unchanged
                 total.removed += written.removed

@@ -29,17 +29,53 @@ public struct WriteSummary: Sendable, Equatable {
 public struct OutputWriter: Sendable {
     /// The output folder.
     public var folder: String
-    /// The manifest's name inside the output folder: one relative path per line, the files tokenc wrote.
+    /// The outputs a build with `--only` runs (`css`, `swift` …); nil when it runs every output. The files the
+    /// other outputs wrote before are theirs: they stay, on disk and in the manifest.
+    public var selected: Set<String>?
+    /// The manifest's name inside the output folder: a line per file tokenc wrote, `OUTPUT<tab>PATH`.
     public static let manifestName = ".tokenc-manifest"
 
-    /// Creates a writer for `folder`.
-    public init(folder: String) { self.folder = folder }
+    /// Creates a writer for `folder`; `selected` as above.
+    public init(folder: String, selected: Set<String>? = nil) {
+        self.folder = folder
+        self.selected = selected
+    }
+
+    /// One file a manifest lists: its path in the folder and the output that wrote it (nil in a manifest
+    /// written before outputs were named, a line with the path alone).
+    struct ManifestEntry: Equatable {
+        var owner: String?
+        var path: String
+
+        /// The entry's manifest line.
+        var line: String { owner.map { "\($0)\t\(path)" } ?? path }
+    }
 
     /// The files a previous build recorded.
-    public func previousFiles() -> [String] {
+    func previousEntries() -> [ManifestEntry] {
         let path = PathText.joined(folder, Self.manifestName)
         guard let data = FileManager.default.contents(atPath: path) else { return [] }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { Self.isSafe($0) }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            let entry = parts.count == 2 ? ManifestEntry(owner: String(parts[0]), path: String(parts[1])) : ManifestEntry(owner: nil, path: String(line))
+            return Self.isSafe(entry.path) ? entry : nil
+        }
+    }
+
+    /// The files a previous build wrote that this one does not produce: those it removes (all of them, or
+    /// with `--only` those of the outputs it runs) and those it keeps (another output's, still on disk).
+    func stale(producing current: Set<String>) -> (remove: [String], keep: [ManifestEntry]) {
+        var remove: [String] = [], keep: [ManifestEntry] = []
+        for entry in previousEntries() where !current.contains(entry.path) {
+            guard FileManager.default.fileExists(atPath: PathText.joined(folder, entry.path)) else { continue }
+            // An entry without an owner, with --only, could be another output's: it stays.
+            if let selected, !(entry.owner.map(selected.contains) ?? false) {
+                keep.append(entry)
+            } else {
+                remove.append(entry.path)
+            }
+        }
+        return (remove, keep)
     }
 
     /// Whether `relativePath` stays inside the folder: relative, with a name, no `..` part and no NUL byte.
@@ -80,25 +116,25 @@ public struct OutputWriter: Sendable {
                 summary.written.append(target)
             }
         }
-        let current = Set(files.map(\.relativePath))
-        for old in previousFiles() where !current.contains(old) {
-            let target = PathText.joined(folder, old)
-            if FileManager.default.fileExists(atPath: target) { summary.removed.append(target) }
-        }
+        for old in stale(producing: Set(files.map(\.relativePath))).remove { summary.removed.append(PathText.joined(folder, old)) }
         return summary
     }
 
     /// Writes every file; throws before touching anything if a path would leave the folder. Every file is
     /// written beside its target first and only then renamed into place, so a failure leaves each file old or new.
-    public func write(_ files: [GeneratedFile], faultAfter: Int? = nil) throws(ToolError) -> WriteSummary {
+    public func write(_ files: [GeneratedFile], owners: [String]? = nil, faultAfter: Int? = nil) throws(ToolError) -> WriteSummary {
         for file in files where !Self.isSafe(file.relativePath) {
             throw ToolError("refusing to write \(file.relativePath): outputs stay inside \(folder)")
         }
         let directories = DirectoryLog()
         var staged: [StagedFile] = []
         staged.reserveCapacity(files.count)
-        for file in files {
-            do { staged.append(try stage(file, directories: directories)) } catch {
+        for (index, file) in files.enumerated() {
+            do {
+                var file = try stage(file, directories: directories)
+                file.owner = owners?[index]
+                staged.append(file)
+            } catch {
                 Self.discard(staged)
                 throw error
             }
@@ -139,12 +175,12 @@ public struct OutputWriter: Sendable {
             }
             summary.written.append(file.target)
         }
-        // Files this tool wrote before and no longer produces go; files it never wrote are never touched.
+        // Files this tool wrote before and no longer produces go (with --only, those of the outputs it ran);
+        // files it never wrote are never touched.
         let manager = FileManager.default
-        let current = Set(staged.map(\.relativePath))
-        for old in previousFiles() where !current.contains(old) {
+        let (remove, keep) = stale(producing: Set(staged.map(\.relativePath)))
+        for old in remove {
             let target = PathText.joined(folder, old)
-            guard manager.fileExists(atPath: target) else { continue }
             try? manager.removeItem(atPath: target)
             summary.removed.append(target)
             // Folders the removal emptied (a color set's) go too, up to the output folder and no further.
@@ -154,7 +190,8 @@ public struct OutputWriter: Sendable {
                 directory = PathText.parent(directory)
             }
         }
-        let manifest = staged.map(\.relativePath).sorted().joined(separator: "\n") + "\n"
+        let entries = staged.map { ManifestEntry(owner: $0.owner, path: $0.relativePath) } + keep
+        let manifest = entries.sorted { $0.path < $1.path }.map(\.line).joined(separator: "\n") + "\n"
         let manifestPath = PathText.joined(folder, Self.manifestName)
         if FileBytes.contents(of: manifestPath).map({ !Self.sameBytes($0, Array(manifest.utf8)) }) ?? true {
             try Self.atomicWrite(Array(manifest.utf8), to: manifestPath)
@@ -252,6 +289,8 @@ public struct OutputWriter: Sendable {
 struct StagedFile: Sendable {
     /// The path relative to the output folder.
     var relativePath: String
+    /// The output that wrote it (`css`, `swift` …), for the manifest.
+    var owner: String?
     /// Where the file goes.
     var target: String
     /// The hidden file holding the new bytes; nil when the target already holds them.

@@ -280,7 +280,7 @@ struct Build: ParsableCommand {
             return
         }
         // A build that writes stages each output as it is rendered; only a successful one puts them in place.
-        let staging = check || dryRun ? nil : OutputStaging(folders: plan.steps.map(\.folder))
+        let staging = check || dryRun ? nil : plan.staging()
         var committed = false
         defer { if !committed { staging?.discard() } }
         var result = pipeline.run(files: files, sources: sources, render: true, staging: staging)

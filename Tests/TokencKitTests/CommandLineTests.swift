@@ -261,6 +261,43 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(second.stderr == "built 2 tokens from 1 file into Out/: 0 written, 7 unchanged\n")
     }
 
+    /// `--only` builds and cleans up its own outputs and leaves the others' files, on disk and in the manifest:
+    /// `--only css` after a full build once removed the Swift, JSON and asset-catalog files as stale.
+    @Test func onlyLeavesTheOtherOutputsFilesAlone() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  b: { $value: \"#000000\" }\n"])
+        defer { sandbox.remove() }
+        #expect(try TokencProcess.run(["build", "--output", "Out"], in: sandbox.root).status == 0)
+        let all = sandbox.listing()
+        let manifest = sandbox.root.appendingPathComponent("Out/.tokenc-manifest")
+        #expect(try String(contentsOf: manifest, encoding: .utf8) == """
+            css\tcss/tokens.css
+            json\tjson/tokens.flat.json
+            json\tjson/tokens.json
+            swift\tswift/Tokens.swift
+            xcassets\txcassets/Tokens.xcassets/CA.colorset/Contents.json
+            xcassets\txcassets/Tokens.xcassets/CB.colorset/Contents.json
+            xcassets\txcassets/Tokens.xcassets/Contents.json
+
+            """)
+        let css = try TokencProcess.run(["build", "--output", "Out", "--only", "css"], in: sandbox.root)
+        #expect(css.stderr == "built 2 tokens from 1 file into Out/: 0 written, 1 unchanged\n")
+        #expect(sandbox.listing() == all)
+        // A color token removed: --only xcassets removes its color set (its own stale file) and nothing else.
+        try Data("c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n".utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
+        let check = try TokencProcess.run(["build", "--output", "Out", "--only", "xcassets", "--check"], in: sandbox.root)
+        #expect(check.status == 1)
+        #expect(check.stderr.hasSuffix("stale: Out/xcassets/Tokens.xcassets/CB.colorset/Contents.json\n0 to write, 1 to remove, 2 up to date\n"),
+                "\(check.stderr)")
+        let xcassets = try TokencProcess.run(["build", "--output", "Out", "--only", "xcassets"], in: sandbox.root)
+        #expect(xcassets.stderr == "built 1 token from 1 file into Out/: 0 written, 2 unchanged, 1 removed\n")
+        #expect(sandbox.listing() == all.filter { !$0.contains("CB.colorset") })
+        // A manifest from before outputs were named (paths alone): with --only nothing in it is anyone's to remove.
+        try Data("css/tokens.css\nswift/Tokens.swift\n".utf8).write(to: manifest)
+        #expect(try TokencProcess.run(["build", "--output", "Out", "--only", "css"], in: sandbox.root).status == 0)
+        #expect(FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Out/swift/Tokens.swift").path))
+        #expect(try String(contentsOf: manifest, encoding: .utf8) == "css\tcss/tokens.css\nswift/Tokens.swift\n")
+    }
+
     @Test func failedBuildLeavesPreviousOutputsUntouched() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n"])
         defer { sandbox.remove() }

@@ -455,18 +455,23 @@ struct CSSContextBuilder {
             return ("\(weight) \(size)/\(Self.number(line)) " + names.map(Self.family).joined(separator: ", "), nil)
         case .border:
             guard let width = node["width"].flatMap(dimension), let style = node["style"].flatMap(Self.lineStyle),
-                  let colorNode = node["color"], case .success(let color) = ColorValue.parse(colorNode) else { return nil }
-            return ("\(width) \(style) \(color.color(in: mode).hex)", nil)
+                  let colorNode = node["color"], case .success(let parsed) = ColorValue.parse(colorNode) else { return nil }
+            // A wide color's Display P3 form goes where the stylesheet's other P3 values go.
+            let (plain, wide) = Self.color(parsed, mode: mode)
+            return ("\(width) \(style) \(plain)", wide.map { "\(width) \(style) \($0)" })
         case .shadow:
             let items = node.sequenceItems ?? [node]
-            let parts = items.compactMap { item -> String? in
+            let parts = items.compactMap { item -> (String, String?)? in
                 guard let x = item["offsetX"].flatMap(dimension), let y = item["offsetY"].flatMap(dimension),
                       let blur = item["blur"].flatMap(dimension), let spread = item["spread"].flatMap(dimension),
-                      let colorNode = item["color"], case .success(let color) = ColorValue.parse(colorNode) else { return nil }
+                      let colorNode = item["color"], case .success(let parsed) = ColorValue.parse(colorNode) else { return nil }
                 let inset = item["inset"]?.scalar == .bool(true) ? "inset " : ""
-                return "\(inset)\(x) \(y) \(blur) \(spread) \(color.color(in: mode).hex)"
+                let (plain, wide) = Self.color(parsed, mode: mode)
+                return ("\(inset)\(x) \(y) \(blur) \(spread) \(plain)", wide.map { "\(inset)\(x) \(y) \(blur) \(spread) \($0)" })
             }
-            return parts.isEmpty ? nil : (parts.joined(separator: ", "), nil)
+            guard !parts.isEmpty, parts.count == items.count else { return nil }
+            let wide = parts.contains { $0.1 != nil } ? parts.map { $0.1 ?? $0.0 }.joined(separator: ", ") : nil
+            return (parts.map(\.0).joined(separator: ", "), wide)
         case .transition:
             guard let duration = node["duration"], let delay = node["delay"], let curve = node["timingFunction"]?.sequenceItems?.compactMap(\.number),
                   curve.count == 4, let d = value(.duration, duration, mode: mode)?.0, let l = value(.duration, delay, mode: mode)?.0 else { return nil }
