@@ -92,10 +92,12 @@ public struct BuildPlan: Sendable {
         OutputStaging(folders: steps.map(\.folder), owners: steps.map(\.generator.id), selected: selected)
     }
 
-    /// What writing would change, without writing (for `--check` and `--dry-run`).
-    public func plan(_ result: PipelineResult) -> WriteSummary {
+    /// What writing would change, without writing (for `--check` and `--dry-run`); throws when two outputs
+    /// would write one file.
+    public func plan(_ result: PipelineResult) throws(ToolError) -> WriteSummary {
         var total = WriteSummary()
-        for (folder, files, _) in filesByFolder(result) {
+        for (folder, files, owners) in filesByFolder(result) {
+            if let collision = OutputWriter.collision(in: folder, paths: files.map(\.relativePath), owners: owners) { throw collision }
             let plan = OutputWriter(folder: folder, selected: selected).plan(files)
             total.written += plan.written
             total.removed += plan.removed
@@ -108,7 +110,12 @@ public struct BuildPlan: Sendable {
     public func write(_ result: PipelineResult) throws(ToolError) -> (summary: WriteSummary, folders: [String]) {
         var total = WriteSummary()
         var folders: [String] = []
-        for (folder, files, owners) in filesByFolder(result) {
+        let byFolder = filesByFolder(result)
+        // Every folder is checked before any is written.
+        for (folder, files, owners) in byFolder {
+            if let collision = OutputWriter.collision(in: folder, paths: files.map(\.relativePath), owners: owners) { throw collision }
+        }
+        for (folder, files, owners) in byFolder {
             let written = try OutputWriter(folder: folder, selected: selected).write(files, owners: owners)
             total.written += written.written
             total.unchanged += written.unchanged

@@ -97,16 +97,16 @@ public final class OutputStaging: @unchecked Sendable {
             if byFolder[writer.folder] == nil { order.append(writer.folder) }
             byFolder[writer.folder, default: []] += files
         }
+        for folder in order {
+            let files = byFolder[folder]!
+            if let collision = OutputWriter.collision(in: folder, paths: files.map(\.relativePath), owners: files.map(\.owner)) {
+                discard()
+                throw collision
+            }
+        }
         var total = WriteSummary()
         for (position, folder) in order.enumerated() {
-            // When two generators write the same file, the later one's bytes win, as if written in order.
-            var files = byFolder[folder]!
-            var last: [String: Int] = [:]
-            for (index, file) in files.enumerated() { last[file.relativePath] = index }
-            if last.count < files.count {
-                OutputWriter.discard(files.indices.filter { last[files[$0].relativePath] != $0 }.map { files[$0] })
-                files = files.indices.filter { last[files[$0].relativePath] == $0 }.map { files[$0] }
-            }
+            let files = byFolder[folder]!
             do {
                 let written = try OutputWriter(folder: folder, selected: writers[0].selected).commit(files)
                 total.written += written.written

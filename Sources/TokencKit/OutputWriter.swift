@@ -105,6 +105,23 @@ public struct OutputWriter: Sendable {
         }
     }
 
+    /// The error for two outputs writing one file of `folder` (a template output's `file` where a built-in
+    /// output writes, in the same destination), naming the first such file and both outputs; nil when each
+    /// path is written once. Neither output's bytes would be there for the other.
+    static func collision(in folder: String, paths: [String], owners: [String?]) -> ToolError? {
+        var first: [String: Int] = [:]
+        for (index, path) in paths.enumerated() {
+            guard let earlier = first[path] else {
+                first[path] = index
+                continue
+            }
+            let names = [owners[earlier], owners[index]].map { "`\($0 ?? "?")`" }
+            let both = names[0] == names[1] ? "two \(names[0]) outputs" : "the \(names[0]) and \(names[1]) outputs"
+            return ToolError("\(PathText.joined(folder, path)) is written by \(both); give one of them another `file` or `destination` in tokenc.yml")
+        }
+        return nil
+    }
+
     /// Compares `files` with what is on disk, writing nothing: what `--check` and `--dry-run` report.
     public func plan(_ files: [GeneratedFile]) -> WriteSummary {
         var summary = WriteSummary()

@@ -309,7 +309,7 @@ struct Build: ParsableCommand {
         }
         if check || dryRun {
             if input.verbose { printError(result.timingReport) }
-            let changes = plan.plan(result)
+            let changes = try orExit { () throws(ToolError) in try plan.plan(result) }
             for path in changes.written { printError("\(check ? "out of date" : "would write"): \(path)\n") }
             for path in changes.removed { printError("\(check ? "stale" : "would remove"): \(path)\n") }
             printError("\(changes.written.count) to write, \(changes.removed.count) to remove, \(changes.unchanged.count) up to date\n")

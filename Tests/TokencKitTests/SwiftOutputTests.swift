@@ -188,6 +188,24 @@ import TokenGenerators
 }
 
 @Suite struct CustomOutputTests {
+    /// A template output whose `file` is where a built-in output writes, in the same destination, is an error
+    /// naming both, before anything is written; the later output's bytes once silently won.
+    @Test func twoOutputsWritingOneFileIsAnErrorBeforeAnythingIsWritten() throws {
+        let sandbox = try Sandbox([
+            "Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n",
+            "tokenc.yml": "outputs:\n  - { generator: json }\n  - { generator: css }\n  - { template: T/list.mustache, file: css/tokens.css }\n",
+            "T/list.mustache": "{{#groups}}{{path}}\n{{/groups}}",
+        ])
+        defer { sandbox.remove() }
+        let message = "tokenc: error: Generated/css/tokens.css is written by the `css` and `custom` outputs; give one of them another `file` or `destination` in tokenc.yml\n"
+        for arguments in [["build"], ["build", "--check"], ["build", "--dry-run"]] {
+            let result = try TokencProcess.run(arguments, in: sandbox.root)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr == message, "\(arguments)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated").path))
+    }
+
     @Test func tokencYmlOutputsRenderUserTemplatesWithTheSameContext() throws {
         let sandbox = try Sandbox([
             "Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\", $description: White }\n",
