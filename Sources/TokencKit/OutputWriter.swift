@@ -137,8 +137,9 @@ public struct OutputWriter: Sendable {
         return summary
     }
 
-    /// Writes every file; throws before touching anything if a path would leave the folder. Every file is
-    /// written beside its target first and only then renamed into place, so a failure leaves each file old or new.
+    /// Writes every file (`owners` names each one's output for the manifest); throws before touching anything if
+    /// a path would leave the folder. Every file is written beside its target first and only then renamed into
+    /// place, so a failure leaves each file old or new.
     public func write(_ files: [GeneratedFile], owners: [String]? = nil, faultAfter: Int? = nil) throws(ToolError) -> WriteSummary {
         for file in files where !Self.isSafe(file.relativePath) {
             throw ToolError("refusing to write \(file.relativePath): outputs stay inside \(folder)")
