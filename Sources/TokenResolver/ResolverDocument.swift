@@ -203,18 +203,19 @@ private struct ResolverRun {
         for name in sets.keys.sorted() { visit(name, [], run: &self) }
     }
 
-    /// The appearance modifier becomes modes; any other modifier contributes its default context.
     /// Whether the document has an error so far: its advice about appearances would only add to the noise.
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
+    /// The appearance modifier becomes modes; any other modifier contributes its default context.
     mutating func applyModifier(_ name: String, _ node: Node) {
         guard let contexts = node["contexts"]?.mappingEntries, contexts.count >= 2 else { return }
         let defaultName = node["default"]?.string ?? contexts[0].key
         if name == "appearance" {
             for context in contexts {
                 let list = sources(context.value)
-                let mode = ResolverDocumentReader.appearanceContexts[context.key] ?? context.key
-                if mode == context.key, !Appearance.builtIn.contains(mode), !hasErrors,
+                let appearance = ResolverDocumentReader.appearanceContexts[context.key]
+                let mode = appearance ?? context.key
+                if appearance == nil, !hasErrors,
                    let warning = Appearance.misspeltModeWarning(context.key, at: context.keyLocation)
                 {
                     diagnostics.append(warning)

@@ -87,6 +87,15 @@ public struct BuildPlan: Sendable {
         return order.map { ($0, files[$0]!.files, files[$0]!.owners) }
     }
 
+    /// `filesByFolder`, after checking every folder (before any is written) for two outputs writing one file.
+    func checkedFilesByFolder(_ result: PipelineResult) throws(ToolError) -> [(folder: String, files: [GeneratedFile], owners: [String])] {
+        let byFolder = filesByFolder(result)
+        for (folder, files, owners) in byFolder {
+            if let collision = OutputWriter.collision(in: folder, paths: files.map(\.relativePath), owners: owners) { throw collision }
+        }
+        return byFolder
+    }
+
     /// The staging a build writes its outputs through: each generator's folder, output name and `--only`.
     public func staging() -> OutputStaging {
         OutputStaging(folders: steps.map(\.folder), owners: steps.map(\.generator.id), selected: selected)
@@ -96,8 +105,7 @@ public struct BuildPlan: Sendable {
     /// would write one file.
     public func plan(_ result: PipelineResult) throws(ToolError) -> WriteSummary {
         var total = WriteSummary()
-        for (folder, files, owners) in filesByFolder(result) {
-            if let collision = OutputWriter.collision(in: folder, paths: files.map(\.relativePath), owners: owners) { throw collision }
+        for (folder, files, _) in try checkedFilesByFolder(result) {
             let plan = OutputWriter(folder: folder, selected: selected).plan(files)
             total.written += plan.written
             total.removed += plan.removed
@@ -110,12 +118,7 @@ public struct BuildPlan: Sendable {
     public func write(_ result: PipelineResult) throws(ToolError) -> (summary: WriteSummary, folders: [String]) {
         var total = WriteSummary()
         var folders: [String] = []
-        let byFolder = filesByFolder(result)
-        // Every folder is checked before any is written.
-        for (folder, files, owners) in byFolder {
-            if let collision = OutputWriter.collision(in: folder, paths: files.map(\.relativePath), owners: owners) { throw collision }
-        }
-        for (folder, files, owners) in byFolder {
+        for (folder, files, owners) in try checkedFilesByFolder(result) {
             let written = try OutputWriter(folder: folder, selected: selected).write(files, owners: owners)
             total.written += written.written
             total.unchanged += written.unchanged

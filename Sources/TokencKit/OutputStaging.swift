@@ -10,7 +10,10 @@ import TokenModel
 /// in place only once the whole build has succeeded: writing overlaps rendering and the rules, and no
 /// output waits in memory for the others (at 100,000 tokens the outputs are 50 MB).
 public final class OutputStaging: @unchecked Sendable {
-    private let writers: [OutputWriter]
+    /// Each generator's output folder, in order.
+    private let folders: [String]
+    /// `--only`'s outputs, nil for a build of all of them (`OutputWriter.selected`).
+    private let selected: Set<String>?
     private let lock = Lock()
     private var staged: [[StagedFile]]
     /// Files and bytes each generator staged, for `--verbose`.
@@ -26,7 +29,8 @@ public final class OutputStaging: @unchecked Sendable {
     /// Creates the staging for generators writing into `folders` (one folder per generator, in order), each
     /// the output `owners` names; `selected` is `--only`'s outputs, nil for a build of all of them.
     public init(folders: [String], owners: [String], selected: Set<String>? = nil) {
-        writers = folders.map { OutputWriter(folder: $0, selected: selected) }
+        self.folders = folders
+        self.selected = selected
         self.owners = owners
         staged = Array(repeating: [], count: folders.count)
         counts = Array(repeating: (0, 0), count: folders.count)
@@ -45,14 +49,14 @@ public final class OutputStaging: @unchecked Sendable {
     /// A sink for one file of generator `index`, staged when it closes; a path that would leave the output
     /// folder gets a sink that writes nothing, and the build fails at `commit`.
     fileprivate func openSink(generator index: Int, relativePath: String) -> any OutputSink {
-        let writer = writers[index]
+        let folder = folders[index]
         guard OutputWriter.isSafe(relativePath) else {
             lock.lock()
-            if failure == nil { failure = ToolError("refusing to write \(relativePath): outputs stay inside \(writer.folder)") }
+            if failure == nil { failure = ToolError("refusing to write \(relativePath): outputs stay inside \(folder)") }
             lock.unlock()
             return RefusedSink()
         }
-        let sink = StagingSink(relativePath: relativePath, folder: writer.folder, suffix: "-\(index)", directories: directories) { [self] sink in
+        let sink = StagingSink(relativePath: relativePath, folder: folder, suffix: "-\(index)", directories: directories) { [self] sink in
             lock.lock()
             open[ObjectIdentifier(sink)] = nil
             if let problem = sink.failure {
@@ -93,9 +97,9 @@ public final class OutputStaging: @unchecked Sendable {
         }
         var order: [String] = []
         var byFolder: [String: [StagedFile]] = [:]
-        for (writer, files) in zip(writers, staged) {
-            if byFolder[writer.folder] == nil { order.append(writer.folder) }
-            byFolder[writer.folder, default: []] += files
+        for (folder, files) in zip(folders, staged) {
+            if byFolder[folder] == nil { order.append(folder) }
+            byFolder[folder, default: []] += files
         }
         for folder in order {
             let files = byFolder[folder]!
@@ -108,7 +112,7 @@ public final class OutputStaging: @unchecked Sendable {
         for (position, folder) in order.enumerated() {
             let files = byFolder[folder]!
             do {
-                let written = try OutputWriter(folder: folder, selected: writers[0].selected).commit(files)
+                let written = try OutputWriter(folder: folder, selected: selected).commit(files)
                 total.written += written.written
                 total.unchanged += written.unchanged
                 total.removed += written.removed

@@ -37,9 +37,7 @@ public struct AssetCatalogGenerator: Generator {
                 name = SwiftNamer.type(token.path)
             case .accent where !accentWritten:
                 // The first accent token becomes Xcode's AccentColor, which the app's tint reads.
-                modes = token.values.compactMap { entry in
-                    entry.value["color"].map { node in (entry.mode, { if case .success(let parsed) = ColorValue.parse(node) { parsed } else { nil } }()) }
-                }
+                modes = token.values.compactMap { entry in entry.value["color"].map { (entry.mode, try? ColorValue.parse($0).get()) } }
                 name = "AccentColor"
                 accentWritten = true
             default:

@@ -469,9 +469,7 @@ struct CSSContextBuilder {
                 let (plain, wide) = Self.color(parsed, mode: mode)
                 return ("\(inset)\(x) \(y) \(blur) \(spread) \(plain)", wide.map { "\(inset)\(x) \(y) \(blur) \(spread) \($0)" })
             }
-            guard !parts.isEmpty, parts.count == items.count else { return nil }
-            let wide = parts.contains { $0.1 != nil } ? parts.map { $0.1 ?? $0.0 }.joined(separator: ", ") : nil
-            return (parts.map(\.0).joined(separator: ", "), wide)
+            return parts.count == items.count ? Self.joined(parts) : nil
         case .transition:
             guard let duration = node["duration"], let delay = node["delay"], let curve = node["timingFunction"]?.sequenceItems?.compactMap(\.number),
                   curve.count == 4, let d = value(.duration, duration, mode: mode)?.0, let l = value(.duration, delay, mode: mode)?.0 else { return nil }
@@ -488,11 +486,17 @@ struct CSSContextBuilder {
                 let (plain, wide) = Self.color(parsed, mode: mode)
                 return (plain + at, wide.map { $0 + at })
             }
-            guard !parts.isEmpty, parts.count == stops.count else { return nil }
-            let wide = parts.contains { $0.1 != nil } ? parts.map { $0.1 ?? $0.0 }.joined(separator: ", ") : nil
-            return (parts.map(\.0).joined(separator: ", "), wide)
+            return parts.count == stops.count ? Self.joined(parts) : nil
         case .symbol, .accent: return nil
         }
+    }
+
+    /// A list value's parts joined by commas (shadow layers, gradient stops), and its Display P3 form when a part
+    /// has one (the other parts as they are); nil for no parts.
+    static func joined(_ parts: [(plain: String, wide: String?)]) -> (String, String?)? {
+        guard !parts.isEmpty else { return nil }
+        let wide = parts.contains { $0.wide != nil } ? parts.map { $0.wide ?? $0.plain }.joined(separator: ", ") : nil
+        return (parts.map(\.plain).joined(separator: ", "), wide)
     }
 
     /// A stroke style as a CSS line style: its keyword, or `dashed` for dash lengths, which CSS borders cannot take.

@@ -574,9 +574,7 @@ struct SwiftContextBuilder {
     }
 
     func themeColor(_ modes: [(String, Node)]) -> Value? {
-        themeColor(modes.map { mode, node in
-            (mode, { if case .success(let parsed) = ColorValue.parse(node) { parsed } else { nil } }())
-        })
+        themeColor(modes.map { mode, node in (mode, try? ColorValue.parse(node).get()) })
     }
 
     /// Whether `themeColor` makes a value of these colors: one is a system color, or the first color of a

@@ -185,8 +185,9 @@ public enum DiffReport {
     public static func html(_ diff: TokenSetDiff, base: DiffSide, head: DiffSide) -> String {
         let baseTokens = Dictionary(base.tokens.tokens.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let headTokens = Dictionary(head.tokens.tokens.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        func cell(_ value: TokenSetDiff.ModeValue?, token: String, mode: String, side: String) -> String {
-            let text = DiffReport.cell(value, token: token, mode: mode, side: side)
+        /// `cell`, with the value drawn above it when it is no color and its side has a picture of it.
+        func drawnCell(_ value: TokenSetDiff.ModeValue?, token: String, mode: String, side: String) -> String {
+            let text = cell(value, token: token, mode: mode, side: side)
             guard value?.hex == nil, let resolved = (side == "base" ? baseTokens : headTokens)[token] else { return text }
             let sample = StyleGuide.sample(resolved, in: mode)
             return sample.isEmpty ? text : sample + "<br>" + text
@@ -205,8 +206,8 @@ public enum DiffReport {
                 }
                 for mode in change.modes {
                     body += "<tr><td><code>\(HTML.escape(change.path))</code></td><td>\(HTML.escape(mode.mode))</td>"
-                    body += "<td>\(cell(mode.old, token: change.path, mode: mode.mode, side: "base"))</td>"
-                    body += "<td>\(cell(mode.new, token: change.path, mode: mode.mode, side: "head"))</td>"
+                    body += "<td>\(drawnCell(mode.old, token: change.path, mode: mode.mode, side: "base"))</td>"
+                    body += "<td>\(drawnCell(mode.new, token: change.path, mode: mode.mode, side: "head"))</td>"
                     body += "<td>\(mode.deltaE2000.map { $0.fixed(2) } ?? "")</td></tr>\n"
                 }
             }
@@ -229,7 +230,7 @@ public enum DiffReport {
             body += "<h2>\(title)</h2>\n<table>\n<tr><th>token</th><th>type</th><th>value</th></tr>\n"
             for entry in entries {
                 body += "<tr><td><code>\(HTML.escape(entry.path))</code></td><td>\(HTML.escape(entry.type))</td><td>"
-                body += entry.values.map { "<span class=\"mode\">\(HTML.escape($0.mode))</span> " + cell($0, token: entry.path, mode: $0.mode, side: side) }.joined(separator: " ")
+                body += entry.values.map { "<span class=\"mode\">\(HTML.escape($0.mode))</span> " + drawnCell($0, token: entry.path, mode: $0.mode, side: side) }.joined(separator: " ")
                 body += "</td></tr>\n"
             }
             body += "</table>\n"
