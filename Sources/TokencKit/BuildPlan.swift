@@ -96,17 +96,18 @@ public struct BuildPlan: Sendable {
         return byFolder
     }
 
-    /// The staging a build writes its outputs through: each generator's folder, output name and `--only`.
-    public func staging() -> OutputStaging {
-        OutputStaging(folders: steps.map(\.folder), owners: steps.map(\.generator.id), selected: selected)
+    /// The staging a build writes its outputs through: each generator's folder, output name and `--only`;
+    /// `overwrites` lets it replace files tokenc did not write (`--overwrite`).
+    public func staging(overwrites: Bool = false) -> OutputStaging {
+        OutputStaging(folders: steps.map(\.folder), owners: steps.map(\.generator.id), selected: selected, overwrites: overwrites)
     }
 
     /// What writing would change, without writing (for `--check` and `--dry-run`); throws when two outputs
-    /// would write one file.
-    public func plan(_ result: PipelineResult) throws(ToolError) -> WriteSummary {
+    /// would write one file, or when writing would replace a file tokenc did not write (unless `overwrites`).
+    public func plan(_ result: PipelineResult, overwrites: Bool = false) throws(ToolError) -> WriteSummary {
         var total = WriteSummary()
         for (folder, files, _) in try checkedFilesByFolder(result) {
-            let plan = OutputWriter(folder: folder, selected: selected).plan(files)
+            let plan = try OutputWriter(folder: folder, selected: selected, overwrites: overwrites).plan(files)
             total.written += plan.written
             total.removed += plan.removed
             total.unchanged += plan.unchanged
@@ -114,12 +115,12 @@ public struct BuildPlan: Sendable {
         return total
     }
 
-    /// Writes every folder (each with its own manifest).
-    public func write(_ result: PipelineResult) throws(ToolError) -> (summary: WriteSummary, folders: [String]) {
+    /// Writes every folder (each with its own manifest); `overwrites` as for `staging`.
+    public func write(_ result: PipelineResult, overwrites: Bool = false) throws(ToolError) -> (summary: WriteSummary, folders: [String]) {
         var total = WriteSummary()
         var folders: [String] = []
         for (folder, files, owners) in try checkedFilesByFolder(result) {
-            let written = try OutputWriter(folder: folder, selected: selected).write(files, owners: owners)
+            let written = try OutputWriter(folder: folder, selected: selected, overwrites: overwrites).write(files, owners: owners)
             total.written += written.written
             total.unchanged += written.unchanged
             total.removed += written.removed

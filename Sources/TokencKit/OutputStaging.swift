@@ -25,13 +25,17 @@ public final class OutputStaging: @unchecked Sendable {
 
     /// The output each generator is (`css`, `swift` …), recorded in the manifest beside its files.
     private let owners: [String]
+    /// Whether files tokenc did not write may be replaced (`OutputWriter.overwrites`).
+    private let overwrites: Bool
 
     /// Creates the staging for generators writing into `folders` (one folder per generator, in order), each
-    /// the output `owners` names; `selected` is `--only`'s outputs, nil for a build of all of them.
-    public init(folders: [String], owners: [String], selected: Set<String>? = nil) {
+    /// the output `owners` names; `selected` is `--only`'s outputs, nil for a build of all of them; `overwrites`
+    /// lets it replace files tokenc did not write.
+    public init(folders: [String], owners: [String], selected: Set<String>? = nil, overwrites: Bool = false) {
         self.folders = folders
         self.selected = selected
         self.owners = owners
+        self.overwrites = overwrites
         staged = Array(repeating: [], count: folders.count)
         counts = Array(repeating: (0, 0), count: folders.count)
     }
@@ -101,18 +105,21 @@ public final class OutputStaging: @unchecked Sendable {
             if byFolder[folder] == nil { order.append(folder) }
             byFolder[folder, default: []] += files
         }
+        // Every folder is checked before any file is put in place.
         for folder in order {
             let files = byFolder[folder]!
-            if let collision = OutputWriter.collision(in: folder, paths: files.map(\.relativePath), owners: files.map(\.owner)) {
+            if let problem = OutputWriter.collision(in: folder, paths: files.map(\.relativePath), owners: files.map(\.owner))
+                ?? OutputWriter(folder: folder, overwrites: overwrites).foreignFile(among: files)
+            {
                 discard()
-                throw collision
+                throw problem
             }
         }
         var total = WriteSummary()
         for (position, folder) in order.enumerated() {
             let files = byFolder[folder]!
             do {
-                let written = try OutputWriter(folder: folder, selected: selected).commit(files)
+                let written = try OutputWriter(folder: folder, selected: selected, overwrites: overwrites).commit(files)
                 total.written += written.written
                 total.unchanged += written.unchanged
                 total.removed += written.removed
@@ -190,10 +197,15 @@ final class StagingSink: OutputSink {
         } else if descriptor >= 0 {
             closeDescriptor(descriptor)
         }
+        targetExisted = existing >= 0
     }
 
     /// The file as staged: nil temporary when the target already held exactly these bytes.
-    var staged: StagedFile { StagedFile(relativePath: relativePath, target: target, temporary: hasOutput ? temporary : nil) }
+    var staged: StagedFile {
+        StagedFile(relativePath: relativePath, target: target, temporary: hasOutput ? temporary : nil, replaces: targetExisted && hasOutput)
+    }
+    /// Whether a regular file was at the target when the sink opened.
+    private let targetExisted: Bool
     /// Whether the hidden file was created.
     private var hasOutput = false
 

@@ -224,6 +224,9 @@ struct Build: ParsableCommand {
     @Flag(help: "Write nothing; list what would be written or removed.")
     var dryRun = false
 
+    @Flag(help: "Replace files in the output folder that tokenc did not write (without it, the build refuses to).")
+    var overwrite = false
+
     @Flag(help: "Run every stage even when nothing changed since the last build (see .tokenc-cache in the output folder).")
     var noCache = false
 
@@ -280,7 +283,7 @@ struct Build: ParsableCommand {
             return
         }
         // A build that writes stages each output as it is rendered; only a successful one puts them in place.
-        let staging = check || dryRun ? nil : plan.staging()
+        let staging = check || dryRun ? nil : plan.staging(overwrites: overwrite)
         var committed = false
         defer { if !committed { staging?.discard() } }
         var result = pipeline.run(files: files, sources: sources, render: true, staging: staging)
@@ -309,7 +312,7 @@ struct Build: ParsableCommand {
         }
         if check || dryRun {
             if input.verbose { printError(result.timingReport) }
-            let changes = try orExit { () throws(ToolError) in try plan.plan(result) }
+            let changes = try orExit { () throws(ToolError) in try plan.plan(result, overwrites: overwrite) }
             for path in changes.written { printError("\(check ? "out of date" : "would write"): \(path)\n") }
             for path in changes.removed { printError("\(check ? "stale" : "would remove"): \(path)\n") }
             printError("\(changes.written.count) to write, \(changes.removed.count) to remove, \(changes.unchanged.count) up to date\n")
@@ -320,7 +323,7 @@ struct Build: ParsableCommand {
         committed = true
         let (summary, folders) = try orExit { () throws(ToolError) in
             if let staging { return try staging.commit() }
-            return try plan.write(result)
+            return try plan.write(result, overwrites: overwrite)
         }
         if input.verbose {
             result.timings.append(("write", clock.now - writeStart, "\(summary.written.count) written, \(summary.unchanged.count) unchanged"))

@@ -86,6 +86,18 @@ struct Sandbox {
         return names.sorted()
     }
 
+    /// Every file's text and every folder (as `"<folder>"`), by path: what a build that must change nothing compares.
+    func contents() throws -> [String: String] {
+        let enumerator = FileManager.default.enumerator(atPath: root.path)
+        var entries: [String: String] = [:]
+        while let name = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isDirectory)
+            entries[name] = isDirectory.boolValue ? "<folder>" : try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
+        }
+        return entries
+    }
+
     func remove() { try? FileManager.default.removeItem(at: root) }
 }
 
@@ -634,6 +646,44 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(!listing.contains { $0.contains("CB.colorset") })
         #expect(listing.contains("Generated/mine.txt"))  // never touches files it did not write
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated/xcassets/Tokens.xcassets/CB.colorset").path))
+    }
+
+    /// A file at an output's path that tokenc did not write (not in the manifest, no tokenc header) is not
+    /// replaced without `--overwrite`: a hand-written theme file, or a catalog Xcode made, in the output folder.
+    @Test func aBuildRefusesToReplaceFilesItDidNotWrite() throws {
+        let xcodeCatalog = "{\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n"
+        let sandbox = try Sandbox([
+            "Tokens/c.yaml": Self.two, "Generated/swift/Tokens.swift": "// Our own theme.\n",
+            "Generated/xcassets/Tokens.xcassets/Contents.json": xcodeCatalog, "Generated/notes.txt": "mine\n",
+        ])
+        defer { sandbox.remove() }
+        let before = try sandbox.contents()
+        let refusal = "tokenc: error: Generated/swift/Tokens.swift, Generated/xcassets/Tokens.xcassets/Contents.json were not written by "
+            + "tokenc (Generated/.tokenc-manifest does not list them and they have no tokenc header), and building would replace "
+            + "them: move them away, give the outputs another destination, or pass --overwrite to replace them\n"
+        for options in [[], ["--check"], ["--dry-run"]] {
+            let refused = try TokencProcess.run(["build"] + options, in: sandbox.root)
+            #expect(refused.status == 2)
+            #expect(refused.stderr == refusal)
+            #expect(try sandbox.contents() == before, "a refused build changes nothing, and leaves no folder it made")
+        }
+        // One file: the message says it.
+        let swiftOnly = try TokencProcess.run(["build", "--only", "swift"], in: sandbox.root)
+        #expect(swiftOnly.stderr == "tokenc: error: Generated/swift/Tokens.swift was not written by tokenc (Generated/.tokenc-manifest "
+            + "does not list it and it has no tokenc header), and building would replace it: move it away, give the output another "
+            + "destination, or pass --overwrite to replace it\n")
+        let overwritten = try TokencProcess.run(["build", "--overwrite"], in: sandbox.root)
+        #expect(overwritten.stderr == "built 2 tokens from 1 file into Generated/: 7 written, 0 unchanged\n")
+        #expect(try sandbox.contents()["Generated/notes.txt"] == "mine\n")
+        // Generated files a build does not find in the manifest (it was lost) carry tokenc's header and are replaced;
+        // the JSON outputs, which have no header, are refused.
+        try FileManager.default.removeItem(at: sandbox.root.appendingPathComponent("Generated/.tokenc-manifest"))
+        try Data(Self.one.utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
+        let headed = try TokencProcess.run(["build", "--only", "swift,css,xcassets"], in: sandbox.root)
+        #expect(headed.stderr == "built 1 token from 1 file into Generated/: 2 written, 2 unchanged\n")
+        let json = try TokencProcess.run(["build", "--only", "json"], in: sandbox.root)
+        #expect(json.status == 2)
+        #expect(json.stderr.hasPrefix("tokenc: error: Generated/json/tokens.flat.json, Generated/json/tokens.json were not written by tokenc"))
     }
 }
 
