@@ -118,6 +118,67 @@ import Testing
         ])
     }
 
+    /// With `--css-alias-variables` a composite's alias parts are `var(--target)`: the composite is declared once and
+    /// follows its targets into each appearance. Chromium's values in light and dark are the token file's numbers.
+    @Test func aliasVariablesReachIntoCompositeParts() throws {
+        let sandbox = try Sandbox(["Tokens/composites.yaml": Self.tokens + """
+            duration:
+              quick: { $type: duration, $value: { value: 120, unit: ms } }
+            tap: { $type: transition, $value: { duration: "{duration.quick}", delay: { value: 0, unit: ms }, timingFunction: [0.4, 0, 0.2, 1] } }
+            type:
+              size: { $type: dimension, $value: { value: 17, unit: px } }
+              body: { $type: typography, $value: { fontFamily: [Georgia, serif], fontSize: "{type.size}", fontWeight: 600, letterSpacing: { value: 0, unit: px }, lineHeight: 1.5 } }
+
+            """])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build", "--only", "css", "--css-alias-variables"], in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let folder = sandbox.root.appendingPathComponent("Generated/css")
+        let css = try String(contentsOf: folder.appendingPathComponent("tokens.css"), encoding: .utf8)
+        for line in [
+            "  --border-hairline: 1px solid var(--color-ink);", "  --border-dashed: 2px dashed var(--color-line);",
+            "  --elevation-layered: 0px 1px 2px 0px #00000033, inset 0px 4px 12px -2px var(--color-ink);",
+            "  --gradient-sky: #1e90ff 0%, var(--color-ink) 75%;", "  --tap: all var(--duration-quick) cubic-bezier(0.4, 0, 0.2, 1) 0ms;",
+            "  --type-body: 600 var(--type-size)/1.5 \"Georgia\", serif;",
+        ] {
+            #expect(css.contains(line + "\n"), "no line `\(line)` in:\n\(css)")
+        }
+        // Declared once, in the light block: the dark block only changes --color-ink.
+        for name in ["--border-hairline:", "--elevation-layered:", "--gradient-sky:"] {
+            #expect(css.components(separatedBy: name).count == 2, "\(name) is declared more than once:\n\(css)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            Issue.record("chromium is not installed: run script/test (it installs it) or `apt-get install chromium`")
+            return
+        }
+        let probes: [[String: String]] = [
+            ["id": "border", "property": "border", "value": "var(--border-hairline)"],
+            ["id": "shadow", "property": "box-shadow", "value": "var(--elevation-layered)"],
+            ["id": "gradient", "property": "background-image", "value": "linear-gradient(to right, var(--gradient-sky))"],
+            ["id": "transition", "property": "transition", "value": "var(--tap)"],
+            ["id": "font", "property": "font", "value": "var(--type-body)"],
+        ]
+        let computed = try CSSBrowserTests.computedStyles([
+            "css": folder.appendingPathComponent("tokens.css").path, "probes": probes,
+            "scenarios": [
+                ["name": "light", "features": [["name": "prefers-color-scheme", "value": "light"]], "theme": NSNull()],
+                ["name": "dark", "features": [["name": "prefers-color-scheme", "value": "dark"]], "theme": NSNull()],
+            ],
+        ], in: folder)
+        // #101820 in light, its dark #f0f4f8 in dark; 120 ms (a zero delay is not serialized); 17 px at line height 1.5.
+        let same = ["transition": "0.12s cubic-bezier(0.4, 0, 0.2, 1)", "font": "600 17px / 25.5px Georgia, serif"]
+        #expect(computed["light"] == same.merging([
+            "border": "1px solid rgb(16, 24, 32)",
+            "shadow": "rgba(0, 0, 0, 0.2) 0px 1px 2px 0px, rgb(16, 24, 32) 0px 4px 12px -2px inset",
+            "gradient": "linear-gradient(to right, rgb(30, 144, 255) 0%, rgb(16, 24, 32) 75%)",
+        ]) { $1 })
+        #expect(computed["dark"] == same.merging([
+            "border": "1px solid rgb(240, 244, 248)",
+            "shadow": "rgba(0, 0, 0, 0.2) 0px 1px 2px 0px, rgb(240, 244, 248) 0px 4px 12px -2px inset",
+            "gradient": "linear-gradient(to right, rgb(30, 144, 255) 0%, rgb(240, 244, 248) 75%)",
+        ]) { $1 })
+    }
+
     /// The style guide draws each composite with its CSS value; Chromium's computed styles hold the token file's numbers.
     @Test func previewDrawsEachCompositeWithItsOwnValue() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {

@@ -318,9 +318,14 @@ struct CSSContextBuilder {
         var colorTexts = SharedColorsMemo<[WrittenValue]>(slots: MemoSlots.count(forTokens: set.tokens.count))
         for token in set.tokens {
             let name = propertyName(token.path)
-            if options.aliasesAsVariables, let variables = variables(token, paths: paths, modes: modes) {
-                for (mode, plain, wide) in variables { if let slot = slots[mode] { declared.add(name, plain, wide, slot: slot) } }
-                continue
+            if options.aliasesAsVariables {
+                let variable = { (node: Node) in self.aliasTarget(node, paths: paths).map { "var(\(self.propertyName($0)))" } }
+                if let variables = variables(token, modes: modes, variable: variable)
+                    ?? (Self.hasAliasableParts(token.type) ? partVariables(token, variable: variable) : nil)
+                {
+                    for (mode, plain, wide) in variables { if let slot = slots[mode] { declared.add(name, plain, wide, slot: slot) } }
+                    continue
+                }
             }
             if options.lightDark, token.type == .color, let merged = lightDark(token) {
                 for (mode, plain, wide) in merged { if let slot = slots[mode] { declared.add(name, plain, wide, slot: slot) } }
@@ -394,19 +399,22 @@ struct CSSContextBuilder {
         return CSSFileContext(source: source, blocks: blocks)
     }
 
+    /// The token `node` aliases as a whole, when the stylesheet has it (a system color is written as its values).
+    func aliasTarget(_ node: Node, paths: Set<String>) -> String? {
+        guard ColorValue.systemName(node.string ?? "") == nil, let path = TokenReference.aliasPath(node.string) else { return nil }
+        return paths.contains(path) ? path : nil
+    }
+
     /// `var(--target)` for each mode the token writes as a whole alias; nil when the token is not an alias.
     /// Modes the token only inherits from its target are left out: the target's own blocks change the variable.
-    func variables(_ token: ResolvedToken, paths: Set<String>, modes: [String]) -> [(String, String, String?)]? {
-        func target(_ node: Node) -> String? {
-            guard ColorValue.systemName(node.string ?? "") == nil, let path = TokenReference.aliasPath(node.string) else { return nil }
-            return paths.contains(path) ? path : nil
-        }
-        guard let light = target(token.token.value) else { return nil }
-        var out: [(String, String, String?)] = [(Appearance.light, "var(\(propertyName(light)))", nil)]
+    func variables(_ token: ResolvedToken, modes: [String], variable: @escaping (Node) -> String?) -> [(String, String, String?)]? {
+        guard let light = variable(token.token.value) else { return nil }
+        var out: [(String, String, String?)] = [(Appearance.light, light, nil)]
         for (mode, node) in token.token.modes where modes.contains(mode) {
-            if let path = target(node) {
-                out.append((mode, "var(\(propertyName(path)))", nil))
-            } else if let resolved = token.values.first(where: { $0.mode == mode })?.value, let (plain, wide) = value(token.type, resolved, mode: mode) {
+            if let target = variable(node) {
+                out.append((mode, target, nil))
+            } else if let resolved = token.values.first(where: { $0.mode == mode })?.value,
+                      let (plain, wide) = value(token.type, resolved, mode: mode, written: WrittenParts(node: node, variable: variable)) {
                 out.append((mode, plain, wide))
             }
         }
@@ -427,8 +435,23 @@ struct CSSContextBuilder {
         return out
     }
 
-    /// The CSS value (sRGB or plain) and, for wide colors, the Display P3 value.
-    func value(_ type: TokenType, _ node: Node, mode: String) -> (String, String?)? {
+    /// The CSS value (sRGB or plain) and, for wide colors, the Display P3 value. With `written` (a composite as
+    /// its token file wrote it, for `--css-alias-variables`), a part that aliases a token is `var(--target)`.
+    func value(_ type: TokenType, _ node: Node, mode: String, written: WrittenParts? = nil) -> (String, String?)? {
+        /// A part's text: the alias's variable, else the resolved part formatted.
+        func part(_ key: String, of resolved: Node, _ written: WrittenParts?, _ format: (Node) -> String?) -> String? {
+            written?.variable(at: key) ?? resolved[key].flatMap(format)
+        }
+        /// A color part's sRGB text and Display P3 form (none for a variable: the target's own P3 block sets it).
+        func colorPart(of resolved: Node, _ written: WrittenParts?) -> (String, String?)? {
+            if let variable = written?.variable(at: "color") { return (variable, nil) }
+            guard let colorNode = resolved["color"], case .success(let parsed) = ColorValue.parse(colorNode) else { return nil }
+            return Self.color(parsed, mode: mode)
+        }
+        func duration(_ node: Node) -> String? { value(.duration, node, mode: mode)?.0 }
+        func curve(_ node: Node) -> String? { value(.cubicBezier, node, mode: mode)?.0 }
+        func families(_ node: Node) -> String? { value(.fontFamily, node, mode: mode)?.0 }
+        func number(_ node: Node) -> String? { node.number.map(Self.number) }
         switch type {
         case .color:
             guard case .success(let parsed) = ColorValue.parse(node) else { return nil }
@@ -449,46 +472,80 @@ struct CSSContextBuilder {
             guard let width = node["size"]?["width"]?.number else { return nil }
             return ("\(Self.number(width))px", nil)
         case .typography:
-            guard let size = node["fontSize"].flatMap(dimension), let weight = node["fontWeight"].flatMap(FontWeight.numeric),
-                  let line = node["lineHeight"]?.number, let family = node["fontFamily"] else { return nil }
-            let names = family.sequenceItems?.compactMap(\.string) ?? family.string.map { [$0] } ?? []
-            return ("\(weight) \(size)/\(Self.number(line)) " + names.map(Self.family).joined(separator: ", "), nil)
+            guard let size = part("fontSize", of: node, written, dimension),
+                  let weight = part("fontWeight", of: node, written, { FontWeight.numeric($0).map(String.init) }),
+                  let line = part("lineHeight", of: node, written, number), let family = part("fontFamily", of: node, written, families)
+            else { return nil }
+            return ("\(weight) \(size)/\(line) \(family)", nil)
         case .border:
-            guard let width = node["width"].flatMap(dimension), let style = node["style"].flatMap(Self.lineStyle),
-                  let colorNode = node["color"], case .success(let parsed) = ColorValue.parse(colorNode) else { return nil }
+            guard let width = part("width", of: node, written, dimension), let style = part("style", of: node, written, Self.lineStyle),
+                  let (plain, wide) = colorPart(of: node, written) else { return nil }
             // A wide color's Display P3 form goes where the stylesheet's other P3 values go.
-            let (plain, wide) = Self.color(parsed, mode: mode)
             return ("\(width) \(style) \(plain)", wide.map { "\(width) \(style) \($0)" })
         case .shadow:
             let items = node.sequenceItems ?? [node]
-            let parts = items.compactMap { item -> (String, String?)? in
-                guard let x = item["offsetX"].flatMap(dimension), let y = item["offsetY"].flatMap(dimension),
-                      let blur = item["blur"].flatMap(dimension), let spread = item["spread"].flatMap(dimension),
-                      let colorNode = item["color"], case .success(let parsed) = ColorValue.parse(colorNode) else { return nil }
+            let parts = items.enumerated().compactMap { index, item -> (String, String?)? in
+                let layer = written?.item(index, of: items.count)
+                guard let x = part("offsetX", of: item, layer, dimension), let y = part("offsetY", of: item, layer, dimension),
+                      let blur = part("blur", of: item, layer, dimension), let spread = part("spread", of: item, layer, dimension),
+                      let (plain, wide) = colorPart(of: item, layer) else { return nil }
                 let inset = item["inset"]?.scalar == .bool(true) ? "inset " : ""
-                let (plain, wide) = Self.color(parsed, mode: mode)
                 return ("\(inset)\(x) \(y) \(blur) \(spread) \(plain)", wide.map { "\(inset)\(x) \(y) \(blur) \(spread) \($0)" })
             }
             return parts.count == items.count ? Self.joined(parts) : nil
         case .transition:
-            guard let duration = node["duration"], let delay = node["delay"], let curve = node["timingFunction"]?.sequenceItems?.compactMap(\.number),
-                  curve.count == 4, let d = value(.duration, duration, mode: mode)?.0, let l = value(.duration, delay, mode: mode)?.0 else { return nil }
-            return ("all \(d) cubic-bezier(" + curve.map(Self.number).joined(separator: ", ") + ") \(l)", nil)
+            guard let d = part("duration", of: node, written, duration), let l = part("delay", of: node, written, duration),
+                  let timing = part("timingFunction", of: node, written, curve) else { return nil }
+            return ("all \(d) \(timing) \(l)", nil)
         case .strokeStyle:
             return Self.lineStyle(node).map { ($0, nil) }
         case .gradient:
             // The color stops only, so one token serves `linear-gradient(to right, var(--x))` and `radial-gradient(var(--x))`.
+            // A stop's position stays a percentage: a number token's variable would be a bare fraction.
             let stops = node.sequenceItems ?? []
-            let parts = stops.compactMap { stop -> (String, String?)? in
-                guard let position = stop["position"]?.number, let colorNode = stop["color"],
-                      case .success(let parsed) = ColorValue.parse(colorNode) else { return nil }
+            let parts = stops.enumerated().compactMap { index, stop -> (String, String?)? in
+                guard let position = stop["position"]?.number, let (plain, wide) = colorPart(of: stop, written?.item(index, of: stops.count))
+                else { return nil }
                 let at = " \(Self.number(position * 100))%"
-                let (plain, wide) = Self.color(parsed, mode: mode)
                 return (plain + at, wide.map { $0 + at })
             }
             return parts.count == stops.count ? Self.joined(parts) : nil
         case .symbol, .accent: return nil
         }
+    }
+
+    /// Whether `--css-alias-variables` writes a token of `type` part by part: the composites whose parts can alias other tokens.
+    static func hasAliasableParts(_ type: TokenType) -> Bool {
+        switch type {
+        case .border, .shadow, .gradient, .transition, .typography: true
+        default: false
+        }
+    }
+
+    /// A composite token's value per mode with its alias parts as `var(--target)` (`--css-alias-variables`). A mode
+    /// the token does not write itself reads its parts from the light value as written, so a mode whose text equals
+    /// the light one is left out: the targets' own blocks change it.
+    func partVariables(_ token: ResolvedToken, variable: @escaping (Node) -> String?) -> [(String, String, String?)]? {
+        var out: [(String, String, String?)] = []
+        var light: (String, String?)?
+        for modeValue in token.values {
+            let mode = modeValue.mode
+            let written = mode == Appearance.light ? token.token.value : token.token.modes.first { $0.0 == mode }?.1 ?? token.token.value
+            let text: (String, String?)?
+            if let whole = variable(written) {
+                text = (whole, nil)
+            } else {
+                text = value(token.type, modeValue.value, mode: mode, written: WrittenParts(node: written, variable: variable))
+            }
+            guard let text else { continue }
+            if mode == Appearance.light {
+                light = text
+            } else if let light, light == text {
+                continue
+            }
+            out.append((mode, text.0, text.1))
+        }
+        return out
     }
 
     /// A list value's parts joined by commas (shadow layers, gradient stops), and its Display P3 form when a part
@@ -531,5 +588,24 @@ struct CSSContextBuilder {
 
     static func family(_ name: String) -> String {
         genericFamilies.contains(name) ? name : "\"" + name.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+    }
+}
+
+/// A composite value as its token file wrote it, for `--css-alias-variables`: a part that aliases a token the
+/// stylesheet has is written `var(--target)`, so the cascade follows the target into each appearance.
+struct WrittenParts {
+    /// The value as written, its aliases unresolved.
+    var node: Node
+    /// `var(--target)` for a node that aliases a token the stylesheet has; nil for anything else.
+    var variable: (Node) -> String?
+
+    /// The variable of the part at `key`, when that part is such an alias.
+    func variable(at key: String) -> String? { node[key].flatMap(variable) }
+
+    /// The written form of item `index` of a list of `count` (a shadow's layers, a gradient's stops); nil when the
+    /// written list does not line up with the resolved one (one layer written as a mapping is a list of one).
+    func item(_ index: Int, of count: Int) -> WrittenParts? {
+        let items = node.sequenceItems ?? [node]
+        return items.count == count ? WrittenParts(node: items[index], variable: variable) : nil
     }
 }
