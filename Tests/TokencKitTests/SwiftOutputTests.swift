@@ -75,6 +75,68 @@ import TokenGenerators
         #expect(try Self.run(folder.appendingPathComponent("check").path, [], in: folder).output == "4.0\n")
     }
 
+    /// An alias with no appearance of its own is its target's constant, and a composite's alias parts are theirs;
+    /// an alias with its own appearance, and a number standing for a font weight (a `Double` is no `Int`), stay
+    /// literal. Compiled and run, every value is the token file's.
+    @Test func aliasesAreTheirTargetsConstants() throws {
+        let sandbox = try Sandbox(["Tokens/a.yaml": """
+            base:
+              ink: { $type: color, $value: "#101820", $extensions: { mode: { dark: "#f0f4f8" } } }
+              text: { $type: color, $value: "{base.ink}" }
+              body: { $type: color, $value: "{base.text}" }
+              own: { $type: color, $value: "{base.ink}", $extensions: { mode: { dark: "#ff0000" } } }
+              six: { $type: number, $value: 600 }
+              size: { $type: dimension, $value: { value: 17, unit: px } }
+              family: { $type: fontFamily, $value: [Georgia, serif] }
+            type:
+              body: { $type: typography, $value: { fontFamily: "{base.family}", fontSize: "{base.size}", fontWeight: "{base.six}", letterSpacing: { value: 0, unit: px }, lineHeight: 1.5 } }
+            line: { $type: border, $value: { color: "{base.body}", width: "{base.size}", style: solid } }
+
+            """])
+        defer { sandbox.remove() }
+        #expect(try TokencProcess.run(["build", "--only", "swift"], in: sandbox.root).status == 0)
+        let folder = sandbox.root.appendingPathComponent("Generated/swift")
+        let swift = try String(contentsOf: folder.appendingPathComponent("Tokens.swift"), encoding: .utf8)
+        for line in [
+            "        public static let body = Tokens.Base.text", "        public static let text = Tokens.Base.ink",
+            "        public static let own = ThemeColor(", "        color: Tokens.Base.body,", "        width: Tokens.Base.size,",
+            "        public static let body = TokenTypography(fontFamily: Tokens.Base.family, fontSize: Tokens.Base.size, fontWeight: 600, "
+                + "letterSpacing: TokenDimension(0, .points), lineHeight: 1.5)",
+        ] {
+            #expect(swift.contains(line + "\n"), "no line `\(line)` in:\n\(swift)")
+        }
+        try Data("""
+            func rgb(_ c: TokenColor) -> String { "\\(Int(c.red * 255 + 0.5)) \\(Int(c.green * 255 + 0.5)) \\(Int(c.blue * 255 + 0.5))" }
+            print(rgb(Tokens.Base.body.light), "|", rgb(Tokens.Base.body.dark), "|", rgb(Tokens.Base.own.dark))
+            print(Tokens.Type_.body.fontFamily, Tokens.Type_.body.fontSize.value, Tokens.Type_.body.fontWeight)
+            print(rgb(Tokens.line.color.dark), Tokens.line.width.value)
+            """.utf8).write(to: folder.appendingPathComponent("main.swift"))
+        let compile = try Self.run("/usr/bin/env", ["swiftc", "-o", "check", "Tokens.swift", "main.swift"], in: folder)
+        #expect(compile.status == 0, "\(compile.output)")
+        guard compile.status == 0 else { return }
+        // #101820 and its dark #f0f4f8 through two aliases; the own dark #ff0000; Georgia, 17, 600.
+        #expect(try Self.run(folder.appendingPathComponent("check").path, [], in: folder).output == """
+            16 24 32 | 240 244 248 | 255 0 0
+            ["Georgia", "serif"] 17.0 600
+            240 244 248 17.0
+
+            """)
+    }
+
+    /// A group whose type has the root's name would capture `Tokens.…` inside it: then no constant refers to another.
+    @Test func aGroupNamedLikeTheRootTurnsReferencesOff() throws {
+        let sandbox = try Sandbox(["Tokens/a.yaml": """
+            tokens:
+              a: { $type: number, $value: 1 }
+              b: { $type: number, $value: "{tokens.a}" }
+
+            """])
+        defer { sandbox.remove() }
+        #expect(try TokencProcess.run(["build", "--only", "swift"], in: sandbox.root).status == 0)
+        let swift = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/swift/Tokens.swift"), encoding: .utf8)
+        #expect(swift.contains("        public static let b: Double = 1\n"), "\(swift)")
+    }
+
     static func run(_ executable: String, _ arguments: [String], in folder: URL) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

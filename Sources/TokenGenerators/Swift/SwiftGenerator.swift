@@ -157,6 +157,14 @@ struct SwiftContextBuilder {
         @exclusivity(unchecked) var themeColors = SharedColorsMemo<Value?>(slots: 1)
         /// Bytes `formatted` writes a color's texts into, kept between colors.
         @exclusivity(unchecked) var scratch = ByteBuffer(capacity: 128)
+        /// The root type's Swift name, which every reference to another constant starts from; nil when a
+        /// group's type has the same name and would shadow it, so no constant refers to another.
+        @exclusivity(unchecked) var rootTypeName: String?
+        /// Each group's qualified type name (`Tokens.Color.Background`) by its dotted path, made once.
+        @exclusivity(unchecked) var groupTypeNames: [String: String] = [:]
+        /// The set's tokens, and each one's index by path once a composite's part needs its target's type.
+        @exclusivity(unchecked) var tokens: [ResolvedToken] = []
+        @exclusivity(unchecked) var tokenIndex: [String: Int]?
     }
 
     /// One appearance's color as the Swift output writes it.
@@ -213,6 +221,8 @@ struct SwiftContextBuilder {
         let slots = MemoSlots.count(forTokens: set.tokens.count)
         memo.colors = FormattedColorSlots(slots: slots)
         memo.themeColors = SharedColorsMemo(slots: slots)
+        memo.tokens = set.tokens
+        memo.rootTypeName = SwiftNamer.type(rootName)
         let root = GroupNode(path: [])
         // Tokens come in path order, so a token's group is nearly always the previous token's: the path up to
         // its last dot is compared as bytes before a name is split off or looked up.
@@ -292,7 +302,9 @@ struct SwiftContextBuilder {
     /// A token's context: its value formatted, its doc lines (description, values, the alias it follows).
     func tokenContext(_ token: ResolvedToken, swiftName: String) -> SwiftTokenContext {
         // `build` kept only tokens that have a value.
-        let value = swiftValue(token) ?? Value(expression: "", type: nil, doc: [])
+        var value = swiftValue(token) ?? Value(expression: "", type: nil, doc: [])
+        // An alias with no appearance of its own is its target's constant: the code says what it follows.
+        if let reference = aliasReference(token) { value = Value(expression: reference, type: nil, doc: value.doc) }
         let description = token.token.description
         var docLines: [String]
         if description == nil && token.aliasChain.isEmpty {
@@ -388,10 +400,56 @@ struct SwiftContextBuilder {
                     location: node.children[name]!.members.first?.token.token.location, path: child.path, fix: "rename one of the two groups"))
             }
             typeNames[child.typeName] = child.path
+            // `Tokens.Color.accent` inside a group named like the root would look in that group.
+            if child.typeName == memo.rootTypeName { memo.rootTypeName = nil }
             groups.append(child)
         }
         return SwiftGroupContext(path: node.path.joined(separator: "."), typeName: SwiftNamer.type(node.path.last ?? ""),
                                  description: node.description, members: SwiftMembers(entries: node.members, values: self), groups: groups)
+    }
+
+    /// The qualified name of the constant of the token at `path` (`Tokens.Palette.Blue._600`); nil when another
+    /// name would shadow the root type or the path has an empty name.
+    func reference(to path: String) -> String? {
+        guard let root = memo.rootTypeName else { return nil }
+        let cut = path.withContiguousUTF8(Self.lastDot)
+        guard cut != Self.hasEmptyName else { return nil }
+        let (group, leaf) = path.withContiguousUTF8 { bytes in
+            cut < 0 ? ("", path) : (String(decoding: UnsafeBufferPointer(rebasing: bytes[..<cut]), as: UTF8.self),
+                                    String(decoding: UnsafeBufferPointer(rebasing: bytes[(cut + 1)...]), as: UTF8.self))
+        }
+        let type: String
+        if let known = memo.groupTypeNames[group] {
+            type = known
+        } else {
+            type = ([root] + (group.isEmpty ? [] : TokenPath.segments(group).map(SwiftNamer.type))).joined(separator: ".")
+            memo.groupTypeNames[group] = type
+        }
+        let name = leaf == "$root" ? "root" : leaf
+        return type + "." + (memo.memberNames[name] ?? SwiftNamer.member(name))
+    }
+
+    /// The constant a whole alias refers to: a token whose value is `{target}` and that has no appearance of its
+    /// own has its target's values exactly, so its target's constant (which has a value too).
+    func aliasReference(_ token: ResolvedToken) -> String? {
+        guard token.token.modes.isEmpty, let target = token.aliasChain.first, let written = token.token.value.string,
+              ColorValue.systemName(written) == nil, TokenReference.aliasPath(written) == target else { return nil }
+        return reference(to: target)
+    }
+
+    /// The constant a composite's part refers to, when the token has no appearance of its own and the part is an
+    /// alias of a token of `type` with a constant (a number token is a `Double`, so it stands for no font weight).
+    func partReference(_ token: ResolvedToken, _ part: Node?, _ type: TokenType) -> String? {
+        guard token.token.modes.isEmpty, let written = part?.string, ColorValue.systemName(written) == nil,
+              let path = TokenReference.aliasPath(written) else { return nil }
+        if memo.tokenIndex == nil {
+            var index: [String: Int] = [:]
+            index.reserveCapacity(memo.tokens.count)
+            for (i, token) in memo.tokens.enumerated() { index[token.path] = i }
+            memo.tokenIndex = index
+        }
+        guard let i = memo.tokenIndex?[path], memo.tokens[i].type == type, hasSwiftValue(memo.tokens[i]) else { return nil }
+        return reference(to: path)
     }
 
     struct Value {
@@ -452,12 +510,17 @@ struct SwiftContextBuilder {
             return Value(expression: "[" + numbers.map(SwiftNamer.literal).joined(separator: ", ") + "]", type: "[Double]",
                          doc: ["Cubic Bézier control points x1, y1, x2, y2."])
         case .typography:
-            guard let family = light["fontFamily"], let size = light["fontSize"].flatMap(dimension),
-                  let weight = light["fontWeight"].flatMap(FontWeight.numeric),
-                  let spacing = light["letterSpacing"].flatMap(dimension), let lineHeight = light["lineHeight"]?.number else { return nil }
-            let families = family.sequenceItems?.compactMap(\.string) ?? family.string.map { [$0] } ?? []
-            return Value(expression: "TokenTypography(fontFamily: [" + families.map(SwiftNamer.string).joined(separator: ", ")
-                            + "], fontSize: \(size), fontWeight: \(weight), letterSpacing: \(spacing), lineHeight: \(SwiftNamer.literal(lineHeight)))",
+            let written = token.token.value
+            func part(_ key: String, _ type: TokenType, _ literal: (Node) -> String?) -> String? {
+                partReference(token, written[key], type) ?? light[key].flatMap(literal)
+            }
+            guard let family = part("fontFamily", .fontFamily, { node in
+                      "[" + (node.sequenceItems?.compactMap(\.string) ?? node.string.map { [$0] } ?? []).map(SwiftNamer.string).joined(separator: ", ") + "]"
+                  }),
+                  let size = part("fontSize", .dimension, dimension), let weight = part("fontWeight", .fontWeight, { FontWeight.numeric($0).map(String.init) }),
+                  let spacing = part("letterSpacing", .dimension, dimension), let lineHeight = part("lineHeight", .number, { $0.number.map(SwiftNamer.literal) })
+            else { return nil }
+            return Value(expression: "TokenTypography(fontFamily: \(family), fontSize: \(size), fontWeight: \(weight), letterSpacing: \(spacing), lineHeight: \(lineHeight))",
                          type: nil, doc: [])
         case .symbol:
             guard let name = Self.symbolName(light) else { return nil }
@@ -483,8 +546,10 @@ struct SwiftContextBuilder {
             return Value(expression: "TokenIconSize(width: \(SwiftNamer.literal(width)), height: \(SwiftNamer.literal(height)), scales: [\(scales.joined(separator: ", "))])",
                          type: nil, doc: light["kind"]?.string.map { ["A \($0) icon, in points."] } ?? [])
         case .border:
-            guard let width = light["width"].flatMap(dimension), let style = light["style"].flatMap(strokeStyle),
-                  let color = partColor(token, { $0["color"] }) else { return nil }
+            let written = token.token.value
+            guard let width = partReference(token, written["width"], .dimension) ?? light["width"].flatMap(dimension),
+                  let style = partReference(token, written["style"], .strokeStyle) ?? light["style"].flatMap(strokeStyle),
+                  let color = partReference(token, written["color"], .color) ?? partColor(token, { $0["color"] }) else { return nil }
             return Value(constructor: "TokenBorder", arguments: ["color: \(color),", "width: \(width),", "style: \(style)"], type: nil, doc: [])
         case .shadow:
             // A shadow is one layer or a list of them; each layer's color has every appearance the token has.
@@ -492,25 +557,41 @@ struct SwiftContextBuilder {
             var layers: [String] = []
             for index in 0..<layerCount {
                 func layer(_ node: Node) -> Node? { node.sequenceItems.map { index < $0.count ? $0[index] : nil } ?? node }
-                guard let fields = layer(light), let color = partColor(token, { layer($0)?["color"] }),
-                      let x = fields["offsetX"].flatMap(dimension), let y = fields["offsetY"].flatMap(dimension),
-                      let blur = fields["blur"].flatMap(dimension), let spread = fields["spread"].flatMap(dimension) else { return nil }
+                let written = layer(token.token.value)
+                func dimensionPart(_ key: String) -> String? {
+                    partReference(token, written?[key], .dimension) ?? layer(light)?[key].flatMap(dimension)
+                }
+                guard let fields = layer(light),
+                      let color = partReference(token, written?["color"], .color) ?? partColor(token, { layer($0)?["color"] }),
+                      let x = dimensionPart("offsetX"), let y = dimensionPart("offsetY"),
+                      let blur = dimensionPart("blur"), let spread = dimensionPart("spread") else { return nil }
                 let inset = fields["inset"]?.scalar == .bool(true) ? ", inset: true" : ""
                 layers.append("TokenShadow.Layer(color: \(color), offsetX: \(x), offsetY: \(y), blur: \(blur), spread: \(spread)\(inset))")
             }
             return Value(constructor: "TokenShadow", arguments: Self.commaSeparated(layers), type: nil, doc: [])
         case .transition:
-            guard let duration = light["duration"].flatMap(Self.seconds), let delay = light["delay"].flatMap(Self.seconds),
-                  let curve = light["timingFunction"]?.sequenceItems?.compactMap(\.number), curve.count == 4 else { return nil }
-            return Value(expression: "TokenTransition(duration: \(SwiftNamer.literal(duration)), delay: \(SwiftNamer.literal(delay)), "
-                            + "timingFunction: [" + curve.map(SwiftNamer.literal).joined(separator: ", ") + "])",
+            let written = token.token.value
+            func time(_ key: String) -> String? {
+                partReference(token, written[key], .duration) ?? light[key].flatMap(Self.seconds).map(SwiftNamer.literal)
+            }
+            guard let duration = time("duration"), let delay = time("delay"),
+                  let curve = partReference(token, written["timingFunction"], .cubicBezier)
+                    ?? light["timingFunction"]?.sequenceItems.flatMap({ items -> String? in
+                        let numbers = items.compactMap(\.number)
+                        return numbers.count == 4 ? "[" + numbers.map(SwiftNamer.literal).joined(separator: ", ") + "]" : nil
+                    })
+            else { return nil }
+            return Value(expression: "TokenTransition(duration: \(duration), delay: \(delay), timingFunction: \(curve))",
                          type: nil, doc: ["Times in seconds; the timing function's cubic Bézier control points x1, y1, x2, y2."])
         case .gradient:
             var stops: [String] = []
+            let writtenStops = token.token.value.sequenceItems
             for (index, stop) in (light.sequenceItems ?? []).enumerated() {
-                guard let position = stop["position"]?.number,
-                      let color = partColor(token, { $0.sequenceItems.flatMap { index < $0.count ? $0[index]["color"] : nil } }) else { return nil }
-                stops.append("TokenGradient.Stop(color: \(color), position: \(SwiftNamer.literal(position)))")
+                let written = writtenStops.flatMap { index < $0.count ? $0[index] : nil }
+                guard let position = partReference(token, written?["position"], .number) ?? stop["position"]?.number.map(SwiftNamer.literal),
+                      let color = partReference(token, written?["color"], .color)
+                        ?? partColor(token, { $0.sequenceItems.flatMap { index < $0.count ? $0[index]["color"] : nil } }) else { return nil }
+                stops.append("TokenGradient.Stop(color: \(color), position: \(position))")
             }
             return stops.isEmpty ? nil : Value(constructor: "TokenGradient", arguments: Self.commaSeparated(stops), type: nil, doc: [])
         case .strokeStyle:

@@ -305,7 +305,7 @@ public enum Tokens {
     /// `border`
     public enum Border {
         public static let hairline = TokenBorder(
-            color: ThemeColor(light: TokenColor(.sRGB, 230 / 255, 232 / 255, 238 / 255), dark: TokenColor(.sRGB, 44 / 255, 47 / 255, 54 / 255)),
+            color: Tokens.Color.separator,
             width: TokenDimension(1, .points),
             style: .solid
         )
@@ -479,7 +479,7 @@ public enum Tokens {
     /// `motion`
     public enum Motion {
         /// Times in seconds; the timing function's cubic Bézier control points x1, y1, x2, y2.
-        public static let fade = TokenTransition(duration: 0.15, delay: 0, timingFunction: [0.4, 0, 0.2, 1])
+        public static let fade = TokenTransition(duration: Tokens.Motion.Duration.quick, delay: 0, timingFunction: Tokens.Motion.Easing.standard)
 
         /// `motion.duration`
         public enum Duration {
@@ -596,7 +596,7 @@ public enum Tokens {
     /// `radius`
     public enum Radius {
         /// Alias of `radius.small`.
-        public static let button = TokenDimension(6, .points)
+        public static let button = Tokens.Radius.small
         public static let card = TokenDimension(12, .points)
         public static let small = TokenDimension(6, .points)
     }
@@ -679,7 +679,7 @@ public enum Tokens {
 
     /// `typography`
     public enum Typography {
-        public static let body = TokenTypography(fontFamily: ["SF Pro Text", "-apple-system", "system-ui", "sans-serif"], fontSize: TokenDimension(17, .points), fontWeight: 400, letterSpacing: TokenDimension(-0.41, .points), lineHeight: 1.29)
-        public static let title = TokenTypography(fontFamily: ["SF Pro Text", "-apple-system", "system-ui", "sans-serif"], fontSize: TokenDimension(28, .points), fontWeight: 700, letterSpacing: TokenDimension(0.36, .points), lineHeight: 1.21)
+        public static let body = TokenTypography(fontFamily: Tokens.Font.Family.text, fontSize: TokenDimension(17, .points), fontWeight: Tokens.Font.Weight.body, letterSpacing: TokenDimension(-0.41, .points), lineHeight: 1.29)
+        public static let title = TokenTypography(fontFamily: Tokens.Font.Family.text, fontSize: TokenDimension(28, .points), fontWeight: Tokens.Font.Weight.title, letterSpacing: TokenDimension(0.36, .points), lineHeight: 1.21)
     }
 }
