@@ -160,11 +160,11 @@ struct SwiftContextBuilder {
         /// The root type's Swift name, which every reference to another constant starts from; nil when a
         /// group's type has the same name and would shadow it, so no constant refers to another.
         @exclusivity(unchecked) var rootTypeName: String?
-        /// Each group's qualified type name (`Tokens.Color.Background`) by its dotted path, made once.
-        @exclusivity(unchecked) var groupTypeNames: [String: String] = [:]
-        /// The set's tokens, and each one's index by path once a composite's part needs its target's type.
+        /// The set's tokens; each one's group and member name, by its place among them, when it has a constant;
+        /// and their places by path, made when the first reference is.
         @exclusivity(unchecked) var tokens: [ResolvedToken] = []
-        @exclusivity(unchecked) var tokenIndex: [String: Int]?
+        @exclusivity(unchecked) var constants: [(group: GroupNode, name: String)?] = []
+        @exclusivity(unchecked) var tokenIndex: PathIndex?
     }
 
     /// One appearance's color as the Swift output writes it.
@@ -187,6 +187,8 @@ struct SwiftContextBuilder {
         @exclusivity(unchecked) var order: [String] = []
         /// The child found last: tokens come in path order, so the next token's group is nearly always it.
         @exclusivity(unchecked) var lastChild: GroupNode?
+        /// The group's qualified type name (`Tokens.Color.Background`), made when a constant of it is first referenced.
+        @exclusivity(unchecked) var qualifiedName: String?
         init(path: [String]) { self.path = path }
 
         /// The child group `name`, created on first use.
@@ -222,12 +224,13 @@ struct SwiftContextBuilder {
         memo.colors = FormattedColorSlots(slots: slots)
         memo.themeColors = SharedColorsMemo(slots: slots)
         memo.tokens = set.tokens
+        memo.constants = Array(repeating: nil, count: set.tokens.count)
         memo.rootTypeName = SwiftNamer.type(rootName)
         let root = GroupNode(path: [])
         // Tokens come in path order, so a token's group is nearly always the previous token's: the path up to
         // its last dot is compared as bytes before a name is split off or looked up.
         var previous: (path: String, cut: Int, node: GroupNode)?
-        for token in set.tokens {
+        for (position, token) in set.tokens.enumerated() {
             guard hasSwiftValue(token) else { continue }
             let path = token.path
             let cut = path.withContiguousUTF8(Self.lastDot)
@@ -252,7 +255,9 @@ struct SwiftContextBuilder {
                 }
             }
             if leaf == "$root" { memo.namesMayCollide = true }
-            node.members.append((token, memberName(leaf == "$root" ? "root" : leaf)))
+            let name = memberName(leaf == "$root" ? "root" : leaf)
+            node.members.append((token, name))
+            memo.constants[position] = (node, name)
         }
         let context = convert(root)
         return SwiftFileContext(source: set.tokens.first.map { Self.folder(of: $0.token.location.file) } ?? "tokens",
@@ -408,33 +413,39 @@ struct SwiftContextBuilder {
                                  description: node.description, members: SwiftMembers(entries: node.members, values: self), groups: groups)
     }
 
-    /// The qualified name of the constant of the token at `path` (`Tokens.Palette.Blue._600`); nil when another
-    /// name would shadow the root type or the path has an empty name.
-    func reference(to path: String) -> String? {
+    /// The qualified name of the constant of the token at `path` (`Tokens.Palette.Blue._600`), with that token;
+    /// nil when it has no constant or another name would shadow the root type.
+    func constant(at path: String) -> (reference: String, token: ResolvedToken)? {
         guard let root = memo.rootTypeName else { return nil }
-        let cut = path.withContiguousUTF8(Self.lastDot)
-        guard cut != Self.hasEmptyName else { return nil }
-        let (group, leaf) = path.withContiguousUTF8 { bytes in
-            cut < 0 ? ("", path) : (String(decoding: UnsafeBufferPointer(rebasing: bytes[..<cut]), as: UTF8.self),
-                                    String(decoding: UnsafeBufferPointer(rebasing: bytes[(cut + 1)...]), as: UTF8.self))
-        }
+        if memo.tokenIndex == nil { memo.tokenIndex = PathIndex(memo.tokens.map(\.path)) }
+        guard let position = memo.tokenIndex?[path], let (group, name) = memo.constants[position] else { return nil }
         let type: String
-        if let known = memo.groupTypeNames[group] {
+        if let known = group.qualifiedName {
             type = known
         } else {
-            type = ([root] + (group.isEmpty ? [] : TokenPath.segments(group).map(SwiftNamer.type))).joined(separator: ".")
-            memo.groupTypeNames[group] = type
+            type = ([root] + group.path.map(SwiftNamer.type)).joined(separator: ".")
+            group.qualifiedName = type
         }
-        let name = leaf == "$root" ? "root" : leaf
-        return type + "." + (memo.memberNames[name] ?? SwiftNamer.member(name))
+        return (String.concatenating(type, ".", name), memo.tokens[position])
     }
 
     /// The constant a whole alias refers to: a token whose value is `{target}` and that has no appearance of its
     /// own has its target's values exactly, so its target's constant (which has a value too).
     func aliasReference(_ token: ResolvedToken) -> String? {
         guard token.token.modes.isEmpty, let target = token.aliasChain.first, let written = token.token.value.string,
-              ColorValue.systemName(written) == nil, TokenReference.aliasPath(written) == target else { return nil }
-        return reference(to: target)
+              Self.isAlias(written, of: target), let reference = constant(at: target)?.reference,
+              ColorValue.systemName(written) == nil else { return nil }
+        return reference
+    }
+
+    /// Whether `written` is `{path}`, compared in place (an alias's path is its first link; this rules out `$ref`s).
+    static func isAlias(_ written: String, of path: String) -> Bool {
+        written.withContiguousUTF8 { text in
+            path.withContiguousUTF8 { inner in
+                text.count == inner.count + 2 && text[0] == UInt8(ascii: "{") && text[text.count - 1] == UInt8(ascii: "}")
+                    && memcmp(text.baseAddress! + 1, inner.baseAddress!, inner.count) == 0
+            }
+        }
     }
 
     /// The constant a composite's part refers to, when the token has no appearance of its own and the part is an
@@ -442,14 +453,8 @@ struct SwiftContextBuilder {
     func partReference(_ token: ResolvedToken, _ part: Node?, _ type: TokenType) -> String? {
         guard token.token.modes.isEmpty, let written = part?.string, ColorValue.systemName(written) == nil,
               let path = TokenReference.aliasPath(written) else { return nil }
-        if memo.tokenIndex == nil {
-            var index: [String: Int] = [:]
-            index.reserveCapacity(memo.tokens.count)
-            for (i, token) in memo.tokens.enumerated() { index[token.path] = i }
-            memo.tokenIndex = index
-        }
-        guard let i = memo.tokenIndex?[path], memo.tokens[i].type == type, hasSwiftValue(memo.tokens[i]) else { return nil }
-        return reference(to: path)
+        guard let (reference, target) = constant(at: path), target.type == type else { return nil }
+        return reference
     }
 
     struct Value {
