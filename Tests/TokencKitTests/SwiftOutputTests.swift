@@ -123,6 +123,43 @@ import TokenGenerators
             """)
     }
 
+    /// What the SwiftUI layer draws with, worked out in the platform-neutral core and run here: the system font
+    /// design a family names, Apple's weight name for a numeric weight, a shadow's radius (half the CSS blur, which
+    /// draws the same shadow) and a rem length in points.
+    @Test func typographyAndShadowHelpersFollowTheTokens() throws {
+        let sandbox = try Sandbox(["Tokens/a.yaml": """
+            type:
+              $type: typography
+              mono: { $value: { fontFamily: [SF Mono, ui-monospace, monospace], fontSize: { value: 13, unit: px }, fontWeight: 100, letterSpacing: { value: 0, unit: px }, lineHeight: 1.2 } }
+              serif: { $value: { fontFamily: [Georgia, serif], fontSize: { value: 1.5, unit: rem }, fontWeight: 650, letterSpacing: { value: 0, unit: px }, lineHeight: 1.4 } }
+              system: { $value: { fontFamily: [-apple-system, system-ui], fontSize: { value: 17, unit: px }, fontWeight: 350, letterSpacing: { value: -0.4, unit: px }, lineHeight: 1.3 } }
+              rounded: { $value: { fontFamily: ui-rounded, fontSize: { value: 20, unit: px }, fontWeight: 900, letterSpacing: { value: 0, unit: px }, lineHeight: 1 } }
+            card: { $type: shadow, $value: { color: "#00000026", offsetX: { value: 0, unit: px }, offsetY: { value: 2, unit: px }, blur: { value: 8, unit: px }, spread: { value: 0, unit: px } } }
+
+            """])
+        defer { sandbox.remove() }
+        #expect(try TokencProcess.run(["build", "--only", "swift"], in: sandbox.root).status == 0)
+        let folder = sandbox.root.appendingPathComponent("Generated/swift")
+        try Data("""
+            for t in [Tokens.Type_.mono, Tokens.Type_.serif, Tokens.Type_.system, Tokens.Type_.rounded] {
+                print(t.systemDesign.map(\\.rawValue) ?? "named \\(t.fontFamily[0])", t.weightName, t.fontSize.points())
+            }
+            print(Tokens.card.layers[0].shadowRadius)
+            """.utf8).write(to: folder.appendingPathComponent("main.swift"))
+        let compile = try Self.run("/usr/bin/env", ["swiftc", "-o", "check", "Tokens.swift", "main.swift"], in: folder)
+        #expect(compile.status == 0, "\(compile.output)")
+        guard compile.status == 0 else { return }
+        // 100 is ultralight; 650 rounds to 700, bold; 350 to 400, regular; 1.5 rem is 24 points; a blur of 8 is radius 4.
+        #expect(try Self.run(folder.appendingPathComponent("check").path, [], in: folder).output == """
+            monospaced ultralight 13.0
+            named Georgia bold 24.0
+            standard regular 17.0
+            rounded black 20.0
+            4.0
+
+            """)
+    }
+
     /// A group whose type has the root's name would capture `Tokens.…` inside it: then no constant refers to another.
     @Test func aGroupNamedLikeTheRootTurnsReferencesOff() throws {
         let sandbox = try Sandbox(["Tokens/a.yaml": """

@@ -1,5 +1,6 @@
 // Stub of SwiftUI for type-checking generated code on Linux. Not Apple's code: declarations only.
-import Foundation
+// SwiftUI re-exports Foundation and Core Graphics (CGFloat); on Linux, Foundation has CGFloat.
+@_exported import Foundation
 #if canImport(UIKit)
 import UIKit
 #elseif canImport(AppKit)
@@ -46,6 +47,46 @@ public struct Font {
         public static let ultraLight = Weight(), thin = Weight(), light = Weight(), regular = Weight(), medium = Weight()
         public static let semibold = Weight(), bold = Weight(), heavy = Weight(), black = Weight()
     }
+    /// https://developer.apple.com/documentation/swiftui/font/design
+    public enum Design { case `default`, serif, rounded, monospaced }
+    /// https://developer.apple.com/documentation/swiftui/font/system(size:weight:design:)
+    public static func system(size: CGFloat, weight: Font.Weight? = nil, design: Font.Design? = nil) -> Font { Font() }
+    /// https://developer.apple.com/documentation/swiftui/font/custom(_:size:)
+    public static func custom(_ name: String, size: CGFloat) -> Font { Font() }
+    /// https://developer.apple.com/documentation/swiftui/font/weight(_:)
+    public func weight(_ weight: Font.Weight) -> Font { self }
+}
+
+/// https://developer.apple.com/documentation/swiftui/anyview
+public struct AnyView: View {
+    /// https://developer.apple.com/documentation/swiftui/anyview/init(_:)-5dljh
+    public init<V: View>(_ view: V) {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/shape
+public protocol Shape: View {}
+
+/// https://developer.apple.com/documentation/swiftui/insettableshape
+public protocol InsettableShape: Shape {}
+
+extension InsettableShape {
+    /// https://developer.apple.com/documentation/swiftui/insettableshape/strokeborder(_:style:antialiased:)
+    public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle, antialiased: Bool = true) -> some View { ModifiedView() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/roundedrectangle
+public struct RoundedRectangle: InsettableShape {
+    /// https://developer.apple.com/documentation/swiftui/roundedrectangle/init(cornerradius:style:)
+    public init(cornerRadius: CGFloat) {}
+}
+
+/// https://developer.apple.com/documentation/coregraphics/cglinecap (SwiftUI re-exports Core Graphics)
+public enum CGLineCap { case butt, round, square }
+
+/// https://developer.apple.com/documentation/swiftui/strokestyle
+public struct StrokeStyle {
+    /// https://developer.apple.com/documentation/swiftui/strokestyle/init(linewidth:linecap:linejoin:miterlimit:dash:dashphase:)
+    public init(lineWidth: CGFloat = 1, lineCap: CGLineCap = .butt, dash: [CGFloat] = []) {}
 }
 
 /// https://developer.apple.com/documentation/swiftui/gradient
@@ -71,6 +112,14 @@ public struct Animation {
 public struct ModifiedView: View {}
 
 extension View {
+    /// https://developer.apple.com/documentation/swiftui/view/font(_:)
+    public func font(_ font: Font?) -> some View { ModifiedView() }
+    /// https://developer.apple.com/documentation/swiftui/view/tracking(_:)
+    public func tracking(_ tracking: CGFloat) -> some View { ModifiedView() }
+    /// https://developer.apple.com/documentation/swiftui/view/shadow(color:radius:x:y:)
+    public func shadow(color: Color, radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View { ModifiedView() }
+    /// https://developer.apple.com/documentation/swiftui/view/overlay(alignment:content:)
+    public func overlay<V: View>(@ViewBuilder content: () -> V) -> some View { ModifiedView() }
     /// https://developer.apple.com/documentation/swiftui/view/symbolrenderingmode(_:)
     public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> some View { ModifiedView() }
     /// https://developer.apple.com/documentation/swiftui/view/fontweight(_:)

@@ -58,6 +58,35 @@ public struct TokenTypography: Sendable, Hashable {
     public var fontWeight: Int
     public var letterSpacing: TokenDimension
     public var lineHeight: Double
+
+    /// The designs of Apple's system font a family can name.
+    public enum SystemDesign: String, Sendable, Hashable { case standard, monospaced, serif, rounded }
+
+    /// The system font design the first family names (`-apple-system`, `system-ui` and SF Pro are the standard
+    /// design; `ui-monospace`, `monospace` and SF Mono monospaced; `ui-serif`, `serif` and New York serif;
+    /// `ui-rounded` and SF Pro Rounded rounded); nil for a family of its own, which is used by name.
+    public var systemDesign: SystemDesign? {
+        switch fontFamily.first?.lowercased() {
+        case "-apple-system", "system-ui", "blinkmacsystemfont", "sans-serif", "ui-sans-serif",
+             "sf pro", "sf pro text", "sf pro display": .standard
+        case "ui-monospace", "monospace", "sf mono": .monospaced
+        case "ui-serif", "serif", "new york": .serif
+        case "ui-rounded", "sf pro rounded": .rounded
+        default: nil
+        }
+    }
+
+    /// Apple's name for the weight (`ultralight` … `black`), from the nearest hundred: 100 is ultralight, 200 thin,
+    /// 300 light, 400 regular, 500 medium, 600 semibold, 700 bold, 800 heavy, 900 black.
+    public var weightName: String {
+        let names = ["ultralight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
+        return names[min(8, max(0, (fontWeight + 50) / 100 - 1))]
+    }
+}
+
+extension TokenDimension {
+    /// The length in points: points as they are, rem times `remSize` (16, CSS's default root font size, unless given).
+    public func points(remSize: Double = 16) -> Double { unit == .rem ? value * remSize : value }
 }
 
 /// An SF Symbol with the configuration its token gives.
@@ -109,6 +138,12 @@ public struct TokenShadow: Sendable, Hashable {
     public var layers: [Layer]
 
     public init(_ layers: Layer...) { self.layers = layers }
+}
+
+extension TokenShadow.Layer {
+    /// The blur as an Apple shadow radius (`CALayer.shadowRadius`, SwiftUI's `shadow(radius:)`): half the token's
+    /// blur, which draws the shadow CSS draws (CSS blurs with a standard deviation of half the blur radius).
+    public var shadowRadius: Double { blur.points() / 2 }
 }
 
 /// A transition: its duration and delay in seconds, and its timing curve.
@@ -230,6 +265,57 @@ extension TokenTransition {
     public var animation: Animation {
         Animation.timingCurve(timingFunction[0], timingFunction[1], timingFunction[2], timingFunction[3], duration: duration)
             .delay(delay)
+    }
+}
+
+extension TokenTypography {
+    /// The text style as a SwiftUI font: the system font in the design the family names, else the first family
+    /// by name, at the token's size and weight. Letter spacing and line height are the view's (`tokenTypography`).
+    public var font: Font {
+        let size = fontSize.points()
+        guard let design = systemDesign else { return Font.custom(fontFamily.first ?? "", size: size).weight(swiftUIWeight) }
+        let designs: [SystemDesign: Font.Design] = [.standard: .default, .monospaced: .monospaced, .serif: .serif, .rounded: .rounded]
+        return Font.system(size: size, weight: swiftUIWeight, design: designs[design] ?? .default)
+    }
+
+    /// The weight for SwiftUI.
+    public var swiftUIWeight: Font.Weight {
+        let weights: [String: Font.Weight] = ["ultralight": .ultraLight, "thin": .thin, "light": .light, "medium": .medium,
+                                              "semibold": .semibold, "bold": .bold, "heavy": .heavy, "black": .black]
+        return weights[weightName] ?? .regular
+    }
+}
+
+extension View {
+    /// Draws text in a typography token's font and letter spacing.
+    public func tokenTypography(_ typography: TokenTypography) -> some View {
+        font(typography.font).tracking(typography.letterSpacing.points())
+    }
+
+    /// Draws a shadow token's layers under the view, the first on top. SwiftUI's shadows have no spread and
+    /// cannot be inset: spread is left out and inset layers are not drawn (CSS draws both); and each layer also
+    /// shadows the layers above it, which a faint second layer barely shows.
+    public func tokenShadow(_ shadow: TokenShadow) -> some View {
+        shadow.layers.filter { !$0.inset }.reduce(AnyView(self)) { view, layer in
+            AnyView(view.shadow(color: layer.color.color, radius: layer.shadowRadius,
+                                x: layer.offsetX.points(), y: layer.offsetY.points()))
+        }
+    }
+
+    /// Strokes a border token inside the view's edge, on a rectangle with `cornerRadius`. A dashed or dotted style
+    /// is drawn as dashes (dots as round dashes of no length); the other CSS line styles as a solid line.
+    public func tokenBorder(_ border: TokenBorder, cornerRadius: Double = 0) -> some View {
+        let width = CGFloat(border.width.points())
+        let style: StrokeStyle
+        switch border.style {
+        case .dashed: style = StrokeStyle(lineWidth: width, dash: [width * 3, width * 3])
+        case .dotted: style = StrokeStyle(lineWidth: width, lineCap: .round, dash: [0, width * 2])
+        case .dashes(let lengths, let cap):
+            let caps: [TokenStrokeStyle.LineCap: CGLineCap] = [.round: .round, .butt: .butt, .square: .square]
+            style = StrokeStyle(lineWidth: width, lineCap: caps[cap] ?? .butt, dash: lengths.map { CGFloat($0.points()) })
+        default: style = StrokeStyle(lineWidth: width)
+        }
+        return overlay { RoundedRectangle(cornerRadius: cornerRadius).strokeBorder(border.color.color, style: style) }
     }
 }
 
