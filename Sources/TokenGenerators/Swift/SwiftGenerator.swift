@@ -160,11 +160,12 @@ struct SwiftContextBuilder {
         /// The root type's Swift name, which every reference to another constant starts from; nil when a
         /// group's type has the same name and would shadow it, so no constant refers to another.
         @exclusivity(unchecked) var rootTypeName: String?
-        /// The set's tokens; each one's group and member name, by its place among them, when it has a constant;
-        /// and their places by path, made when the first reference is.
+        /// The set's tokens, in path order (a referenced token is found by binary search), and where each one's
+        /// constant is, by its place among them: its group's place in `groups` and its own among the group's
+        /// members, packed into one word (0 for a token without a constant; 8 bytes a token, not a table of paths).
         @exclusivity(unchecked) var tokens: [ResolvedToken] = []
-        @exclusivity(unchecked) var constants: [(group: GroupNode, name: String)?] = []
-        @exclusivity(unchecked) var tokenIndex: PathIndex?
+        @exclusivity(unchecked) var constants: [UInt64] = []
+        @exclusivity(unchecked) var groups: [GroupNode] = []
     }
 
     /// One appearance's color as the Swift output writes it.
@@ -189,6 +190,8 @@ struct SwiftContextBuilder {
         @exclusivity(unchecked) var lastChild: GroupNode?
         /// The group's qualified type name (`Tokens.Color.Background`), made when a constant of it is first referenced.
         @exclusivity(unchecked) var qualifiedName: String?
+        /// Its place in `FormattedTexts.groups` once it has a member; -1 before.
+        @exclusivity(unchecked) var index = -1
         init(path: [String]) { self.path = path }
 
         /// The child group `name`, created on first use.
@@ -224,7 +227,7 @@ struct SwiftContextBuilder {
         memo.colors = FormattedColorSlots(slots: slots)
         memo.themeColors = SharedColorsMemo(slots: slots)
         memo.tokens = set.tokens
-        memo.constants = Array(repeating: nil, count: set.tokens.count)
+        memo.constants = Array(repeating: 0, count: set.tokens.count)
         memo.rootTypeName = SwiftNamer.type(rootName)
         let root = GroupNode(path: [])
         // Tokens come in path order, so a token's group is nearly always the previous token's: the path up to
@@ -255,9 +258,12 @@ struct SwiftContextBuilder {
                 }
             }
             if leaf == "$root" { memo.namesMayCollide = true }
-            let name = memberName(leaf == "$root" ? "root" : leaf)
-            node.members.append((token, name))
-            memo.constants[position] = (node, name)
+            if node.index < 0 {
+                node.index = memo.groups.count
+                memo.groups.append(node)
+            }
+            memo.constants[position] = UInt64(node.index) << 32 | UInt64(node.members.count + 1)
+            node.members.append((token, memberName(leaf == "$root" ? "root" : leaf)))
         }
         let context = convert(root)
         return SwiftFileContext(source: set.tokens.first.map { Self.folder(of: $0.token.location.file) } ?? "tokens",
@@ -417,8 +423,16 @@ struct SwiftContextBuilder {
     /// nil when it has no constant or another name would shadow the root type.
     func constant(at path: String) -> (reference: String, token: ResolvedToken)? {
         guard let root = memo.rootTypeName else { return nil }
-        if memo.tokenIndex == nil { memo.tokenIndex = PathIndex(memo.tokens.map(\.path)) }
-        guard let position = memo.tokenIndex?[path], let (group, name) = memo.constants[position] else { return nil }
+        // The tokens are sorted by path (`<`), as the tree stage left them.
+        var low = 0, high = memo.tokens.count
+        while low < high {
+            let middle = (low + high) / 2
+            if memo.tokens[middle].path < path { low = middle + 1 } else { high = middle }
+        }
+        guard low < memo.tokens.count, memo.tokens[low].path == path, memo.constants[low] != 0 else { return nil }
+        let group = memo.groups[Int(memo.constants[low] >> 32)]
+        let name = group.members[Int(memo.constants[low] & 0xFFFF_FFFF) - 1].swiftName
+        let position = low
         let type: String
         if let known = group.qualifiedName {
             type = known
