@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TokenGenerators
 
 /// Remembers the last successful build so that a rebuild with nothing changed skips the pipeline
 /// (docs/performance.md). It lives in `.tokenc-cache/` inside the first output folder, with a
@@ -44,7 +45,19 @@ public struct BuildCache: Sendable {
         public init(path: String) {
             self.path = path
             var info = stat()
-            stamp = stat(path, &info) == 0 ? "\(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" : nil
+            guard stat(path, &info) == 0 else {
+                stamp = nil
+                return
+            }
+            // `size seconds.nanoseconds`, appended as digits: interpolating three numbers cost some 1,500
+            // instructions, for each output file (ten thousand color sets) at every save and every check.
+            var text = ByteBuffer(capacity: 48)
+            text.append(decimal: Int(info.st_size))
+            text.append(UInt8(ascii: " "))
+            text.append(decimal: Int(info.st_mtim.tv_sec))
+            text.append(UInt8(ascii: "."))
+            text.append(decimal: Int(info.st_mtim.tv_nsec))
+            stamp = text.string
         }
 
         init(path: String, stamp: String?) {
@@ -100,12 +113,10 @@ public struct BuildCache: Sendable {
         // Header lines, one `file` line per stamp, then the summary and the report after a `report` line.
         let marker = Array("\nreport\n".utf8)
         guard let reportStart = Self.firstRange(of: marker, in: bytes) else { return nil }
-        let header = String(decoding: bytes[..<reportStart.lowerBound], as: UTF8.self)
         var fingerprint: String?
         var summary: String?
         var files: [FileStamp] = []
-        for line in header.split(separator: "\n") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        for fields in TabSeparatedLines.fields(bytes[..<reportStart.lowerBound]) {
             switch fields.first {
             case "fingerprint" where fields.count == 2: fingerprint = fields[1]
             case "summary" where fields.count == 2: summary = fields[1]
@@ -117,31 +128,47 @@ public struct BuildCache: Sendable {
         return State(fingerprint: fingerprint, files: files, report: Array(bytes[reportStart.upperBound...]), summary: summary)
     }
 
-    /// Where `needle` first occurs in `bytes`.
+    /// Where `needle` first occurs in `bytes`: its first byte found by `memchr`, the rest compared by `memcmp` (the
+    /// header before the report has a line per output file, ten thousand at 10k with asset catalogs).
     static func firstRange(of needle: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
         guard let first = needle.first, bytes.count >= needle.count else { return nil }
-        var start = 0
-        while let found = bytes[start...].firstIndex(of: first) {
-            guard found + needle.count <= bytes.count else { return nil }
-            if bytes[found..<found + needle.count].elementsEqual(needle) { return found..<found + needle.count }
-            start = found + 1
+        return bytes.withUnsafeBytes { haystack in
+            needle.withUnsafeBytes { wanted in
+                let base = haystack.baseAddress!
+                var start = 0
+                while start + needle.count <= haystack.count,
+                      let found = memchr(base + start, Int32(first), haystack.count - needle.count + 1 - start) {
+                    let offset = UnsafeRawPointer(found) - base
+                    if memcmp(found, wanted.baseAddress!, needle.count) == 0 { return offset..<(offset + needle.count) }
+                    start = offset + 1
+                }
+                return nil
+            }
         }
-        return nil
     }
 
     /// Records a successful build; a failure to write the cache only costs the next build its shortcut.
     public func save(_ state: State) {
-        var text = "fingerprint\t\(state.fingerprint)\nsummary\t\(state.summary)\n"
-        for file in state.files where !file.path.utf8.contains(where: { $0 == 9 || $0 == 10 }) {  // no tab, no newline
-            text += "file\t\(file.path)\t\(file.stamp ?? "")\n"
+        var text = ByteBuffer(capacity: 64 + state.files.count * 96)
+        for (key, value) in [("fingerprint\t", state.fingerprint), ("summary\t", state.summary)] {
+            text.append(key)
+            text.append(value)
+            text.append(UInt8(ascii: "\n"))
         }
-        text += "report\n"
+        for file in state.files where !file.path.utf8.contains(where: { $0 == 9 || $0 == 10 }) {  // no tab, no newline
+            text.append(literal: "file\t")
+            text.append(file.path)
+            text.append(UInt8(ascii: "\t"))
+            text.append(file.stamp ?? "")
+            text.append(UInt8(ascii: "\n"))
+        }
+        text.append(literal: "report\n")
         let folder = PathText.parent(statePath)
         // The cache is machine-specific (modification times): its own .gitignore keeps it out of commits.
         try? OutputWriter.atomicWrite(Array("# tokenc's build cache: machine-specific, never commit it.\n*\n".utf8),
                                       to: PathText.joined(folder, ".gitignore"))
         // The report can be megabytes: written after the header where it is, not copied behind it first.
-        try? OutputWriter.atomicWrite(parts: [Array(text.utf8), state.report], to: statePath)
+        try? OutputWriter.atomicWrite(parts: [text.array, state.report], to: statePath)
     }
 
     /// Forgets the last build (a failed build must not leave a stale shortcut).

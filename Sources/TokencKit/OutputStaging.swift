@@ -105,11 +105,14 @@ public final class OutputStaging: @unchecked Sendable {
             if byFolder[folder] == nil { order.append(folder) }
             byFolder[folder, default: []] += files
         }
-        // Every folder is checked before any file is put in place.
+        // Every folder is checked before any file is put in place; each manifest is read once.
+        var previous: [String: [OutputWriter.ManifestEntry]] = [:]
         for folder in order {
             let files = byFolder[folder]!
+            let writer = OutputWriter(folder: folder, overwrites: overwrites)
+            previous[folder] = writer.previousEntries()
             if let problem = OutputWriter.collision(in: folder, paths: files.map(\.relativePath), owners: files.map(\.owner))
-                ?? OutputWriter(folder: folder, overwrites: overwrites).foreignFile(among: files)
+                ?? writer.foreignFile(among: files, previous: previous[folder])
             {
                 discard()
                 throw problem
@@ -119,7 +122,7 @@ public final class OutputStaging: @unchecked Sendable {
         for (position, folder) in order.enumerated() {
             let files = byFolder[folder]!
             do {
-                let written = try OutputWriter(folder: folder, selected: selected, overwrites: overwrites).commit(files)
+                let written = try OutputWriter(folder: folder, selected: selected, overwrites: overwrites).commit(files, previous: previous[folder])
                 total.written += written.written
                 total.unchanged += written.unchanged
                 total.removed += written.removed

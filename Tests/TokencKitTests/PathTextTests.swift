@@ -52,4 +52,49 @@ import Testing
             #expect(OutputWriter.isSafe(path) == expected, "\(path.debugDescription)")
         }
     }
+
+    /// A manifest read over its bytes gives the entries splitting its text line by line gives: `OUTPUT<tab>PATH`,
+    /// a path alone (a manifest from before outputs were named), blank lines skipped, unsafe paths dropped.
+    @Test func manifestLinesSplitOverBytesAgreeWithTheText() {
+        let text = "css\tcss/tokens.css\nswift/Tokens.swift\n\nxcassets\txcassets/Tokens.xcassets/Blé.colorset/Contents.json\n"
+            + "json\t../escape\n/abs\ncustom\tdocs/a\tb.md\nlast-without-newline"
+        let expected = text.components(separatedBy: "\n").filter { !$0.isEmpty }.compactMap { line -> OutputWriter.ManifestEntry? in
+            let parts = line.components(separatedBy: "\t")
+            let entry = parts.count == 1 ? OutputWriter.ManifestEntry(owner: nil, path: line)
+                : OutputWriter.ManifestEntry(owner: parts[0], path: parts.dropFirst().joined(separator: "\t"))
+            return OutputWriter.isSafe(entry.path) ? entry : nil
+        }
+        #expect(OutputWriter.entries(Array(text.utf8)) == expected)
+        #expect(expected.map(\.path) == ["css/tokens.css", "swift/Tokens.swift", "xcassets/Tokens.xcassets/Blé.colorset/Contents.json",
+                                         "docs/a\tb.md", "last-without-newline"])
+        #expect(OutputWriter.entries([]) == [])
+    }
+}
+
+/// The byte-level readers of tokenc's own state files, against the obvious `String` and array answers.
+@Suite struct StateFileReadingTests {
+    /// Lines and tab-separated fields, empty fields kept, blank lines skipped, the last field keeping further tabs.
+    @Test func tabSeparatedLinesAgreeWithSplittingTheText() {
+        let texts = ["", "\n", "a", "a\tb\tc\n\nd\t\te\n", "\t\n\t\t", "é\tü\n", "x\ty\tz\tw"]
+        for text in texts {
+            for limit in [1, 2, 3, Int.max] {
+                let expected = text.components(separatedBy: "\n").filter { !$0.isEmpty }.map { line -> [String] in
+                    let parts = line.components(separatedBy: "\t")
+                    return parts.count <= limit ? parts : Array(parts[..<(limit - 1)]) + [parts[(limit - 1)...].joined(separator: "\t")]
+                }
+                #expect(TabSeparatedLines.fields(Array(text.utf8)[...], limit: limit) == expected, "\(text.debugDescription) limit \(limit)")
+            }
+        }
+    }
+
+    /// The first occurrence of a byte string, at the start, the end, overlapping a false start, or nowhere.
+    @Test func firstRangeAgreesWithANaiveSearch() {
+        let needle = Array("\nreport\n".utf8)
+        for text in ["\nreport\n", "a\nreport\nb", "x\nrep\nreport\n", "\nreport", "", "report\n", "\n\nreport\n\nreport\n"] {
+            let bytes = Array(text.utf8)
+            let naive = bytes.count < needle.count ? nil
+                : (0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle }.map { $0..<($0 + needle.count) }
+            #expect(BuildCache.firstRange(of: needle, in: bytes) == naive, "\(text.debugDescription)")
+        }
+    }
 }
