@@ -263,6 +263,30 @@ extension ThemeColor {
         }
     }
 }
+
+extension TokenTypography {
+    /// The font for UIKit, scaled for the reader's text size (Dynamic Type) relative to `textStyle`: the system
+    /// font in the design the family names, else the first family at the nearest weight it has. A label with
+    /// `adjustsFontForContentSizeCategory` follows later changes of the text size.
+    public func uiFont(relativeTo textStyle: UIFont.TextStyle = .body) -> UIFont {
+        let size = CGFloat(fontSize.points())
+        let weights: [String: UIFont.Weight] = ["ultralight": .ultraLight, "thin": .thin, "light": .light, "medium": .medium,
+                                                "semibold": .semibold, "bold": .bold, "heavy": .heavy, "black": .black]
+        let weight = weights[weightName] ?? .regular
+        var font: UIFont
+        if let design = systemDesign {
+            font = UIFont.systemFont(ofSize: size, weight: weight)
+            let designs: [SystemDesign: UIFontDescriptor.SystemDesign] = [.monospaced: .monospaced, .serif: .serif, .rounded: .rounded]
+            if let systemDesign = designs[design], let descriptor = font.fontDescriptor.withDesign(systemDesign) {
+                font = UIFont(descriptor: descriptor, size: size)
+            }
+        } else {
+            let descriptor = UIFontDescriptor(fontAttributes: [.family: fontFamily.first ?? "", .traits: [UIFontDescriptor.TraitKey.weight: weight]])
+            font = UIFont(descriptor: descriptor, size: size)
+        }
+        return UIFontMetrics(forTextStyle: textStyle).scaledFont(for: font)
+    }
+}
 #endif
 
 #if canImport(AppKit)
@@ -301,6 +325,25 @@ extension ThemeColor {
         {{/appKitSystemColors}}
         default: return nil
         }
+    }
+}
+
+extension TokenTypography {
+    /// The font for AppKit: the system font in the design the family names, else the first family at the nearest
+    /// weight it has (the system font when the family is not installed).
+    public var nsFont: NSFont {
+        let size = CGFloat(fontSize.points())
+        let weights: [String: NSFont.Weight] = ["ultralight": .ultraLight, "thin": .thin, "light": .light, "medium": .medium,
+                                                "semibold": .semibold, "bold": .bold, "heavy": .heavy, "black": .black]
+        let weight = weights[weightName] ?? .regular
+        let system = NSFont.systemFont(ofSize: size, weight: weight)
+        guard let design = systemDesign else {
+            let descriptor = NSFontDescriptor(fontAttributes: [.family: fontFamily.first ?? "", .traits: [NSFontDescriptor.TraitKey.weight: weight]])
+            return NSFont(descriptor: descriptor, size: size) ?? system
+        }
+        let designs: [SystemDesign: NSFontDescriptor.SystemDesign] = [.monospaced: .monospaced, .serif: .serif, .rounded: .rounded]
+        guard let systemDesign = designs[design], let descriptor = system.fontDescriptor.withDesign(systemDesign) else { return system }
+        return NSFont(descriptor: descriptor, size: size) ?? system
     }
 }
 #endif

@@ -1,5 +1,6 @@
 // Stub of AppKit for type-checking generated code on Linux. Not Apple's code: declarations only.
-import Foundation
+// AppKit re-exports Foundation (and Core Graphics: CGFloat); on Linux, Foundation has CGFloat.
+@_exported import Foundation
 
 /// https://developer.apple.com/documentation/appkit/nsappearance
 open class NSAppearance {
@@ -81,4 +82,40 @@ open class NSColor {
     open class var textBackgroundColor: NSColor { NSColor(srgbRed: 0, green: 0, blue: 0, alpha: 1) }
     /// https://developer.apple.com/documentation/appkit/nscolor/underpagebackgroundcolor
     open class var underPageBackgroundColor: NSColor { NSColor(srgbRed: 0, green: 0, blue: 0, alpha: 1) }
+}
+
+/// https://developer.apple.com/documentation/appkit/nsfont
+open class NSFont {
+    /// https://developer.apple.com/documentation/appkit/nsfont/weight
+    public struct Weight: Hashable {
+        public static let ultraLight = Weight(), thin = Weight(), light = Weight(), regular = Weight(), medium = Weight()
+        public static let semibold = Weight(), bold = Weight(), heavy = Weight(), black = Weight()
+    }
+    /// https://developer.apple.com/documentation/appkit/nsfont/systemfont(ofsize:weight:)
+    open class func systemFont(ofSize fontSize: CGFloat, weight: NSFont.Weight) -> NSFont { NSFont() }
+    init() {}
+    /// https://developer.apple.com/documentation/appkit/nsfont/init(descriptor:size:)
+    public init?(descriptor fontDescriptor: NSFontDescriptor, size fontSize: CGFloat) {}
+    /// https://developer.apple.com/documentation/appkit/nsfont/fontdescriptor
+    open var fontDescriptor: NSFontDescriptor { NSFontDescriptor(fontAttributes: [:]) }
+}
+
+/// https://developer.apple.com/documentation/appkit/nsfontdescriptor
+open class NSFontDescriptor {
+    /// https://developer.apple.com/documentation/appkit/nsfontdescriptor/attributename
+    public struct AttributeName: Hashable {
+        public static let family = AttributeName(), traits = AttributeName()
+    }
+    /// https://developer.apple.com/documentation/appkit/nsfontdescriptor/traitkey
+    public struct TraitKey: Hashable {
+        public static let weight = TraitKey()
+    }
+    /// https://developer.apple.com/documentation/appkit/nsfontdescriptor/systemdesign
+    public struct SystemDesign: Hashable {
+        public static let `default` = SystemDesign(), monospaced = SystemDesign(), serif = SystemDesign(), rounded = SystemDesign()
+    }
+    /// https://developer.apple.com/documentation/appkit/nsfontdescriptor/init(fontattributes:)
+    public init(fontAttributes attributes: [NSFontDescriptor.AttributeName: Any]? = nil) {}
+    /// https://developer.apple.com/documentation/appkit/nsfontdescriptor/withdesign(_:)
+    open func withDesign(_ design: NSFontDescriptor.SystemDesign) -> NSFontDescriptor? { self }
 }

@@ -1,5 +1,6 @@
 // Stub of UIKit for type-checking generated code on Linux. Not Apple's code: declarations only.
-import Foundation
+// UIKit re-exports Foundation (and Core Graphics: CGFloat); on Linux, Foundation has CGFloat.
+@_exported import Foundation
 
 /// https://developer.apple.com/documentation/uikit/uiuserinterfacestyle
 public enum UIUserInterfaceStyle: Int { case unspecified, light, dark }
@@ -95,4 +96,51 @@ open class UIColor {
     open class var secondarySystemGroupedBackground: UIColor { UIColor(red: 0, green: 0, blue: 0, alpha: 1) }
     /// https://developer.apple.com/documentation/uikit/uicolor/tertiarysystemgroupedbackground
     open class var tertiarySystemGroupedBackground: UIColor { UIColor(red: 0, green: 0, blue: 0, alpha: 1) }
+}
+
+/// https://developer.apple.com/documentation/uikit/uifont
+open class UIFont {
+    /// https://developer.apple.com/documentation/uikit/uifont/weight
+    public struct Weight: Hashable {
+        public static let ultraLight = Weight(), thin = Weight(), light = Weight(), regular = Weight(), medium = Weight()
+        public static let semibold = Weight(), bold = Weight(), heavy = Weight(), black = Weight()
+    }
+    /// https://developer.apple.com/documentation/uikit/uifont/textstyle
+    public struct TextStyle: Hashable {
+        public static let body = TextStyle(), headline = TextStyle(), caption1 = TextStyle()
+    }
+    /// https://developer.apple.com/documentation/uikit/uifont/systemfont(ofsize:weight:)
+    open class func systemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont { UIFont(descriptor: UIFontDescriptor(fontAttributes: [:]), size: fontSize) }
+    /// https://developer.apple.com/documentation/uikit/uifont/init(descriptor:size:)
+    public init(descriptor: UIFontDescriptor, size pointSize: CGFloat) {}
+    /// https://developer.apple.com/documentation/uikit/uifont/fontdescriptor
+    open var fontDescriptor: UIFontDescriptor { UIFontDescriptor(fontAttributes: [:]) }
+}
+
+/// https://developer.apple.com/documentation/uikit/uifontdescriptor
+open class UIFontDescriptor {
+    /// https://developer.apple.com/documentation/uikit/uifontdescriptor/attributename
+    public struct AttributeName: Hashable {
+        public static let family = AttributeName(), traits = AttributeName()
+    }
+    /// https://developer.apple.com/documentation/uikit/uifontdescriptor/traitkey
+    public struct TraitKey: Hashable {
+        public static let weight = TraitKey()
+    }
+    /// https://developer.apple.com/documentation/uikit/uifontdescriptor/systemdesign
+    public struct SystemDesign: Hashable {
+        public static let `default` = SystemDesign(), monospaced = SystemDesign(), serif = SystemDesign(), rounded = SystemDesign()
+    }
+    /// https://developer.apple.com/documentation/uikit/uifontdescriptor/init(fontattributes:)
+    public init(fontAttributes attributes: [UIFontDescriptor.AttributeName: Any] = [:]) {}
+    /// https://developer.apple.com/documentation/uikit/uifontdescriptor/withdesign(_:)
+    open func withDesign(_ design: UIFontDescriptor.SystemDesign) -> UIFontDescriptor? { self }
+}
+
+/// https://developer.apple.com/documentation/uikit/uifontmetrics
+open class UIFontMetrics {
+    /// https://developer.apple.com/documentation/uikit/uifontmetrics/init(fortextstyle:)
+    public init(forTextStyle textStyle: UIFont.TextStyle) {}
+    /// https://developer.apple.com/documentation/uikit/uifontmetrics/scaledfont(for:)
+    open func scaledFont(for font: UIFont) -> UIFont { font }
 }
