@@ -138,11 +138,13 @@ public struct TokenTypography: Sendable, Hashable {
         }
     }
 
-    /// Apple's name for the weight (`ultralight` … `black`), from the nearest hundred: 100 is ultralight, 200 thin,
-    /// 300 light, 400 regular, 500 medium, 600 semibold, 700 bold, 800 heavy, 900 black.
+    /// The weight's step on Apple's scale, from the nearest hundred: 0 for 100 (ultralight) … 8 for 900 (black);
+    /// each platform's weights are listed in this order.
+    public var weightStep: Int { min(8, max(0, (fontWeight + 50) / 100 - 1)) }
+
+    /// Apple's name for the weight: ultralight, thin, light, regular, medium, semibold, bold, heavy, black.
     public var weightName: String {
-        let names = ["ultralight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
-        return names[min(8, max(0, (fontWeight + 50) / 100 - 1))]
+        ["ultralight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"][weightStep]
     }
 }
 
@@ -270,9 +272,7 @@ extension TokenTypography {
     /// `adjustsFontForContentSizeCategory` follows later changes of the text size.
     public func uiFont(relativeTo textStyle: UIFont.TextStyle = .body) -> UIFont {
         let size = CGFloat(fontSize.points())
-        let weights: [String: UIFont.Weight] = ["ultralight": .ultraLight, "thin": .thin, "light": .light, "medium": .medium,
-                                                "semibold": .semibold, "bold": .bold, "heavy": .heavy, "black": .black]
-        let weight = weights[weightName] ?? .regular
+        let weight: UIFont.Weight = [.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black][weightStep]
         var font: UIFont
         if let design = systemDesign {
             font = UIFont.systemFont(ofSize: size, weight: weight)
@@ -333,9 +333,7 @@ extension TokenTypography {
     /// weight it has (the system font when the family is not installed).
     public var nsFont: NSFont {
         let size = CGFloat(fontSize.points())
-        let weights: [String: NSFont.Weight] = ["ultralight": .ultraLight, "thin": .thin, "light": .light, "medium": .medium,
-                                                "semibold": .semibold, "bold": .bold, "heavy": .heavy, "black": .black]
-        let weight = weights[weightName] ?? .regular
+        let weight: NSFont.Weight = [.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black][weightStep]
         let system = NSFont.systemFont(ofSize: size, weight: weight)
         guard let design = systemDesign else {
             let descriptor = NSFontDescriptor(fontAttributes: [.family: fontFamily.first ?? "", .traits: [NSFontDescriptor.TraitKey.weight: weight]])
@@ -389,9 +387,7 @@ extension TokenTypography {
 
     /// The weight for SwiftUI.
     public var swiftUIWeight: Font.Weight {
-        let weights: [String: Font.Weight] = ["ultralight": .ultraLight, "thin": .thin, "light": .light, "medium": .medium,
-                                              "semibold": .semibold, "bold": .bold, "heavy": .heavy, "black": .black]
-        return weights[weightName] ?? .regular
+        [.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black][weightStep]
     }
 }
 

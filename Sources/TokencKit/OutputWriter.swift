@@ -88,11 +88,11 @@ public struct OutputWriter: Sendable {
     /// not list and that lack the header every generated Swift and CSS file and asset-catalog `Contents.json`
     /// starts with (a hand-written file in the output folder, or an Xcode catalog of the same name); nil when
     /// there are none, or with `overwrites`.
-    func foreignFile(among staged: [StagedFile], previous: [ManifestEntry]? = nil) -> ToolError? {
+    func foreignFile(among staged: some Sequence<StagedFile>, previous: [ManifestEntry]? = nil) -> ToolError? {
         guard !overwrites else { return nil }
         var listed: Set<String>?
         var foreign: [String] = []
-        for file in staged where file.replaces && file.temporary != nil {
+        for file in staged where file.replaces {
             if listed == nil { listed = Set((previous ?? previousEntries()).map(\.path)) }
             if !listed!.contains(file.relativePath), !Self.carriesGeneratedMark(file.target) { foreign.append(file.target) }
         }
@@ -176,7 +176,7 @@ public struct OutputWriter: Sendable {
                 summary.unchanged.append(target)
             } else {
                 summary.written.append(target)
-                if existing != nil { replaced.append(StagedFile(relativePath: file.relativePath, target: target, temporary: "", replaces: true)) }
+                if existing != nil { replaced.append(StagedFile(relativePath: file.relativePath, target: target, replaces: true)) }
             }
         }
         let previous = previousEntries()
@@ -367,7 +367,8 @@ struct StagedFile: Sendable {
     var target: String
     /// The hidden file holding the new bytes; nil when the target already holds them.
     var temporary: String?
-    /// Whether a file with other bytes is at the target now, which putting this one in place replaces.
+    /// Whether a file with other bytes is at the target now, which putting this one in place replaces (for a staged
+    /// file, one whose new bytes are in `temporary`; `plan` marks the files it would write).
     var replaces = false
 }
 

@@ -315,11 +315,12 @@ struct CSSContextBuilder {
         if slots["contrast"] == nil { slots["contrast"] = modes.count }
         var declared = SlotDeclarations(slots: modes.count + 1)
         let paths = options.aliasesAsVariables ? Set(set.tokens.map(\.path)) : []
+        // `var(--target)` for a node that aliases a token the stylesheet has (made once, not per token).
+        let variable = { (node: Node) in self.aliasTarget(node, paths: paths).map { "var(\(self.propertyName($0)))" } }
         var colorTexts = SharedColorsMemo<[WrittenValue]>(slots: MemoSlots.count(forTokens: set.tokens.count))
         for token in set.tokens {
             let name = propertyName(token.path)
             if options.aliasesAsVariables {
-                let variable = { (node: Node) in self.aliasTarget(node, paths: paths).map { "var(\(self.propertyName($0)))" } }
                 if let variables = variables(token, modes: modes, variable: variable)
                     ?? (Self.hasAliasableParts(token.type) ? partVariables(token, variable: variable) : nil)
                 {
@@ -525,7 +526,7 @@ struct CSSContextBuilder {
     /// A composite token's value per mode with its alias parts as `var(--target)` (`--css-alias-variables`). A mode
     /// the token does not write itself reads its parts from the light value as written, so a mode whose text equals
     /// the light one is left out: the targets' own blocks change it.
-    func partVariables(_ token: ResolvedToken, variable: @escaping (Node) -> String?) -> [(String, String, String?)]? {
+    func partVariables(_ token: ResolvedToken, variable: @escaping (Node) -> String?) -> [(String, String, String?)] {
         var out: [(String, String, String?)] = []
         var light: (String, String?)?
         for modeValue in token.values {

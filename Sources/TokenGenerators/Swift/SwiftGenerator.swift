@@ -432,7 +432,6 @@ struct SwiftContextBuilder {
         guard low < memo.tokens.count, memo.tokens[low].path == path, memo.constants[low] != 0 else { return nil }
         let group = memo.groups[Int(memo.constants[low] >> 32)]
         let name = group.members[Int(memo.constants[low] & 0xFFFF_FFFF) - 1].swiftName
-        let position = low
         let type: String
         if let known = group.qualifiedName {
             type = known
@@ -440,7 +439,7 @@ struct SwiftContextBuilder {
             type = ([root] + group.path.map(SwiftNamer.type)).joined(separator: ".")
             group.qualifiedName = type
         }
-        return (String.concatenating(type, ".", name), memo.tokens[position])
+        return (String.concatenating(type, ".", name), memo.tokens[low])
     }
 
     /// The constant a whole alias refers to: a token whose value is `{target}` and that has no appearance of its
@@ -522,20 +521,16 @@ struct SwiftContextBuilder {
         case .fontWeight:
             return FontWeight.numeric(light).map { Value(expression: String($0), type: "Int", doc: []) }
         case .fontFamily:
-            let names = light.sequenceItems?.compactMap(\.string) ?? light.string.map { [$0] } ?? []
-            return Value(expression: "[" + names.map(SwiftNamer.string).joined(separator: ", ") + "]", type: "[String]", doc: [])
+            return Value(expression: Self.familyList(light), type: "[String]", doc: [])
         case .cubicBezier:
-            let numbers = light.sequenceItems?.compactMap(\.number) ?? []
-            return Value(expression: "[" + numbers.map(SwiftNamer.literal).joined(separator: ", ") + "]", type: "[Double]",
+            return Value(expression: Self.numberList(light, count: nil) ?? "[]", type: "[Double]",
                          doc: ["Cubic Bézier control points x1, y1, x2, y2."])
         case .typography:
             let written = token.token.value
             func part(_ key: String, _ type: TokenType, _ literal: (Node) -> String?) -> String? {
                 partReference(token, written[key], type) ?? light[key].flatMap(literal)
             }
-            guard let family = part("fontFamily", .fontFamily, { node in
-                      "[" + (node.sequenceItems?.compactMap(\.string) ?? node.string.map { [$0] } ?? []).map(SwiftNamer.string).joined(separator: ", ") + "]"
-                  }),
+            guard let family = part("fontFamily", .fontFamily, Self.familyList),
                   let size = part("fontSize", .dimension, dimension), let weight = part("fontWeight", .fontWeight, { FontWeight.numeric($0).map(String.init) }),
                   let spacing = part("letterSpacing", .dimension, dimension), let lineHeight = part("lineHeight", .number, { $0.number.map(SwiftNamer.literal) })
             else { return nil }
@@ -595,10 +590,7 @@ struct SwiftContextBuilder {
             }
             guard let duration = time("duration"), let delay = time("delay"),
                   let curve = partReference(token, written["timingFunction"], .cubicBezier)
-                    ?? light["timingFunction"]?.sequenceItems.flatMap({ items -> String? in
-                        let numbers = items.compactMap(\.number)
-                        return numbers.count == 4 ? "[" + numbers.map(SwiftNamer.literal).joined(separator: ", ") + "]" : nil
-                    })
+                    ?? light["timingFunction"].flatMap({ Self.numberList($0, count: 4) })
             else { return nil }
             return Value(expression: "TokenTransition(duration: \(duration), delay: \(delay), timingFunction: \(curve))",
                          type: nil, doc: ["Times in seconds; the timing function's cubic Bézier control points x1, y1, x2, y2."])
@@ -616,6 +608,18 @@ struct SwiftContextBuilder {
         case .strokeStyle:
             return strokeStyle(light).map { Value(expression: $0, type: "TokenStrokeStyle", doc: []) }
         }
+    }
+
+    /// A font family value (one name or a list) as a `[String]` literal.
+    static func familyList(_ node: Node) -> String {
+        let names = node.sequenceItems?.compactMap(\.string) ?? node.string.map { [$0] } ?? []
+        return "[" + names.map(SwiftNamer.string).joined(separator: ", ") + "]"
+    }
+
+    /// A list of numbers as a `[Double]` literal; nil when it is not a list of `count` numbers (any count when nil).
+    static func numberList(_ node: Node, count: Int?) -> String? {
+        guard let numbers = node.sequenceItems?.compactMap(\.number), count.map({ numbers.count == $0 }) ?? true else { return nil }
+        return "[" + numbers.map(SwiftNamer.literal).joined(separator: ", ") + "]"
     }
 
     /// `items` as arguments, one per line, each but the last followed by a comma.
