@@ -125,15 +125,16 @@ import TokenGenerators
 
     /// What the SwiftUI layer draws with, worked out in the platform-neutral core and run here: the system font
     /// design a family names, Apple's weight name for a numeric weight, a shadow's radius (half the CSS blur, which
-    /// draws the same shadow) and a rem length in points.
+    /// draws the same shadow), a rem length in points, the letter spacing at a size Dynamic Type scaled the font
+    /// to, and the line spacing that puts lines `lineHeight` times the size apart.
     @Test func typographyAndShadowHelpersFollowTheTokens() throws {
         let sandbox = try Sandbox(["Tokens/a.yaml": """
             type:
               $type: typography
-              mono: { $value: { fontFamily: [SF Mono, ui-monospace, monospace], fontSize: { value: 13, unit: px }, fontWeight: 100, letterSpacing: { value: 0, unit: px }, lineHeight: 1.2 } }
+              mono: { $value: { fontFamily: [SF Mono, ui-monospace, monospace], fontSize: { value: 13, unit: px }, fontWeight: 100, letterSpacing: { value: 0, unit: px }, lineHeight: 1.5 } }
               serif: { $value: { fontFamily: [Georgia, serif], fontSize: { value: 1.5, unit: rem }, fontWeight: 650, letterSpacing: { value: 0, unit: px }, lineHeight: 1.4 } }
               system: { $value: { fontFamily: [-apple-system, system-ui], fontSize: { value: 17, unit: px }, fontWeight: 350, letterSpacing: { value: -0.4, unit: px }, lineHeight: 1.3 } }
-              rounded: { $value: { fontFamily: ui-rounded, fontSize: { value: 20, unit: px }, fontWeight: 900, letterSpacing: { value: 0, unit: px }, lineHeight: 1 } }
+              rounded: { $value: { fontFamily: ui-rounded, fontSize: { value: 20, unit: px }, fontWeight: 900, letterSpacing: { value: 0.5, unit: px }, lineHeight: 1 } }
             card: { $type: shadow, $value: { color: "#00000026", offsetX: { value: 0, unit: px }, offsetY: { value: 2, unit: px }, blur: { value: 8, unit: px }, spread: { value: 0, unit: px } } }
 
             """])
@@ -145,17 +146,25 @@ import TokenGenerators
                 print(t.systemDesign.map(\\.rawValue) ?? "named \\(t.fontFamily[0])", t.weightName, t.fontSize.points())
             }
             print(Tokens.card.layers[0].shadowRadius)
+            let rounded = Tokens.Type_.rounded, mono = Tokens.Type_.mono
+            print(rounded.tracking(atSize: 20), rounded.tracking(atSize: 30), rounded.tracking(atSize: 15))
+            print(mono.lineSpacing(atSize: 13, fontLineHeight: 15.5), mono.lineSpacing(atSize: 26, fontLineHeight: 31),
+                  rounded.lineSpacing(atSize: 20, fontLineHeight: 23.87))
             """.utf8).write(to: folder.appendingPathComponent("main.swift"))
         let compile = try Self.run("/usr/bin/env", ["swiftc", "-o", "check", "Tokens.swift", "main.swift"], in: folder)
         #expect(compile.status == 0, "\(compile.output)")
         guard compile.status == 0 else { return }
         // 100 is ultralight; 650 rounds to 700, bold; 350 to 400, regular; 1.5 rem is 24 points; a blur of 8 is radius 4.
+        // 0.5 points of spacing at 20 points is 0.75 at 30 and 0.375 at 15; lines 1.5 × 13 = 19.5 points apart need 4
+        // more than a font whose lines are 15.5 apart, 8 at twice the size; a line height of 1 needs nothing more.
         #expect(try Self.run(folder.appendingPathComponent("check").path, [], in: folder).output == """
             monospaced ultralight 13.0
             named Georgia bold 24.0
             standard regular 17.0
             rounded black 20.0
             4.0
+            0.5 0.75 0.375
+            4.0 8.0 0.0
 
             """)
     }

@@ -98,6 +98,32 @@ open class NSFont {
     public init?(descriptor fontDescriptor: NSFontDescriptor, size fontSize: CGFloat) {}
     /// https://developer.apple.com/documentation/appkit/nsfont/fontdescriptor
     open var fontDescriptor: NSFontDescriptor { NSFontDescriptor(fontAttributes: [:]) }
+    /// https://developer.apple.com/documentation/appkit/nsfont/pointsize
+    open var pointSize: CGFloat { 0 }
+    /// https://developer.apple.com/documentation/appkit/nsfont/ascender
+    open var ascender: CGFloat { 0 }
+    /// https://developer.apple.com/documentation/appkit/nsfont/descender
+    open var descender: CGFloat { 0 }
+    /// https://developer.apple.com/documentation/appkit/nsfont/leading
+    open var leading: CGFloat { 0 }
+}
+
+/// https://developer.apple.com/documentation/appkit/nsmutableparagraphstyle
+open class NSMutableParagraphStyle {
+    public init() {}
+    /// https://developer.apple.com/documentation/appkit/nsmutableparagraphstyle/minimumlineheight
+    open var minimumLineHeight: CGFloat = 0
+    /// https://developer.apple.com/documentation/appkit/nsmutableparagraphstyle/maximumlineheight
+    open var maximumLineHeight: CGFloat = 0
+}
+
+extension NSAttributedString.Key {
+    /// https://developer.apple.com/documentation/foundation/nsattributedstring/key/font
+    public static let font = NSAttributedString.Key("NSFont")
+    /// https://developer.apple.com/documentation/foundation/nsattributedstring/key/kern
+    public static let kern = NSAttributedString.Key("NSKern")
+    /// https://developer.apple.com/documentation/foundation/nsattributedstring/key/paragraphstyle
+    public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
 }
 
 /// https://developer.apple.com/documentation/appkit/nsfontdescriptor

@@ -51,8 +51,10 @@ public struct Font {
     public enum Design { case `default`, serif, rounded, monospaced }
     /// https://developer.apple.com/documentation/swiftui/font/system(size:weight:design:)
     public static func system(size: CGFloat, weight: Font.Weight? = nil, design: Font.Design? = nil) -> Font { Font() }
-    /// https://developer.apple.com/documentation/swiftui/font/custom(_:size:)
-    public static func custom(_ name: String, size: CGFloat) -> Font { Font() }
+    /// https://developer.apple.com/documentation/swiftui/font/textstyle
+    public enum TextStyle { case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2 }
+    /// https://developer.apple.com/documentation/swiftui/font/custom(_:fixedsize:)
+    public static func custom(_ name: String, fixedSize: CGFloat) -> Font { Font() }
     /// https://developer.apple.com/documentation/swiftui/font/weight(_:)
     public func weight(_ weight: Font.Weight) -> Font { self }
 }
@@ -108,6 +110,29 @@ public struct Animation {
     public func delay(_ delay: TimeInterval) -> Animation { self }
 }
 
+/// https://developer.apple.com/documentation/swiftui/scaledmetric
+@propertyWrapper
+public struct ScaledMetric<Value: BinaryFloatingPoint> {
+    /// https://developer.apple.com/documentation/swiftui/scaledmetric/wrappedvalue
+    public var wrappedValue: Value { value }
+    private let value: Value
+    /// https://developer.apple.com/documentation/swiftui/scaledmetric/init(wrappedvalue:relativeto:)
+    public init(wrappedValue: Value, relativeTo textStyle: Font.TextStyle) { value = wrappedValue }
+}
+
+/// https://developer.apple.com/documentation/swiftui/viewmodifier
+public protocol ViewModifier {
+    /// https://developer.apple.com/documentation/swiftui/viewmodifier/body
+    associatedtype Body: View
+    /// https://developer.apple.com/documentation/swiftui/viewmodifier/body(content:)
+    func body(content: Content) -> Body
+    /// https://developer.apple.com/documentation/swiftui/viewmodifier/content
+    typealias Content = _ViewModifier_Content<Self>
+}
+
+/// https://developer.apple.com/documentation/swiftui/_viewmodifier_content
+public struct _ViewModifier_Content<Modifier: ViewModifier>: View {}
+
 /// A modified view (SwiftUI's ModifiedContent, simplified).
 public struct ModifiedView: View {}
 
@@ -116,6 +141,10 @@ extension View {
     public func font(_ font: Font?) -> some View { ModifiedView() }
     /// https://developer.apple.com/documentation/swiftui/view/tracking(_:)
     public func tracking(_ tracking: CGFloat) -> some View { ModifiedView() }
+    /// https://developer.apple.com/documentation/swiftui/view/linespacing(_:)
+    public func lineSpacing(_ lineSpacing: CGFloat) -> some View { ModifiedView() }
+    /// https://developer.apple.com/documentation/swiftui/view/modifier(_:)
+    public func modifier<T: ViewModifier>(_ modifier: T) -> some View { ModifiedView() }
     /// https://developer.apple.com/documentation/swiftui/view/shadow(color:radius:x:y:)
     public func shadow(color: Color, radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View { ModifiedView() }
     /// https://developer.apple.com/documentation/swiftui/view/overlay(alignment:content:)

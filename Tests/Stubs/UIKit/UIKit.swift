@@ -115,6 +115,28 @@ open class UIFont {
     public init(descriptor: UIFontDescriptor, size pointSize: CGFloat) {}
     /// https://developer.apple.com/documentation/uikit/uifont/fontdescriptor
     open var fontDescriptor: UIFontDescriptor { UIFontDescriptor(fontAttributes: [:]) }
+    /// https://developer.apple.com/documentation/uikit/uifont/pointsize
+    open var pointSize: CGFloat { 0 }
+    /// https://developer.apple.com/documentation/uikit/uifont/lineheight
+    open var lineHeight: CGFloat { 0 }
+}
+
+/// https://developer.apple.com/documentation/uikit/nsmutableparagraphstyle
+open class NSMutableParagraphStyle {
+    public init() {}
+    /// https://developer.apple.com/documentation/uikit/nsmutableparagraphstyle/minimumlineheight
+    open var minimumLineHeight: CGFloat = 0
+    /// https://developer.apple.com/documentation/uikit/nsmutableparagraphstyle/maximumlineheight
+    open var maximumLineHeight: CGFloat = 0
+}
+
+extension NSAttributedString.Key {
+    /// https://developer.apple.com/documentation/foundation/nsattributedstring/key/font
+    public static let font = NSAttributedString.Key("NSFont")
+    /// https://developer.apple.com/documentation/foundation/nsattributedstring/key/kern
+    public static let kern = NSAttributedString.Key("NSKern")
+    /// https://developer.apple.com/documentation/foundation/nsattributedstring/key/paragraphstyle
+    public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
 }
 
 /// https://developer.apple.com/documentation/uikit/uifontdescriptor

@@ -84,6 +84,20 @@ public struct TokenTypography: Sendable, Hashable {
     public var weightName: String {
         ["ultralight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"][weightStep]
     }
+
+    /// The letter spacing in points for text drawn at `size` points, grown or shrunk with the font when Dynamic
+    /// Type scaled it.
+    public func tracking(atSize size: Double) -> Double {
+        let base = fontSize.points()
+        return base > 0 ? letterSpacing.points() * size / base : letterSpacing.points()
+    }
+
+    /// The space to add between lines of text drawn at `size` points so that its baselines are `lineHeight` times
+    /// the size apart, as CSS's unitless `line-height` sets them, given the font's own line height at that size;
+    /// none when the font's lines are that far apart already.
+    public func lineSpacing(atSize size: Double, fontLineHeight: Double) -> Double {
+        max(0, lineHeight * size - fontLineHeight)
+    }
 }
 
 extension TokenDimension {
@@ -207,20 +221,31 @@ extension TokenTypography {
     /// font in the design the family names, else the first family at the nearest weight it has. A label with
     /// `adjustsFontForContentSizeCategory` follows later changes of the text size.
     public func uiFont(relativeTo textStyle: UIFont.TextStyle = .body) -> UIFont {
-        let size = CGFloat(fontSize.points())
+        UIFontMetrics(forTextStyle: textStyle).scaledFont(for: uiFont(size: CGFloat(fontSize.points())))
+    }
+
+    /// The same font at `size` points, not scaled.
+    public func uiFont(size: CGFloat) -> UIFont {
         let weight: UIFont.Weight = [.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black][weightStep]
-        var font: UIFont
-        if let design = systemDesign {
-            font = UIFont.systemFont(ofSize: size, weight: weight)
-            let designs: [SystemDesign: UIFontDescriptor.SystemDesign] = [.monospaced: .monospaced, .serif: .serif, .rounded: .rounded]
-            if let systemDesign = designs[design], let descriptor = font.fontDescriptor.withDesign(systemDesign) {
-                font = UIFont(descriptor: descriptor, size: size)
-            }
-        } else {
+        guard let design = systemDesign else {
             let descriptor = UIFontDescriptor(fontAttributes: [.family: fontFamily.first ?? "", .traits: [UIFontDescriptor.TraitKey.weight: weight]])
-            font = UIFont(descriptor: descriptor, size: size)
+            return UIFont(descriptor: descriptor, size: size)
         }
-        return UIFontMetrics(forTextStyle: textStyle).scaledFont(for: font)
+        let font = UIFont.systemFont(ofSize: size, weight: weight)
+        let designs: [SystemDesign: UIFontDescriptor.SystemDesign] = [.monospaced: .monospaced, .serif: .serif, .rounded: .rounded]
+        guard let systemDesign = designs[design], let descriptor = font.fontDescriptor.withDesign(systemDesign) else { return font }
+        return UIFont(descriptor: descriptor, size: size)
+    }
+
+    /// The whole text style for an attributed string, scaled for Dynamic Type relative to `textStyle`: the font,
+    /// its letter spacing (`kern`) and its line height (lines `lineHeight` times the font's size apart), the
+    /// spacing scaled with the font. Made again when the text size changes, as a label's font is not.
+    public func textAttributes(relativeTo textStyle: UIFont.TextStyle = .body) -> [NSAttributedString.Key: Any] {
+        let font = uiFont(relativeTo: textStyle)
+        let paragraph = NSMutableParagraphStyle()
+        paragraph.minimumLineHeight = CGFloat(lineHeight) * font.pointSize
+        paragraph.maximumLineHeight = paragraph.minimumLineHeight
+        return [.font: font, .kern: CGFloat(tracking(atSize: Double(font.pointSize))), .paragraphStyle: paragraph]
     }
 }
 #endif
@@ -265,8 +290,10 @@ extension ThemeColor {
 extension TokenTypography {
     /// The font for AppKit: the system font in the design the family names, else the first family at the nearest
     /// weight it has (the system font when the family is not installed).
-    public var nsFont: NSFont {
-        let size = CGFloat(fontSize.points())
+    public var nsFont: NSFont { nsFont(size: CGFloat(fontSize.points())) }
+
+    /// The same font at `size` points.
+    public func nsFont(size: CGFloat) -> NSFont {
         let weight: NSFont.Weight = [.ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black][weightStep]
         let system = NSFont.systemFont(ofSize: size, weight: weight)
         guard let design = systemDesign else {
@@ -276,6 +303,16 @@ extension TokenTypography {
         let designs: [SystemDesign: NSFontDescriptor.SystemDesign] = [.monospaced: .monospaced, .serif: .serif, .rounded: .rounded]
         guard let systemDesign = designs[design], let descriptor = system.fontDescriptor.withDesign(systemDesign) else { return system }
         return NSFont(descriptor: descriptor, size: size) ?? system
+    }
+
+    /// The whole text style for an attributed string: the font, its letter spacing (`kern`) and its line height
+    /// (lines `lineHeight` times the font's size apart).
+    public var textAttributes: [NSAttributedString.Key: Any] {
+        let font = nsFont
+        let paragraph = NSMutableParagraphStyle()
+        paragraph.minimumLineHeight = CGFloat(lineHeight) * font.pointSize
+        paragraph.maximumLineHeight = paragraph.minimumLineHeight
+        return [.font: font, .kern: CGFloat(letterSpacing.points()), .paragraphStyle: paragraph]
     }
 }
 #endif
@@ -310,13 +347,28 @@ extension TokenTransition {
 }
 
 extension TokenTypography {
-    /// The text style as a SwiftUI font: the system font in the design the family names, else the first family
-    /// by name, at the token's size and weight. Letter spacing and line height are the view's (`tokenTypography`).
-    public var font: Font {
-        let size = fontSize.points()
-        guard let design = systemDesign else { return Font.custom(fontFamily.first ?? "", size: size).weight(swiftUIWeight) }
+    /// The text style as a SwiftUI font at the token's size, which Dynamic Type does not change: the system font in
+    /// the design the family names, else the first family by name, at the token's weight. `tokenTypography(_:)`
+    /// draws it scaled for the reader's text size, with its letter spacing and line height.
+    public var font: Font { font(size: fontSize.points()) }
+
+    /// The same font at `size` points.
+    public func font(size: Double) -> Font {
+        guard let design = systemDesign else { return Font.custom(fontFamily.first ?? "", fixedSize: size).weight(swiftUIWeight) }
         let designs: [SystemDesign: Font.Design] = [.standard: .default, .monospaced: .monospaced, .serif: .serif, .rounded: .rounded]
         return Font.system(size: size, weight: swiftUIWeight, design: designs[design] ?? .default)
+    }
+
+    /// The space SwiftUI's `lineSpacing` adds between lines at `size` points for the token's line height, measured
+    /// against the platform font's own line height (UIKit's `lineHeight`; AppKit's ascender, descender and leading).
+    public func lineSpacing(atSize size: Double) -> Double {
+        #if canImport(UIKit)
+        let fontLineHeight = Double(uiFont(size: CGFloat(size)).lineHeight)
+        #else
+        let font = nsFont(size: CGFloat(size))
+        let fontLineHeight = Double(font.ascender - font.descender + font.leading)
+        #endif
+        return lineSpacing(atSize: size, fontLineHeight: fontLineHeight)
     }
 
     /// The weight for SwiftUI.
@@ -326,9 +378,10 @@ extension TokenTypography {
 }
 
 extension View {
-    /// Draws text in a typography token's font and letter spacing.
-    public func tokenTypography(_ typography: TokenTypography) -> some View {
-        font(typography.font).tracking(typography.letterSpacing.points())
+    /// Draws text in a typography token: its font, letter spacing and line height, scaled for the reader's text
+    /// size (Dynamic Type) relative to `textStyle`, the spacing with the font.
+    public func tokenTypography(_ typography: TokenTypography, relativeTo textStyle: Font.TextStyle = .body) -> some View {
+        modifier(TokenTypographyModifier(typography, relativeTo: textStyle))
     }
 
     /// Draws a shadow token's layers under the view, the first on top. SwiftUI's shadows have no spread and
@@ -355,6 +408,26 @@ extension View {
         default: style = StrokeStyle(lineWidth: width)
         }
         return overlay { RoundedRectangle(cornerRadius: cornerRadius).strokeBorder(border.color.color, style: style) }
+    }
+}
+
+/// Draws text in a typography token at the size Dynamic Type gives it (`View.tokenTypography(_:relativeTo:)`).
+public struct TokenTypographyModifier: ViewModifier {
+    private let typography: TokenTypography
+    @ScaledMetric private var size: Double
+
+    /// Scales `typography` relative to `textStyle`.
+    public init(_ typography: TokenTypography, relativeTo textStyle: Font.TextStyle = .body) {
+        self.typography = typography
+        _size = ScaledMetric(wrappedValue: typography.fontSize.points(), relativeTo: textStyle)
+    }
+
+    /// The content in the token's font, tracking and line spacing at the scaled size.
+    public func body(content: Content) -> some View {
+        content
+            .font(typography.font(size: size))
+            .tracking(typography.tracking(atSize: size))
+            .lineSpacing(typography.lineSpacing(atSize: size))
     }
 }
 
