@@ -52,7 +52,11 @@ public struct CSSGenerator: Generator {
         let warnings = MustacheTemplate.unusedFiles(templateFiles.filter { $0.key.hasPrefix("css/") }, templates: templates, builtIn: [path],
                                                     partialFolder: nil)
             + (templateFiles[path] == nil ? [] : MustacheTemplate.unknownNames(in: source, file: file, known: CSSFileContext.allFieldNames))
-        var context = CSSContextBuilder(options: options).build(set)
+        let builder = CSSContextBuilder(options: options)
+        // Two tokens with one property name would be two declarations of it, and the later would win unseen.
+        let collisions = builder.nameCollisions(set)
+        guard collisions.isEmpty else { return ([], warnings + collisions) }
+        var context = builder.build(set)
         // The Swift fields are there for users' templates; the built-in one reads none, so they are built only when read.
         if template.mayRead(anyOf: SwiftFileContext.ownFieldNames) {
             var swift = SwiftContextBuilder()
@@ -256,6 +260,49 @@ struct CSSContextBuilder {
         case .camel:
             return "--" + options.prefix + (words.first ?? "") + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         }
+    }
+
+    /// An error for each token whose custom property name an earlier token (in path order) already has: the
+    /// names keep only a path's letters and digits, split into words and cased, so `color.gray-100` and
+    /// `color.gray.100` are both `--color-gray-100`.
+    func nameCollisions(_ set: ResolvedTokenSet) -> [Diagnostic] {
+        let written = set.tokens.lazy.filter { $0.type != .symbol && $0.type != .accent }
+        // A path of lowercase letters, digits and dots is its name with each dot a `-` (or the next letter
+        // uppercased), so distinct paths make distinct names; only a set with another path can collide.
+        guard !written.allSatisfy({ Self.namesItselfUniquely($0.path, camel: options.nameCase == .camel) }) else { return [] }
+        var first: [String: ResolvedToken] = [:]
+        var diagnostics: [Diagnostic] = []
+        for token in written {
+            let name = propertyName(token.path)
+            guard let earlier = first[name] else {
+                first[name] = token
+                continue
+            }
+            diagnostics.append(Diagnostic(
+                id: "css/name-collision", severity: .error,
+                message: "`\(token.path)` and `\(earlier.path)` both become the CSS custom property `\(name)`",
+                location: token.token.location, path: token.path,
+                related: [RelatedLocation(earlier.token.location, "`\(earlier.path)` is defined here")],
+                fix: "rename one of the two tokens"))
+        }
+        return diagnostics
+    }
+
+    /// Whether `path` holds only lowercase ASCII letters, digits and dots, and, for camel case, no name after
+    /// the first starts with a digit (`a.b.2c` and `a.b2c` would both be `aB2c`).
+    static func namesItselfUniquely(_ path: String, camel: Bool) -> Bool {
+        var afterDot = false
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): afterDot = false
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if camel && afterDot { return false }
+                afterDot = false
+            case UInt8(ascii: "."): afterDot = true
+            default: return false
+            }
+        }
+        return true
     }
 
     /// `prefix` + the kebab-case words of an ASCII path, in one pass over its bytes: the same words as

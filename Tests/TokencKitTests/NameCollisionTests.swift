@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// Two tokens whose names meet in one generated name are an error naming both, and nothing is written: a
+/// stylesheet would declare the custom property twice (the later winning unseen), a catalog would write one
+/// color set over the other.
+@Suite struct NameCollisionTests {
+    static let tokens = """
+        color:
+          $type: color
+          gray-100: { $value: "#f5f5f5" }
+          gray:
+            100: { $value: "#eeeeee" }
+          textPrimary: { $value: "#111111" }
+          text-primary: { $value: "#222222" }
+          plain: { $value: "#333333" }
+        space:
+          $type: dimension
+          b2c: { $value: { value: 4, unit: px } }
+          b:
+            2c: { $value: { value: 8, unit: px } }
+
+        """
+
+    @Test func cssPropertiesThatMeetAreAnErrorAndNothingIsWritten() throws {
+        let sandbox = try Sandbox(["Tokens/a.yaml": Self.tokens])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build", "--only", "css"], in: sandbox.root)
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            Tokens/a.yaml:5:5: error: `color.gray.100` and `color.gray-100` both become the CSS custom property `--color-gray-100` [css/name-collision]
+                    100: { $value: "#eeeeee" }
+                    ^
+              fix: rename one of the two tokens
+            Tokens/a.yaml:3:3: note: `color.gray-100` is defined here
+            Tokens/a.yaml:6:3: error: `color.textPrimary` and `color.text-primary` both become the CSS custom property `--color-text-primary` [css/name-collision]
+                  textPrimary: { $value: "#111111" }
+                  ^
+              fix: rename one of the two tokens
+            Tokens/a.yaml:7:3: note: `color.text-primary` is defined here
+            build failed: 2 errors; nothing was written
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated").path))
+    }
+
+    /// In camel case a name that starts with a digit has no capital to mark where it starts: `space.b2c` and
+    /// `space.b.2c` are both `--spaceB2c` (and a prefix applies to both alike); kebab case keeps them apart.
+    @Test func camelCaseLosesTheBoundaryBeforeADigit() throws {
+        let sandbox = try Sandbox(["Tokens/a.yaml": "space:\n  $type: dimension\n  b2c: { $value: { value: 4, unit: px } }\n  b:\n    2c: { $value: { value: 8, unit: px } }\n"])
+        defer { sandbox.remove() }
+        let camel = try TokencProcess.run(["build", "--only", "css", "--css-case", "camel", "--css-prefix", "ds-"], in: sandbox.root)
+        #expect(camel.status == 1)
+        #expect(camel.stderr.hasPrefix("Tokens/a.yaml:3:3: error: `space.b2c` and `space.b.2c` both become the CSS custom property `--ds-spaceB2c` [css/name-collision]\n"),
+                "\(camel.stderr)")
+        let kebab = try TokencProcess.run(["build", "--only", "css"], in: sandbox.root)
+        #expect(kebab.status == 0, "\(kebab.stderr)")
+        let css = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/css/tokens.css"), encoding: .utf8)
+        #expect(css.contains("  --space-b-2c: 8px;\n  --space-b2c: 4px;\n"), "\(css)")
+    }
+
+    @Test func colorSetsThatMeetAreAnError() throws {
+        let sandbox = try Sandbox(["Tokens/a.yaml": Self.tokens])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build", "--only", "xcassets"], in: sandbox.root)
+        #expect(result.status == 1)
+        let errors = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(errors == [
+            "Tokens/a.yaml:5:5: error: `color.gray.100` and `color.gray-100` both become the color set `ColorGray100` [xcassets/name-collision]",
+            "Tokens/a.yaml:6:3: error: `color.textPrimary` and `color.text-primary` both become the color set `ColorTextPrimary` [xcassets/name-collision]",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated").path))
+    }
+
+    /// A group's `$root` token and a token named `root` meet in every output's names: each output says so.
+    @Test func aRootTokenAndATokenNamedRootMeetInEveryOutput() throws {
+        let sandbox = try Sandbox(["Tokens/a.yaml": "c:\n  $type: color\n  $root: { $value: \"#fff\" }\n  root: { $value: \"#000\" }\n"])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build"], in: sandbox.root)
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n").filter { $0.contains(": error: ") } == [
+            "Tokens/a.yaml:4:3: error: `c.root` and `c.$root` both become the CSS custom property `--c-root` [css/name-collision]",
+            "Tokens/a.yaml:4:3: error: `c.root` and `c.$root` both become the Swift name `root` [swift/name-collision]",
+            "Tokens/a.yaml:4:3: error: `c.root` and `c.$root` both become the color set `CRoot` [xcassets/name-collision]",
+        ])
+    }
+}
