@@ -2,7 +2,7 @@
 
 Usage: page-probe.py PAGE.html SCREENSHOT.png  →  prints JSON:
   {"swatches": [{token, mode, side, fallback, color}], "cells": [{pair, mode, pass}],
-   "samples": [{token, kind, boxShadow, borderTop, backgroundImage, borderTopStyle, width, font}]}
+   "samples": [{token, kind, boxShadow, borderTop, backgroundImage, borderTopStyle, width, font, letterSpacing}]}
 `color` is the swatch's computed background-color (what the browser resolved from the page's CSS), and a
 sample's fields are its computed styles;
 the screenshot of the whole page is written for a reviewer to look at.
@@ -21,7 +21,7 @@ script = """new Promise(r => { const go = () => {
   const cells = [...document.querySelectorAll('[data-pair]')].map(e => ({ pair: e.dataset.pair, mode: e.dataset.mode, pass: e.dataset.pass }));
   const samples = [...document.querySelectorAll('[class^="sample-"][data-token]')].map(e => { const s = getComputedStyle(e); return {
     token: e.dataset.token, kind: e.className.slice(7), boxShadow: s.boxShadow, borderTop: s.borderTop, backgroundImage: s.backgroundImage,
-    borderTopStyle: s.borderTopStyle, width: s.width, font: s.font }; });
+    borderTopStyle: s.borderTopStyle, width: s.width, font: s.font, letterSpacing: s.letterSpacing }; });
   r(JSON.stringify({swatches, cells, samples})); };
   if (document.readyState === 'complete') go(); else addEventListener('load', go); })"""
 try:

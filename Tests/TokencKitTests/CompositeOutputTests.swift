@@ -179,6 +179,48 @@ import Testing
         ]) { $1 })
     }
 
+    /// The `font` shorthand has no place for letter spacing: a typography token's is a property of its own after
+    /// it, an alias's its target's (with `--css-alias-variables` as `var()`, as is a letter spacing that aliases a
+    /// dimension), and Chromium reads the token file's numbers through them.
+    @Test func typographyLetterSpacingIsAPropertyOfItsOwn() throws {
+        let sandbox = try Sandbox(["Tokens/type.yaml": """
+            type:
+              $type: typography
+              tight: { $type: dimension, $value: { value: -0.2, unit: px } }
+              body: { $value: { fontFamily: [Georgia, serif], fontSize: { value: 17, unit: px }, fontWeight: 400, letterSpacing: { value: 0.5, unit: px }, lineHeight: 1.5 } }
+              alias: { $value: "{type.body}" }
+              part: { $value: { fontFamily: [Georgia, serif], fontSize: { value: 1.25, unit: rem }, fontWeight: 700, letterSpacing: "{type.tight}", lineHeight: 1.2 } }
+
+            """])
+        defer { sandbox.remove() }
+        let cases: [(options: [String], lines: [String])] = [
+            ([], ["  --type-alias: 400 17px/1.5 \"Georgia\", serif;\n  --type-alias-letter-spacing: 0.5px;\n",
+                  "  --type-body: 400 17px/1.5 \"Georgia\", serif;\n  --type-body-letter-spacing: 0.5px;\n",
+                  "  --type-part: 700 1.25rem/1.2 \"Georgia\", serif;\n  --type-part-letter-spacing: -0.2px;\n"]),
+            (["--css-alias-variables"], ["  --type-alias: var(--type-body);\n  --type-alias-letter-spacing: var(--type-body-letter-spacing);\n",
+                                         "  --type-part-letter-spacing: var(--type-tight);\n"]),
+            (["--css-case", "camel"], ["  --typeBody: 400 17px/1.5 \"Georgia\", serif;\n  --typeBodyLetterSpacing: 0.5px;\n"]),
+        ]
+        for (index, (options, lines)) in cases.enumerated() {
+            let result = try TokencProcess.run(["build", "--only", "css", "--output", "Out\(index)"] + options, in: sandbox.root)
+            #expect(result.status == 0, "\(result.stderr)")
+            let folder = sandbox.root.appendingPathComponent("Out\(index)/css")
+            let css = try String(contentsOf: folder.appendingPathComponent("tokens.css"), encoding: .utf8)
+            for line in lines { #expect(css.contains(line), "\(options): no `\(line)` in:\n\(css)") }
+            guard options != ["--css-case", "camel"] else { continue }
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+                Issue.record("chromium is not installed: run script/test (it installs it) or `apt-get install chromium`")
+                return
+            }
+            let probes = ["body", "alias", "part"].map { ["id": $0, "property": "letter-spacing", "value": "var(--type-\($0)-letter-spacing)"] }
+            let computed = try CSSBrowserTests.computedStyles([
+                "css": folder.appendingPathComponent("tokens.css").path, "probes": probes,
+                "scenarios": [["name": "plain", "features": [[String: String]](), "theme": NSNull()]],
+            ], in: folder)
+            #expect(computed["plain"] == ["body": "0.5px", "alias": "0.5px", "part": "-0.2px"], "\(options)")
+        }
+    }
+
     /// The style guide draws each composite with its CSS value; Chromium's computed styles hold the token file's numbers.
     @Test func previewDrawsEachCompositeWithItsOwnValue() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
@@ -189,7 +231,7 @@ import Testing
             space:
               m: { $type: dimension, $value: { value: 16, unit: px } }
             type:
-              body: { $type: typography, $value: { fontFamily: [Georgia, serif], fontSize: { value: 17, unit: px }, fontWeight: 600, letterSpacing: { value: 0, unit: px }, lineHeight: 1.5 } }
+              body: { $type: typography, $value: { fontFamily: [Georgia, serif], fontSize: { value: 17, unit: px }, fontWeight: 600, letterSpacing: { value: 0.5, unit: px }, lineHeight: 1.5 } }
 
             """])
         defer { sandbox.remove() }
@@ -208,6 +250,7 @@ import Testing
         #expect(sample("space.m")?.width == "16px")
         #expect(sample("stroke.dotted")?.borderTopStyle == "dotted")
         #expect(sample("type.body")?.font == "600 17px / 25.5px Georgia, serif")
+        #expect(sample("type.body")?.letterSpacing == "0.5px")
     }
 
     /// The diff page draws a changed shadow and gradient before and after, each side with its own value.

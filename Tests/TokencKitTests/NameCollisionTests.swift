@@ -84,4 +84,22 @@ import Testing
             "Tokens/a.yaml:4:3: error: `c.root` and `c.$root` both become the color set `CRoot` [xcassets/name-collision]",
         ])
     }
+
+    /// A typography token's letter-spacing property has a name too: a token that takes it is an error, once.
+    @Test func aTokenNamedLikeATypographyTokensLetterSpacingIsAnError() throws {
+        let sandbox = try Sandbox(["Tokens/a.yaml": """
+            type:
+              $type: typography
+              body: { $value: { fontFamily: Georgia, fontSize: { value: 17, unit: px }, fontWeight: 400, letterSpacing: { value: 0.5, unit: px }, lineHeight: 1.5 } }
+              body-letter-spacing: { $type: dimension, $value: { value: 1, unit: px } }
+              type-body: { $value: { fontFamily: Georgia, fontSize: { value: 12, unit: px }, fontWeight: 400, letterSpacing: { value: 0, unit: px }, lineHeight: 1.5 } }
+
+            """])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build", "--only", "css"], in: sandbox.root)
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n").filter { $0.contains(": error: ") } == [
+            "Tokens/a.yaml:4:3: error: `type.body-letter-spacing` and `type.body` both become the CSS custom property `--type-body-letter-spacing` [css/name-collision]",
+        ], "\(result.stderr)")
+    }
 }

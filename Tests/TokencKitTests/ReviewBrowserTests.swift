@@ -11,7 +11,7 @@ import Testing
         struct Cell: Decodable { var pair: String; var mode: String; var pass: String }
         struct Sample: Decodable {
             var token: String; var kind: String; var boxShadow: String; var borderTop: String; var backgroundImage: String
-            var borderTopStyle: String; var width: String; var font: String
+            var borderTopStyle: String; var width: String; var font: String; var letterSpacing: String
         }
         var swatches: [Swatch]
         var cells: [Cell]

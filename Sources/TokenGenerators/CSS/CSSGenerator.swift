@@ -29,6 +29,13 @@ public struct CSSGenerator: Generator {
         CSSContextBuilder(options: CSSOptions()).value(token.type, token.value(in: mode), mode: mode)?.0
     }
 
+    /// A typography token's letter spacing in `mode` as the stylesheet writes it beside the `font` shorthand; nil
+    /// for other types.
+    public static func letterSpacing(of token: ResolvedToken, in mode: String) -> String? {
+        guard token.type == .typography, let spacing = token.value(in: mode)["letterSpacing"] else { return nil }
+        return CSSContextBuilder(options: CSSOptions()).dimension(spacing)
+    }
+
     /// The built-in template's context for `set` (without the Swift fields), for the template-cost benchmark.
     public func context(for set: ResolvedTokenSet) -> CSSFileContext { CSSContextBuilder(options: options).build(set) }
 
@@ -268,22 +275,27 @@ struct CSSContextBuilder {
     func nameCollisions(_ set: ResolvedTokenSet) -> [Diagnostic] {
         let written = set.tokens.lazy.filter { $0.type != .symbol && $0.type != .accent }
         // A path of lowercase letters, digits and dots is its name with each dot a `-` (or the next letter
-        // uppercased), so distinct paths make distinct names; only a set with another path can collide.
+        // uppercased), so distinct paths make distinct names; only a set with another path can collide. (A
+        // typography token's letter-spacing name could only meet the name of a token inside it, which a token
+        // cannot hold.)
         guard !written.allSatisfy({ Self.namesItselfUniquely($0.path, camel: options.nameCase == .camel) }) else { return [] }
         var first: [String: ResolvedToken] = [:]
         var diagnostics: [Diagnostic] = []
         for token in written {
             let name = propertyName(token.path)
-            guard let earlier = first[name] else {
-                first[name] = token
-                continue
+            for property in token.type == .typography ? [name, name + letterSpacingSuffix] : [name] {
+                guard let earlier = first[property] else {
+                    first[property] = token
+                    continue
+                }
+                diagnostics.append(Diagnostic(
+                    id: "css/name-collision", severity: .error,
+                    message: "`\(token.path)` and `\(earlier.path)` both become the CSS custom property `\(property)`",
+                    location: token.token.location, path: token.path,
+                    related: [RelatedLocation(earlier.token.location, "`\(earlier.path)` is defined here")],
+                    fix: "rename one of the two tokens"))
+                break  // one error for a pair of tokens, not one per property they share
             }
-            diagnostics.append(Diagnostic(
-                id: "css/name-collision", severity: .error,
-                message: "`\(token.path)` and `\(earlier.path)` both become the CSS custom property `\(name)`",
-                location: token.token.location, path: token.path,
-                related: [RelatedLocation(earlier.token.location, "`\(earlier.path)` is defined here")],
-                fix: "rename one of the two tokens"))
         }
         return diagnostics
     }
@@ -365,8 +377,19 @@ struct CSSContextBuilder {
         // `var(--target)` for a node that aliases a token the stylesheet has (made once, not per token).
         let variable = { (node: Node) in self.aliasTarget(node, paths: paths).map { "var(\(self.propertyName($0)))" } }
         var colorTexts = SharedColorsMemo<[WrittenValue]>(slots: MemoSlots.count(forTokens: set.tokens.count))
+        // A typography token's letter spacing, which the `font` shorthand has no place for, in a property after it.
+        let spacingAliases = options.aliasesAsVariables ? LetterSpacingAliases(
+            whole: { self.aliasTarget($0, paths: paths).map { "var(\(self.propertyName($0) + self.letterSpacingSuffix))" } },
+            part: variable) : nil
         for token in set.tokens {
             let name = propertyName(token.path)
+            defer {
+                if token.type == .typography {
+                    for (mode, text) in letterSpacings(token, aliases: spacingAliases) {
+                        if let slot = slots[mode] { declared.add(name + letterSpacingSuffix, text, nil, slot: slot) }
+                    }
+                }
+            }
             if options.aliasesAsVariables {
                 if let variables = variables(token, modes: modes, variable: variable)
                     ?? (Self.hasAliasableParts(token.type) ? partVariables(token, variable: variable) : nil)
@@ -465,6 +488,35 @@ struct CSSContextBuilder {
                       let (plain, wide) = value(token.type, resolved, mode: mode, written: WrittenParts(node: node, variable: variable)) {
                 out.append((mode, plain, wide))
             }
+        }
+        return out
+    }
+
+    /// What a typography token's letter-spacing property is called after its own: `--type-body-letter-spacing`.
+    var letterSpacingSuffix: String { options.nameCase == .kebab ? "-letter-spacing" : "LetterSpacing" }
+
+    /// `var(…)` texts for a typography token's letter spacing under `--css-alias-variables`: `whole` for a token
+    /// that aliases another typography token (that token's letter-spacing property), `part` for a letter
+    /// spacing that aliases a dimension token.
+    struct LetterSpacingAliases {
+        var whole: (Node) -> String?
+        var part: (Node) -> String?
+    }
+
+    /// A typography token's letter spacing in each mode it has a value in. With `aliases`, an alias is its
+    /// target's property and a mode written as the light one is left out (the targets' own blocks change it).
+    func letterSpacings(_ token: ResolvedToken, aliases: LetterSpacingAliases?) -> [(mode: String, text: String)] {
+        var out: [(mode: String, text: String)] = []
+        for entry in token.values {
+            var text: String?
+            if let aliases {
+                let written = entry.mode == Appearance.light
+                    ? token.token.value : token.token.modes.first { $0.name == entry.mode }?.value ?? token.token.value
+                text = aliases.whole(written) ?? written["letterSpacing"].flatMap(aliases.part)
+            }
+            guard let text = text ?? entry.value["letterSpacing"].flatMap(dimension) else { continue }
+            if aliases != nil, entry.mode != Appearance.light, text == out.first?.text { continue }
+            out.append((entry.mode, text))
         }
         return out
     }

@@ -136,7 +136,9 @@ public enum StyleGuide {
         case .gradient: (kind, style, text) = ("strip", "background-image: linear-gradient(to right, \(value))", "")
         case .strokeStyle: (kind, style, text) = ("line", "border-top: 2px \(value) currentColor", "")
         case .dimension: (kind, style, text) = ("bar", "width: min(\(value), 240px)", "")
-        case .typography: (kind, style, text) = ("text", "font: \(value)", "Aa Bb 123")
+        case .typography:
+            let spacing = CSSGenerator.letterSpacing(of: token, in: mode).map { "; letter-spacing: \($0)" } ?? ""
+            (kind, style, text) = ("text", "font: \(value)" + spacing, "Aa Bb 123")
         case .fontFamily: (kind, style, text) = ("text", "font-family: \(value)", "Aa Bb 123")
         case .fontWeight: (kind, style, text) = ("text", "font-weight: \(value)", "Aa Bb 123")
         default: return ""
