@@ -46,7 +46,7 @@ import TokenModel
         expectAnswers(group, SwiftGroupContext.fieldNames, "a group")
         expectAnswers(first(group?["tokens"]), SwiftTokenContext.fieldNames, "a token")
         expectAnswers(first(file["uiKitSystemColors"]), SystemColorContext.fieldNames, "a system color")
-        let css = CSSContextBuilder(options: CSSOptions()).build(Self.set)
+        let css = CSSContextBuilder(options: CSSOptions()).build(Self.set).context
         expectAnswers(css, ["contextVersion", "source", "blocks"], "the CSS file")
         let block = first(css["blocks"])
         expectAnswers(block, CSSBlock.fieldNames, "a block")

@@ -37,7 +37,7 @@ public struct CSSGenerator: Generator {
     }
 
     /// The built-in template's context for `set` (without the Swift fields), for the template-cost benchmark.
-    public func context(for set: ResolvedTokenSet) -> CSSFileContext { CSSContextBuilder(options: options).build(set) }
+    public func context(for set: ResolvedTokenSet) -> CSSFileContext { CSSContextBuilder(options: options).build(set).context }
 
     public func render(_ set: ResolvedTokenSet) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) { render(set, into: nil) }
 
@@ -59,11 +59,9 @@ public struct CSSGenerator: Generator {
         let warnings = MustacheTemplate.unusedFiles(templateFiles.filter { $0.key.hasPrefix("css/") }, templates: templates, builtIn: [path],
                                                     partialFolder: nil)
             + (templateFiles[path] == nil ? [] : MustacheTemplate.unknownNames(in: source, file: file, known: CSSFileContext.allFieldNames))
-        let builder = CSSContextBuilder(options: options)
         // Two tokens with one property name would be two declarations of it, and the later would win unseen.
-        let collisions = builder.nameCollisions(set)
+        var (context, collisions) = CSSContextBuilder(options: options).build(set)
         guard collisions.isEmpty else { return ([], warnings + collisions) }
-        var context = builder.build(set)
         // The Swift fields are there for users' templates; the built-in one reads none, so they are built only when read.
         if template.mayRead(anyOf: SwiftFileContext.ownFieldNames) {
             var swift = SwiftContextBuilder()
@@ -269,33 +267,29 @@ struct CSSContextBuilder {
         }
     }
 
-    /// An error for each token whose custom property name an earlier token (in path order) already has: the
-    /// names keep only a path's letters and digits, split into words and cased, so `color.gray-100` and
-    /// `color.gray.100` are both `--color-gray-100`.
-    func nameCollisions(_ set: ResolvedTokenSet) -> [Diagnostic] {
-        let written = set.tokens.lazy.filter { $0.type != .symbol && $0.type != .accent }
-        // A path of lowercase letters, digits and dots is its name with each dot a `-` (or the next letter
-        // uppercased), so distinct paths make distinct names; only a set with another path can collide. (A
-        // typography token's letter-spacing name could only meet the name of a token inside it, which a token
-        // cannot hold.)
-        guard !written.allSatisfy({ Self.namesItselfUniquely($0.path, camel: options.nameCase == .camel) }) else { return [] }
+    /// An error for each token whose custom property name an earlier token (in path order) already has, given
+    /// every property's name and its token in that order: the names keep only a path's letters and digits,
+    /// split into words and cased, so `color.gray-100` and `color.gray.100` are both `--color-gray-100`.
+    static func nameCollisions(_ names: [String], of owners: [ResolvedToken]) -> [Diagnostic] {
+        // A name whose last place is its own is not repeated: one look-up each in a table that hashes bytes.
+        let index = PathIndex(names)
+        guard names.indices.contains(where: { index[names[$0]] != $0 }) else { return [] }
         var first: [String: ResolvedToken] = [:]
+        var reported: Set<ObjectIdentifier> = []
         var diagnostics: [Diagnostic] = []
-        for token in written {
-            let name = propertyName(token.path)
-            for property in token.type == .typography ? [name, name + letterSpacingSuffix] : [name] {
-                guard let earlier = first[property] else {
-                    first[property] = token
-                    continue
-                }
-                diagnostics.append(Diagnostic(
-                    id: "css/name-collision", severity: .error,
-                    message: "`\(token.path)` and `\(earlier.path)` both become the CSS custom property `\(property)`",
-                    location: token.token.location, path: token.path,
-                    related: [RelatedLocation(earlier.token.location, "`\(earlier.path)` is defined here")],
-                    fix: "rename one of the two tokens"))
-                break  // one error for a pair of tokens, not one per property they share
+        for (name, token) in zip(names, owners) {
+            guard let earlier = first[name] else {
+                first[name] = token
+                continue
             }
+            // One error for a pair of tokens, not one per property they share.
+            guard earlier !== token, reported.insert(ObjectIdentifier(token)).inserted else { continue }
+            diagnostics.append(Diagnostic(
+                id: "css/name-collision", severity: .error,
+                message: "`\(token.path)` and `\(earlier.path)` both become the CSS custom property `\(name)`",
+                location: token.token.location, path: token.path,
+                related: [RelatedLocation(earlier.token.location, "`\(earlier.path)` is defined here")],
+                fix: "rename one of the two tokens"))
         }
         return diagnostics
     }
@@ -365,7 +359,8 @@ struct CSSContextBuilder {
         }
     }
 
-    func build(_ set: ResolvedTokenSet) -> CSSFileContext {
+    /// The stylesheet's context, and an error for each token whose property name another token has.
+    func build(_ set: ResolvedTokenSet) -> (context: CSSFileContext, collisions: [Diagnostic]) {
         let modes = Appearance.builtIn + set.modes.filter { !Appearance.builtIn.contains($0) }
         // Values per mode, sRGB (fallback) and P3 (only where they differ), by the mode's place in `modes`; one
         // more slot holds light-dark()'s contrast pair (`contrast`, unless a custom mode has that name).
@@ -381,8 +376,27 @@ struct CSSContextBuilder {
         let spacingAliases = options.aliasesAsVariables ? LetterSpacingAliases(
             whole: { self.aliasTarget($0, paths: paths).map { "var(\(self.propertyName($0) + self.letterSpacingSuffix))" } },
             part: variable) : nil
+        // A path of lowercase letters, digits and dots is its name with each dot a `-` (or the next letter
+        // uppercased), so distinct paths make distinct names; only a set with another path can collide. (A
+        // typography token's letter-spacing name could only meet the name of a token inside it, which a token
+        // cannot hold.)
+        let camel = options.nameCase == .camel
+        let checksNames = !set.tokens.allSatisfy { Self.namesItselfUniquely($0.path, camel: camel) }
+        var names: [String] = [], owners: [ResolvedToken] = []
+        if checksNames {
+            names.reserveCapacity(set.tokens.count)
+            owners.reserveCapacity(set.tokens.count)
+        }
         for token in set.tokens {
             let name = propertyName(token.path)
+            if checksNames, token.type != .symbol, token.type != .accent {
+                names.append(name)
+                owners.append(token)
+                if token.type == .typography {
+                    names.append(name + letterSpacingSuffix)
+                    owners.append(token)
+                }
+            }
             defer {
                 if token.type == .typography {
                     for (mode, text) in letterSpacings(token, aliases: spacingAliases) {
@@ -467,7 +481,7 @@ struct CSSContextBuilder {
             add(mode, comment: "The \(mode) theme", media: nil, selector: ":root[data-theme=\"\(mode)\"]")
         }
         let source = set.tokens.first.map { SwiftContextBuilder.folder(of: $0.token.location.file) } ?? "tokens"
-        return CSSFileContext(source: source, blocks: blocks)
+        return (CSSFileContext(source: source, blocks: blocks), checksNames ? Self.nameCollisions(names, of: owners) : [])
     }
 
     /// The token `node` aliases as a whole, when the stylesheet has it (a system color is written as its values).
