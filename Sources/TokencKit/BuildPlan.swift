@@ -28,6 +28,7 @@ public struct BuildPlan: Sendable {
             Pipeline.generators(jsonAliases: jsonAliases, templates: templates, templateFolder: templateFolder, css: css,
                                 swiftRoot: configuration.swiftRootName)
         }
+        if let cssFlags, let problem = CSSOutputOptions.prefixProblem(cssFlags.prefix) { throw ToolError(problem) }
         var steps: [Step] = []
         if configuration.outputs.isEmpty {
             steps = builtIn(cssFlags ?? CSSOutputOptions()).map { Step(generator: $0, folder: output ?? "Generated") }

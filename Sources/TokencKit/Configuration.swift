@@ -124,7 +124,12 @@ public struct Configuration: Sendable {
                 case "options":
                     for option in entry.value.mappingEntries ?? [] {
                         switch (option.key, option.value.kind) {
-                        case ("prefix", .scalar(.string(let prefix), _)): output.css.prefix = prefix
+                        case ("prefix", .scalar(.string(let prefix), _)):
+                            if let message = CSSOutputOptions.prefixProblem(prefix) {
+                                problems.append(problem(message, option.value.location))
+                            } else {
+                                output.css.prefix = prefix
+                            }
                         case ("case", .scalar(.string(let name), _)) where CSSOutputOptions.Case(rawValue: name) != nil:
                             output.css.nameCase = CSSOutputOptions.Case(rawValue: name)!
                         case ("light-dark", .scalar(.bool(let flag), _)): output.css.lightDark = flag

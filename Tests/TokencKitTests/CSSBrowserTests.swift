@@ -116,4 +116,36 @@ import TokenModel
         }
         #expect(checked == colors.count * Self.scenarios.count)
     }
+
+    /// A custom mode's name is a CSS string in its `[data-theme]` selector and text in its block's comment: quotes,
+    /// backslashes, line breaks and `*/` in it neither break the stylesheet nor end the comment, and Chromium
+    /// applies each theme's value when the page names it exactly.
+    @Test func customModeNamesAreEscapedInSelectorsAndComments() throws {
+        let modes = ["brand \"x\"", "back\\slash", "two\nlines", "a*/b", "plain"]
+        let yamlModes = modes.enumerated().map { "\"\($0.element.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n"))\": \"#0000\($0.offset)\($0.offset)\"" }
+        let sandbox = try Sandbox(["Tokens/a.yaml": "c:\n  $type: color\n  a: { $value: \"#ff0000\", $extensions: { mode: { \(yamlModes.joined(separator: ", ")) } } }\n"])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build", "--only", "css"], in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let folder = sandbox.root.appendingPathComponent("Generated/css")
+        let css = try String(contentsOf: folder.appendingPathComponent("tokens.css"), encoding: .utf8)
+        for line in [":root[data-theme=\"brand \\\"x\\\"\"] {", ":root[data-theme=\"back\\\\slash\"] {", ":root[data-theme=\"two\\a lines\"] {",
+                     "/* The a* /b theme */", ":root[data-theme=\"a*/b\"] {"] {
+            #expect(css.contains(line + "\n"), "no line `\(line)` in:\n\(css)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            Issue.record("chromium is not installed: run script/test (it installs it) or `apt-get install chromium`")
+            return
+        }
+        let computed = try Self.computedStyles([
+            "css": folder.appendingPathComponent("tokens.css").path,
+            "probes": [["id": "a", "property": "color", "value": "var(--c-a)"]],
+            "scenarios": modes.enumerated().map { ["name": "mode \($0.offset)", "features": [[String: String]](), "theme": $0.element] }
+                + [["name": "none", "features": [[String: String]](), "theme": NSNull()]],
+        ], in: folder)
+        for index in modes.indices {
+            #expect(computed["mode \(index)"] == ["a": "rgb(0, 0, \(index * 17))"], "\(modes[index])")
+        }
+        #expect(computed["none"] == ["a": "rgb(255, 0, 0)"])
+    }
 }

@@ -89,6 +89,18 @@ public struct CSSOptions: Sendable {
     /// Write aliases as `var(--target)` so the cascade follows them, instead of their resolved values.
     public var aliasesAsVariables: Bool
 
+    /// Why `prefix` cannot begin custom property names, nil when it can: after `--` a name takes letters, digits,
+    /// `-`, `_` and any character beyond ASCII without escapes; anything else (a space, a dot, a quote) would
+    /// break every declaration.
+    public static func prefixProblem(_ prefix: String) -> String? {
+        guard let bad = prefix.unicodeScalars.first(where: { scalar in
+            !(("0"..."9").contains(scalar) || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                || scalar == "-" || scalar == "_" || scalar.value >= 0x80)
+        }) else { return nil }
+        let shown = bad == " " ? "a space" : bad.value < 0x20 || bad.value == 0x7F ? "a control character" : "`\(bad)`"
+        return "the CSS prefix `\(prefix)` has \(shown), which a custom property name cannot hold; use letters, digits, `-` and `_`"
+    }
+
     /// Creates options; the defaults give `--color-accent` with resolved values and dark blocks.
     public init(prefix: String = "", nameCase: Case = .kebab, lightDark: Bool = false, aliasesAsVariables: Bool = false) {
         self.prefix = prefix
@@ -478,7 +490,7 @@ struct CSSContextBuilder {
         // light-dark() colors: the contrast pair follows color-scheme, so one block serves both appearances.
         add("contrast", comment: "Increased contrast (light-dark)", media: more, selector: ":root")
         for mode in modes where !Appearance.builtIn.contains(mode) {
-            add(mode, comment: "The \(mode) theme", media: nil, selector: ":root[data-theme=\"\(mode)\"]")
+            add(mode, comment: "The \(Self.commentText(mode)) theme", media: nil, selector: ":root[data-theme=\(Self.quoted(mode))]")
         }
         let source = set.tokens.first.map { SwiftContextBuilder.folder(of: $0.token.location.file) } ?? "tokens"
         return (CSSFileContext(source: source, blocks: blocks), checksNames ? Self.nameCollisions(names, of: owners) : [])
@@ -701,7 +713,26 @@ struct CSSContextBuilder {
                                                "ui-sans-serif", "ui-serif", "ui-rounded", "-apple-system"]
 
     static func family(_ name: String) -> String {
-        genericFamilies.contains(name) ? name : "\"" + name.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        genericFamilies.contains(name) ? name : quoted(name)
+    }
+
+    /// `text` as a double-quoted CSS string: a backslash or quote escaped with a backslash, a line break or other
+    /// control character as its hex escape (`\a `), which a CSS string cannot hold as it is.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\", "\"": out += "\\" + String(scalar)
+            case "\u{0}"..."\u{1F}", "\u{7F}": out += "\\" + String(scalar.value, radix: 16) + " "
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// `text` for inside a CSS comment, which ends at the first `*/`: that pair is written `* /`.
+    static func commentText(_ text: String) -> String {
+        text.replacing("*/", with: "* /")
     }
 }
 

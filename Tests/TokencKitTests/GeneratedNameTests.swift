@@ -103,3 +103,41 @@ import Testing
         ], "\(result.stderr)")
     }
 }
+
+/// A CSS prefix begins every custom property name, so one that a name cannot hold is a usage error before
+/// anything is read or written, from the command line or from tokenc.yml.
+@Suite struct CSSPrefixTests {
+    @Test func aPrefixNoPropertyNameCanHoldIsAUsageError() throws {
+        let sandbox = try Sandbox(["Tokens/a.yaml": "c:\n  $type: color\n  a: { $value: \"#ff0000\" }\n"])
+        defer { sandbox.remove() }
+        for (prefix, shown) in [("my prefix", "a space"), ("ds.", "`.`"), ("a\"b", "`\"`")] {
+            let result = try TokencProcess.run(["build", "--css-prefix", prefix], in: sandbox.root)
+            #expect(result.status == 2)
+            #expect(result.stderr == "tokenc: error: the CSS prefix `\(prefix)` has \(shown), which a custom property name cannot hold; "
+                + "use letters, digits, `-` and `_`\n")
+        }
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated").path))
+        // Letters beyond ASCII, digits, `-` and `_` are name characters.
+        let good = try TokencProcess.run(["build", "--only", "css", "--css-prefix", "ds-é_2-"], in: sandbox.root)
+        #expect(good.status == 0, "\(good.stderr)")
+        let css = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/css/tokens.css"), encoding: .utf8)
+        #expect(css.contains("  --ds-é_2-c-a: #ff0000;\n"), "\(css)")
+    }
+
+    @Test func aPrefixInTokencYmlIsReportedWhereItIsWritten() throws {
+        let sandbox = try Sandbox([
+            "Tokens/a.yaml": "c:\n  $type: color\n  a: { $value: \"#ff0000\" }\n",
+            "tokenc.yml": "outputs:\n  - { generator: css, options: { prefix: \"a:b\" } }\n",
+        ])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build"], in: sandbox.root)
+        #expect(result.status == 2)
+        #expect(result.stderr == """
+            tokenc: error: invalid tokenc.yml:
+            tokenc.yml:2:42: error: the CSS prefix `a:b` has `:`, which a custom property name cannot hold; use letters, digits, `-` and `_` [config/invalid]
+                  - { generator: css, options: { prefix: "a:b" } }
+                                                         ^
+
+            """)
+    }
+}
