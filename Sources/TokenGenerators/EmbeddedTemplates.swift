@@ -50,7 +50,9 @@ public enum {{rootName}} {
 """#,
         "swift/group.mustache": #"""
 
-/// `{{path}}`{{#description}}: {{{description}}}{{/description}}
+{{#docLines}}
+///{{#.}} {{{.}}}{{/.}}
+{{/docLines}}
 public enum {{typeName}} {
     {{#tokens}}
     {{> token}}
@@ -551,7 +553,7 @@ extension TokenSymbol {
 """#,
         "swift/token.mustache": #"""
 {{#docLines}}
-/// {{{.}}}
+///{{#.}} {{{.}}}{{/.}}
 {{/docLines}}
 {{#multiline}}
 public static let {{swiftName}} = {{constructor}}(

@@ -169,6 +169,57 @@ import TokenGenerators
             """)
     }
 
+    /// A line comment ends at a line break: each line of a multi-line description (a YAML block scalar, a CRLF
+    /// inside quotes) is a doc line of its own, the trailing empty line and blanks dropped, and a name holding a
+    /// line break or a control character still leaves a file that compiles.
+    @Test func multiLineDescriptionsAreADocLineEachAndTheFileCompiles() throws {
+        let sandbox = try Sandbox(["Tokens/a.yaml": """
+            n:
+              $type: number
+              block:
+                $value: 1
+                $description: |
+                  First line.
+
+                  Third line, after an empty one.\u{20}\u{20}
+              folded:
+                $value: 2
+                $description: >
+                  Folded text
+                  stays one line.
+              crlf: { $value: 3, $description: "one\\r\\ntwo\\rthree */ \\u0001 four" }
+              "new\\nline": { $value: 4 }
+              alias: { $value: "{n.new\\nline}" }
+
+            """.replacingOccurrences(of: "\\u{20}", with: " ")])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build", "--only", "swift"], in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let folder = sandbox.root.appendingPathComponent("Generated/swift")
+        let swift = try String(contentsOf: folder.appendingPathComponent("Tokens.swift"), encoding: .utf8)
+        #expect(swift.contains("""
+                public enum N {
+                    /// Alias of `n.new
+                    /// line`.
+                    public static let alias = Tokens.N.newLine
+                    /// First line.
+                    ///
+                    /// Third line, after an empty one.
+                    public static let block: Double = 1
+                    /// one
+                    /// two
+                    /// three */   four
+                    public static let crlf: Double = 3
+                    /// Folded text stays one line.
+                    public static let folded: Double = 2
+                    public static let newLine: Double = 4
+                }
+
+            """), "\(swift)")
+        let check = try Self.run("/usr/bin/env", ["swiftc", "-parse-as-library", "-typecheck", "Tokens.swift"], in: folder)
+        #expect(check.status == 0, "\(check.output)")
+    }
+
     /// A group whose type has the root's name would capture `Tokens.…` inside it: then no constant refers to another.
     @Test func aGroupNamedLikeTheRootTurnsReferencesOff() throws {
         let sandbox = try Sandbox(["Tokens/a.yaml": """

@@ -55,6 +55,12 @@ public final class SwiftGroupContext: MustacheObject {
     public let typeName: String
     /// The group's `$description`, if any.
     public let description: String?
+    /// Doc-comment lines: the path, then the description, a line of the description a line of its own.
+    public var docLines: [String] {
+        guard let description else { return ["`\(path)`"] }
+        let lines = SwiftContextBuilder.commentLines(description)
+        return SwiftContextBuilder.commentLines("`\(path)`" + (lines.first.map { ": " + $0 } ?? "")) + lines.dropFirst()
+    }
     /// Its tokens, in path order: made each time they are read, so a whole output's token contexts never
     /// exist at once (at 100,000 tokens they were a quarter of a build's memory).
     public var tokens: [SwiftTokenContext] { members.tokens() }
@@ -72,13 +78,14 @@ public final class SwiftGroupContext: MustacheObject {
     }
 
     /// Every field this context answers.
-    static let fieldNames: Set<String> = ["path", "typeName", "description", "tokens", "groups"]
+    static let fieldNames: Set<String> = ["path", "typeName", "description", "docLines", "tokens", "groups"]
 
     public subscript(key: String) -> MustacheValue? {
         switch key {
         case "path": .string(path)
         case "typeName": .string(typeName)
         case "description": description.map { .string($0) } ?? .null
+        case "docLines": .strings(docLines)
         case "tokens": .list(members.objects())
         case "groups": .list(groups.map { .object($0) })
         default: nil

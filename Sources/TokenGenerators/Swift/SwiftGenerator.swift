@@ -310,6 +310,20 @@ struct SwiftContextBuilder {
         }
     }
 
+    /// `text` as doc-comment lines: a line comment ends at a line break, so each line of a multi-line description
+    /// is a line of its own (the blanks ending a line and the empty lines ending the text dropped), and another
+    /// control character (a name may hold one) is a space.
+    static func commentLines(_ text: String) -> [String] {
+        guard text.utf8.contains(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }) else { return [text] }
+        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }.map { line in
+            var kept = String(line.unicodeScalars.map { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F ? " " : Character($0) })
+            while let last = kept.last, last == " " || last == "\t" { kept.removeLast() }
+            return kept
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
     /// A token's context: its value formatted, its doc lines (description, values, the alias it follows).
     func tokenContext(_ token: ResolvedToken, swiftName: String) -> SwiftTokenContext {
         // `build` kept only tokens that have a value.
@@ -324,9 +338,9 @@ struct SwiftContextBuilder {
         } else {
             docLines = []
             docLines.reserveCapacity(value.doc.count + 2)
-            if let description { docLines.append(description) }
+            if let description { docLines += Self.commentLines(description) }
             docLines += value.doc
-            if !token.aliasChain.isEmpty { docLines.append(String.concatenating("Alias of `", token.aliasChain[0], "`.")) }
+            if !token.aliasChain.isEmpty { docLines += Self.commentLines(String.concatenating("Alias of `", token.aliasChain[0], "`.")) }
         }
         return SwiftTokenContext(path: token.path, type: token.type.rawValue, swiftName: swiftName, swiftType: value.type,
                                  swiftValue: value.line, constructor: value.constructor, arguments: value.arguments, docLines: docLines)
