@@ -288,11 +288,14 @@ public struct ResolvedTokenSet: Sendable {
     public var tokens: [ResolvedToken]
     /// Every mode name used, built-in appearances first, then custom modes sorted.
     public var modes: [String]
+    /// Each group's `$description` by dotted path (`color.background`), for the outputs that document groups.
+    public var groupDescriptions: [String: String]
 
     /// Creates a set.
-    public init(tokens: [ResolvedToken], modes: [String]) {
+    public init(tokens: [ResolvedToken], modes: [String], groupDescriptions: [String: String] = [:]) {
         self.tokens = tokens
         self.modes = modes
+        self.groupDescriptions = groupDescriptions
     }
 }
 

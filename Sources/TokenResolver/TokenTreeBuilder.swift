@@ -17,6 +17,8 @@ public struct TokenTreeBuilder: Sendable {
         fileprivate var groups: [String: (location: SourceLocation, type: TokenType?)] = [:]
         fileprivate var extends: [PendingExtends] = []
         fileprivate var diagnostics: [Diagnostic] = []
+        /// Each group's `$description` by dotted path.
+        fileprivate var groupDescriptions: [String: String] = [:]
 
         /// A file with nothing in it.
         public init() {}
@@ -47,7 +49,9 @@ public struct TokenTreeBuilder: Sendable {
         // Sorted here, on the file's own thread, so the join only merges sorted runs. The sort is stable:
         // a path written twice stays in the order it was written.
         let (tokens, paths) = TreeWalk.sortedByPath(walk.tokens)
-        return FileTree(tokens: tokens, paths: paths, groups: walk.groups, extends: walk.extends, diagnostics: walk.diagnostics)
+        var tree = FileTree(tokens: tokens, paths: paths, groups: walk.groups, extends: walk.extends, diagnostics: walk.diagnostics)
+        tree.groupDescriptions = walk.groupDescriptions
+        return tree
     }
 
     /// What a token moved into the joined list leaves in its file's list (nothing in it to retain).
@@ -62,6 +66,12 @@ public struct TokenTreeBuilder: Sendable {
 
     /// Joins files read alone, in order: a path defined again is a duplicate of its first definition, a
     /// group's first place counts, then `$extends` is applied; the tokens come back sorted by path.
+    /// Each group's `$description` by dotted path; where files describe one group, the first file's (as the join
+    /// keeps a path's first token).
+    public static func groupDescriptions(_ trees: [FileTree]) -> [String: String] {
+        trees.reduce(into: [:]) { all, tree in all.merge(tree.groupDescriptions) { first, _ in first } }
+    }
+
     public func build(_ trees: consuming [FileTree]) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var trees = trees
         var walk = TreeWalk()
@@ -234,6 +244,7 @@ private struct TreeWalk {
     var tokenIndex: [String: Int] = [:]
     var groups: [String: (location: SourceLocation, type: TokenType?)] = [:]
     var extends: [PendingExtends] = []
+    var groupDescriptions: [String: String] = [:]
     /// The custom mode names met so far in this file, each checked once for a misspelt built-in appearance.
     var customModes: Set<String> = []
 
@@ -272,7 +283,9 @@ private struct TreeWalk {
                 switch key {
                 case "$type": continue
                 case "$description":
-                    if entries[index].value.string == nil {
+                    if let text = entries[index].value.string {
+                        if !dotted.isEmpty, groupDescriptions[dotted] == nil { groupDescriptions[dotted] = text }
+                    } else {
                         error("token/invalid-property", "`$description` must be a string, not \(entries[index].value.kindDescription)",
                               at: entries[index].value.location, path: dotted)
                     }

@@ -171,6 +171,7 @@ public struct Pipeline: Sendable {
         lap("load", "\(files.count) files, \(sourceBytes) bytes, read into tokens")
         var allSources = sources
         var tokens: [Token]
+        var groupDescriptions: [String: String]
         if let document = resolverDocument {
             // A folder with a resolver document is read through it: the document decides which files count.
             let reader = ReferencedFileReader(relativeTo: document.path, loader: loader)
@@ -178,7 +179,9 @@ public struct Pipeline: Sendable {
             diagnostics.add(contentsOf: found)
             diagnostics.add(contentsOf: reader.collected.diagnostics)
             allSources.merge(reader.collected.sources) { first, _ in first }
-            let (base, baseDiagnostics) = builder.build(resolution.base)
+            let baseTrees = resolution.base.map(builder.read)
+            groupDescriptions = TokenTreeBuilder.groupDescriptions(baseTrees)
+            let (base, baseDiagnostics) = builder.build(baseTrees)
             diagnostics.add(contentsOf: baseDiagnostics)
             var modeTokens: [(mode: String, tokens: [Token])] = []
             for (mode, files) in resolution.modes {
@@ -190,13 +193,15 @@ public struct Pipeline: Sendable {
             diagnostics.add(contentsOf: mergeDiagnostics)
             tokens = merged
         } else {
+            groupDescriptions = TokenTreeBuilder.groupDescriptions(trees)
             let (built, treeDiagnostics) = builder.build(consume trees)
             diagnostics.add(contentsOf: treeDiagnostics)
             tokens = built
         }
         trees = []
         lap("tree", "\(tokens.count) tokens joined")
-        let (set, resolveDiagnostics) = AliasResolver().resolve(tokens)
+        let (resolved, resolveDiagnostics) = AliasResolver().resolve(tokens)
+        let set = ResolvedTokenSet(tokens: resolved.tokens, modes: resolved.modes, groupDescriptions: groupDescriptions)
         tokens = []
         diagnostics.add(contentsOf: resolveDiagnostics)
         lap("resolve", "\(set.tokens.count) tokens, \(set.modes.count) modes")

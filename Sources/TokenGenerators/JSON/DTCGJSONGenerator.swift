@@ -44,13 +44,14 @@ public struct DTCGJSONGenerator: Generator {
         // tokenc's own types go under the root's `$extensions["dev.tokenc"]`, so the file stays valid DTCG.
         let standard = set.tokens.filter { !$0.type.isTokencExtension }
         let own = set.tokens.filter { $0.type.isTokencExtension }
+        let groups = set.groupDescriptions
         writer.object { writer in
-            writeMembers(&writer, standard, PathShape(standard), range: 0..<standard.count, depth: 0)
+            writeMembers(&writer, standard, PathShape(standard), range: 0..<standard.count, depth: 0, groups: groups)
             if !own.isEmpty {
                 writer.member(literal: "$extensions")
                 writer.object { writer in
                     writer.member("dev.tokenc")
-                    writeGroup(&writer, own, PathShape(own), range: 0..<own.count, depth: 0)
+                    writeGroup(&writer, own, PathShape(own), range: 0..<own.count, depth: 0, groups: groups)
                 }
             }
         }
@@ -133,17 +134,31 @@ public struct DTCGJSONGenerator: Generator {
         }
     }
 
+    /// A group's object: its `$description` (`groups`, by path), then its members.
     private func writeGroup(_ writer: inout JSONWriter, _ tokens: [ResolvedToken], _ shape: PathShape,
-                            range: Range<Int>, depth: Int)
+                            range: Range<Int>, depth: Int, groups: [String: String])
     {
-        writer.object { writer in writeMembers(&writer, tokens, shape, range: range, depth: depth) }
+        writer.object { writer in
+            if depth > 0, !groups.isEmpty, let description = groups[Self.prefix(of: tokens[range.lowerBound].path, names: depth)] {
+                writer.member(literal: "$description")
+                writer.string(description)
+            }
+            writeMembers(&writer, tokens, shape, range: range, depth: depth, groups: groups)
+        }
+    }
+
+    /// The first `names` names of a dotted path, `color.background` of `color.background.primary` for two.
+    static func prefix(of path: String, names: Int) -> String {
+        var dots = 0
+        guard let end = path.utf8.firstIndex(where: { $0 == UInt8(ascii: ".") && { dots += 1; return dots == names }() }) else { return path }
+        return String(path[..<end])
     }
 
     /// Tokens are sorted by path, so a group's tokens are contiguous: groups are written as the walk meets them.
     /// Inside a range that shares `depth` names, a token has the same name at `depth` as the one before it
     /// exactly when the two share more than `depth` names.
     private func writeMembers(_ writer: inout JSONWriter, _ tokens: [ResolvedToken], _ shape: PathShape,
-                              range: Range<Int>, depth: Int)
+                              range: Range<Int>, depth: Int, groups: [String: String])
     {
         var i = range.lowerBound
         while i < range.upperBound {
@@ -154,7 +169,7 @@ public struct DTCGJSONGenerator: Generator {
                 // A token and a group never share a path: the tree stage rejects it.
                 writeToken(&writer, tokens[i])
             } else {
-                writeGroup(&writer, tokens, shape, range: i..<end, depth: depth + 1)
+                writeGroup(&writer, tokens, shape, range: i..<end, depth: depth + 1, groups: groups)
             }
             i = end
         }

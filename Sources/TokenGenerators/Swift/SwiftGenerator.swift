@@ -265,10 +265,19 @@ struct SwiftContextBuilder {
             memo.constants[position] = UInt64(node.index) << 32 | UInt64(node.members.count + 1)
             node.members.append((token, memberName(leaf == "$root" ? "root" : leaf)))
         }
+        if !set.groupDescriptions.isEmpty { Self.describe(root, from: set.groupDescriptions) }
         let context = convert(root)
         return SwiftFileContext(source: set.tokens.first.map { Self.folder(of: $0.token.location.file) } ?? "tokens",
                                 rootName: SwiftNamer.type(rootName), members: SwiftMembers(entries: root.members, values: self),
                                 groups: context.groups, systemColors: systemColorsUsed(set))
+    }
+
+    /// Gives `node`'s subgroups, at every depth, their `$description`s.
+    static func describe(_ node: GroupNode, from descriptions: [String: String]) {
+        for child in node.children.values {
+            child.description = descriptions[child.path.joined(separator: ".")]
+            describe(child, from: descriptions)
+        }
     }
 
     /// What `lastDot` answers for a path with an empty name (empty, or a dot at either end or next to another).

@@ -694,7 +694,7 @@ public enum Tokens {
         }
     }
 
-    /// `palette`
+    /// `palette`: Raw brand colors; use the semantic tokens in UI.
     public enum Palette {
         /// A wide-gamut purple that sRGB screens cannot show exactly.
         /// - light: `#a700ff` (sRGB fallback of a Display P3 color)
