@@ -74,6 +74,19 @@ public struct TokenSetDiff: Sendable {
         public var new: ModeValue?
         /// For colors on both sides: CIEDE2000 between old and new.
         public var deltaE2000: Double?
+        /// For a composite (typography, shadow, border …) that kept some of its parts: the parts that changed,
+        /// so a reviewer reads `lineHeight: 1.29 → 1.4` rather than two whole values; empty otherwise.
+        public var parts: [PartChange] = []
+    }
+
+    /// One part of a composite value that changed: `lineHeight`, or `[1].blur` for a list's second item.
+    public struct PartChange: Sendable, Equatable {
+        /// The part's key, with the item's index first for a list of composites.
+        public var key: String
+        /// The old part as text (nil: the part is new).
+        public var old: String?
+        /// The new part as text (nil: the part was removed).
+        public var new: String?
     }
 
     /// A declared contrast pair whose ratio changed in one appearance.
@@ -143,7 +156,11 @@ public struct TokenSetDiff: Sendable {
                 if a != nil, b != nil, let x = before.colorValue(in: mode), let y = token.colorValue(in: mode) {
                     deltaE = x.color(in: mode).deltaE2000(y.color(in: mode))
                 }
-                modeChanges.append(ModeChange(mode: mode, old: a, new: b, deltaE2000: deltaE))
+                var change = ModeChange(mode: mode, old: a, new: b, deltaE2000: deltaE)
+                if a != nil, b != nil, let x = before.index(ofMode: mode), let y = token.index(ofMode: mode) {
+                    change.parts = Self.changedParts(before.values[x].value, token.values[y].value)
+                }
+                modeChanges.append(change)
             }
             let typeChanged = before.type != token.type
             if typeChanged || !modeChanges.isEmpty {
@@ -191,6 +208,31 @@ public struct TokenSetDiff: Sendable {
             let hex = token.colors.isEmpty ? nil : token.colors[i].map { $0.color(in: mode).hex }
             return ModeValue(mode: mode, text: text(value), hex: hex)
         })
+    }
+
+    /// The parts two composite values differ in, when they kept at least one part: two mappings key by key, two
+    /// lists of as many mappings item by item; empty for anything else, whose whole values say the change.
+    static func changedParts(_ old: Node, _ new: Node) -> [PartChange] {
+        var parts: [PartChange] = [], kept = 0
+        func compare(_ a: [MappingEntry], _ b: [MappingEntry], prefix: String) {
+            let keys = a.map(\.key) + b.map(\.key).filter { key in !a.contains { $0.key == key } }
+            for key in keys {
+                let x = a.first { $0.key == key }.map { text($0.value) }, y = b.first { $0.key == key }.map { text($0.value) }
+                if x == y { kept += 1 } else { parts.append(PartChange(key: prefix + key, old: x, new: y)) }
+            }
+        }
+        switch (old.kind, new.kind) {
+        case (.mapping(let a), .mapping(let b)):
+            compare(a, b, prefix: "")
+        case (.sequence(let a), .sequence(let b)) where a.count == b.count:
+            for i in a.indices {
+                guard let x = a[i].mappingEntries, let y = b[i].mappingEntries else { return [] }
+                compare(x, y, prefix: "[\(i)].")
+            }
+        default:
+            return []
+        }
+        return kept > 0 ? parts : []
     }
 
     /// A value as one line of text: scalars as written, lists and mappings in flow style.

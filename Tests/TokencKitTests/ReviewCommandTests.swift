@@ -98,6 +98,38 @@ import Testing
 """)
     }
 
+    /// A composite that kept some parts shows the parts that changed (a list's items by index); one that changed
+    /// every part, or whose lists differ in length, shows both whole values. The JSON carries the parts too.
+    @Test func compositesShowTheirChangedParts() throws {
+        let before = """
+            t:
+              body: { $type: typography, $value: { fontFamily: Georgia, fontSize: { value: 17, unit: px }, fontWeight: 400, letterSpacing: { value: 0, unit: px }, lineHeight: 1.29 } }
+              card: { $type: shadow, $value: [{ color: "#00000033", offsetX: { value: 0, unit: px }, offsetY: { value: 1, unit: px }, blur: { value: 2, unit: px }, spread: { value: 0, unit: px } }, { color: "#00000026", offsetX: { value: 0, unit: px }, offsetY: { value: 4, unit: px }, blur: { value: 8, unit: px }, spread: { value: 0, unit: px } }] }
+              line: { $type: border, $value: { color: "#000000", width: { value: 1, unit: px }, style: solid } }
+
+            """
+        let after = before.replacingOccurrences(of: "lineHeight: 1.29", with: "lineHeight: 1.4")
+            .replacingOccurrences(of: "blur: { value: 8, unit: px }", with: "blur: { value: 12, unit: px }")
+            .replacingOccurrences(of: "{ color: \"#000000\", width: { value: 1, unit: px }, style: solid }",
+                                  with: "{ color: \"#111111\", width: { value: 2, unit: px }, style: dashed }")
+        let sandbox = try Sandbox(["A/t.yaml": before, "B/t.yaml": after])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["diff", "A", "B"], in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("""
+            | `t.body` | light | `lineHeight: 1.29` | `lineHeight: 1.4` |  |
+            | `t.card` | light | `[1].blur: {value: 8, unit: px}` | `[1].blur: {value: 12, unit: px}` |  |
+            | `t.line` | light | `{color: #000000, width: {value: 1, unit: px}, style: solid}` | `{color: #111111, width: {value: 2, unit: px}, style: dashed}` |  |
+
+            """), "\(result.stdout)")
+        let json = try TokencProcess.run(["diff", "A", "B", "--format", "json"], in: sandbox.root)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let changed = try #require(object["changed"] as? [[String: Any]])
+        let parts = changed.map { (($0["modes"] as? [[String: Any]])?.first?["parts"] as? [[String: String]]) ?? [] }
+        #expect(parts == [[["key": "lineHeight", "old": "1.29", "new": "1.4"]],
+                          [["key": "[1].blur", "old": "{value: 8, unit: px}", "new": "{value: 12, unit: px}"]], []])
+    }
+
     @Test func failOnBreakingAndFindings() throws {
         let sandbox = try Sandbox(["A/t.yaml": Self.base, "B/t.yaml": Self.head, "C/t.yaml": Self.base])
         defer { sandbox.remove() }

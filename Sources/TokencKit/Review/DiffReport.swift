@@ -49,8 +49,12 @@ public enum DiffReport {
         table("Changed", ["token", "appearance", "before", "after", "ΔE2000"], diff.changed.flatMap { change in
             (change.oldType.map { [["`\(change.path)`", "type", $0, change.type, ""]] } ?? [])
                 + change.modes.map { mode in
-                    ["`\(change.path)`", mode.mode, mode.old.map(display) ?? "—", mode.new.map(display) ?? "—",
-                     mode.deltaE2000.map { $0.fixed(2) } ?? ""]
+                    // A composite that kept some parts shows only the parts that changed.
+                    guard mode.parts.isEmpty else {
+                        return ["`\(change.path)`", mode.mode, parts(mode.parts, \.old), parts(mode.parts, \.new), ""]
+                    }
+                    return ["`\(change.path)`", mode.mode, mode.old.map(display) ?? "—", mode.new.map(display) ?? "—",
+                            mode.deltaE2000.map { $0.fixed(2) } ?? ""]
                 }
         })
         table("Contrast on declared surfaces", ["foreground on surface", "appearance", "before", "after", "minimum"], diff.contrast.map { c in
@@ -63,6 +67,11 @@ public enum DiffReport {
         table("Findings introduced", ["where", "severity", "finding", "rule"], diff.introduced.map { [where_($0), $0.severity.rawValue, $0.message, $0.id] })
         table("Findings fixed", ["where", "severity", "finding", "rule"], diff.fixed.map { [where_($0), $0.severity.rawValue, $0.message, $0.id] })
         return out
+    }
+
+    /// Changed parts on one side, `` `lineHeight: 1.29` ``; a part that side lacks is `—`.
+    static func parts(_ parts: [TokenSetDiff.PartChange], _ side: KeyPath<TokenSetDiff.PartChange, String?>) -> String {
+        parts.map { part in part[keyPath: side].map { "`\(part.key): \($0)`" } ?? "`\(part.key)`: —" }.joined(separator: ", ")
     }
 
     static func display(_ value: TokenSetDiff.ModeValue) -> String {
@@ -140,6 +149,15 @@ public enum DiffReport {
                             w.member("old"); modeValue(&w, mode.old)
                             w.member("new"); modeValue(&w, mode.new)
                             w.member("deltaE2000"); optionalNumber(&w, mode.deltaE2000)
+                            w.member("parts")
+                            w.array(mode.parts.count) { w, k in
+                                let part = mode.parts[k]
+                                w.object { w in
+                                    w.member("key"); w.string(part.key)
+                                    w.member("old"); if let old = part.old { w.string(old) } else { w.raw("null") }
+                                    w.member("new"); if let new = part.new { w.string(new) } else { w.raw("null") }
+                                }
+                            }
                         }
                     }
                 }
@@ -185,9 +203,13 @@ public enum DiffReport {
     public static func html(_ diff: TokenSetDiff, base: DiffSide, head: DiffSide) -> String {
         let baseTokens = Dictionary(base.tokens.tokens.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         let headTokens = Dictionary(head.tokens.tokens.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        /// `cell`, with the value drawn above it when it is no color and its side has a picture of it.
-        func drawnCell(_ value: TokenSetDiff.ModeValue?, token: String, mode: String, side: String) -> String {
-            let text = cell(value, token: token, mode: mode, side: side)
+        /// `cell`, with the value drawn above it when it is no color and its side has a picture of it; a composite
+        /// that kept some parts is written as the parts that changed.
+        func drawnCell(_ value: TokenSetDiff.ModeValue?, parts: [TokenSetDiff.PartChange], token: String, mode: String, side: String) -> String {
+            let text = parts.isEmpty ? cell(value, token: token, mode: mode, side: side) : parts.map { part in
+                let written = side == "base" ? part.old : part.new
+                return "<code>\(HTML.escape(part.key))" + (written.map { ": " + HTML.escape($0) + "</code>" } ?? "</code>: —")
+            }.joined(separator: "<br>")
             guard value?.hex == nil, let resolved = (side == "base" ? baseTokens : headTokens)[token] else { return text }
             let sample = StyleGuide.sample(resolved, in: mode)
             return sample.isEmpty ? text : sample + "<br>" + text
@@ -206,8 +228,8 @@ public enum DiffReport {
                 }
                 for mode in change.modes {
                     body += "<tr><td><code>\(HTML.escape(change.path))</code></td><td>\(HTML.escape(mode.mode))</td>"
-                    body += "<td>\(drawnCell(mode.old, token: change.path, mode: mode.mode, side: "base"))</td>"
-                    body += "<td>\(drawnCell(mode.new, token: change.path, mode: mode.mode, side: "head"))</td>"
+                    body += "<td>\(drawnCell(mode.old, parts: mode.parts, token: change.path, mode: mode.mode, side: "base"))</td>"
+                    body += "<td>\(drawnCell(mode.new, parts: mode.parts, token: change.path, mode: mode.mode, side: "head"))</td>"
                     body += "<td>\(mode.deltaE2000.map { $0.fixed(2) } ?? "")</td></tr>\n"
                 }
             }
@@ -230,7 +252,7 @@ public enum DiffReport {
             body += "<h2>\(title)</h2>\n<table>\n<tr><th>token</th><th>type</th><th>value</th></tr>\n"
             for entry in entries {
                 body += "<tr><td><code>\(HTML.escape(entry.path))</code></td><td>\(HTML.escape(entry.type))</td><td>"
-                body += entry.values.map { "<span class=\"mode\">\(HTML.escape($0.mode))</span> " + drawnCell($0, token: entry.path, mode: $0.mode, side: side) }.joined(separator: " ")
+                body += entry.values.map { "<span class=\"mode\">\(HTML.escape($0.mode))</span> " + drawnCell($0, parts: [], token: entry.path, mode: $0.mode, side: side) }.joined(separator: " ")
                 body += "</td></tr>\n"
             }
             body += "</table>\n"
