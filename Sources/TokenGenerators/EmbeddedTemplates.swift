@@ -92,14 +92,25 @@ public struct ThemeColor: Sendable, Hashable {
     public var darkHighContrast: TokenColor
     /// The Apple system color this token references, when it is one (`systemBlue`, `label` …).
     public var systemName: String?
+    /// The color in each custom mode (brand theme) the token defines, by the mode's name.
+    public var themes: [String: TokenColor]
 
     public init(light: TokenColor, dark: TokenColor? = nil, lightHighContrast: TokenColor? = nil,
-                darkHighContrast: TokenColor? = nil, systemName: String? = nil) {
+                darkHighContrast: TokenColor? = nil, systemName: String? = nil, themes: [String: TokenColor] = [:]) {
         self.light = light
         self.dark = dark ?? light
         self.lightHighContrast = lightHighContrast ?? light
         self.darkHighContrast = darkHighContrast ?? dark ?? light
         self.systemName = systemName
+        self.themes = themes
+    }
+
+    /// The color under the custom mode (brand theme) `name`: the theme's own color in every appearance when the
+    /// token defines one, else this color unchanged, as the stylesheet's `[data-theme]` block leaves a token it
+    /// does not name.
+    public func theme(_ name: String) -> ThemeColor {
+        guard let color = themes[name] else { return self }
+        return ThemeColor(light: color, themes: themes)
     }
 }
 

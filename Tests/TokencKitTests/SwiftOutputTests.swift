@@ -169,6 +169,60 @@ import TokenGenerators
             """)
     }
 
+    /// A custom mode (brand theme) is a color in `themes`, by name: `theme(_:)` gives it in every appearance, and a
+    /// token without that theme stays itself, as the stylesheet's `[data-theme]` block leaves it; a system color
+    /// keeps its themes too. Compiled and run.
+    @Test func customModesAreThemesOfAColor() throws {
+        let sandbox = try Sandbox(["Tokens/a.yaml": """
+            c:
+              $type: color
+              accent: { $value: "#0a84ff", $extensions: { mode: { dark: "#409cff", ocean: "#006994", "sun \\"set\\"": "#ff8c00" } } }
+              plain: { $value: "#111111", $extensions: { mode: { dark: "#eeeeee" } } }
+              label: { $value: "{system.label}", $extensions: { mode: { ocean: "#003344" } } }
+
+            """])
+        defer { sandbox.remove() }
+        #expect(try TokencProcess.run(["build", "--only", "swift"], in: sandbox.root).status == 0)
+        let folder = sandbox.root.appendingPathComponent("Generated/swift")
+        let swift = try String(contentsOf: folder.appendingPathComponent("Tokens.swift"), encoding: .utf8)
+        #expect(swift.contains("""
+                    /// - light: `#0a84ff`
+                    /// - dark: `#409cff`
+                    /// - ocean: `#006994`
+                    /// - sun "set": `#ff8c00`
+                    public static let accent = ThemeColor(
+                        light: TokenColor(.sRGB, 10 / 255, 132 / 255, 1),
+                        dark: TokenColor(.sRGB, 64 / 255, 156 / 255, 1),
+                        themes: [
+                            "ocean": TokenColor(.sRGB, 0, 105 / 255, 148 / 255),
+                            "sun \\\"set\\\"": TokenColor(.sRGB, 1, 140 / 255, 0),
+                        ]
+                    )
+                    /// The system color `label`; these are its documented values.
+                    /// - ocean: `#003344`
+
+            """), "\(swift)")
+        try Data("""
+            func rgb(_ c: TokenColor) -> String { "\\(Int(c.red * 255 + 0.5)) \\(Int(c.green * 255 + 0.5)) \\(Int(c.blue * 255 + 0.5))" }
+            let ocean = Tokens.C.accent.theme("ocean")
+            print(rgb(ocean.light), "|", rgb(ocean.dark), "|", rgb(ocean.darkHighContrast))
+            print(rgb(Tokens.C.accent.theme("sun \\"set\\"").dark), "|", rgb(Tokens.C.accent.theme("forest").dark))
+            print(rgb(Tokens.C.plain.theme("ocean").dark), Tokens.C.plain.themes.isEmpty)
+            print(Tokens.C.label.systemName ?? "none", rgb(Tokens.C.label.theme("ocean").dark))
+            """.utf8).write(to: folder.appendingPathComponent("main.swift"))
+        let compile = try Self.run("/usr/bin/env", ["swiftc", "-o", "check", "Tokens.swift", "main.swift"], in: folder)
+        #expect(compile.status == 0, "\(compile.output)")
+        guard compile.status == 0 else { return }
+        // #006994 is 0 105 148, #ff8c00 255 140 0; a theme the token lacks leaves its dark #409cff (64 156 255).
+        #expect(try Self.run(folder.appendingPathComponent("check").path, [], in: folder).output == """
+            0 105 148 | 0 105 148 | 0 105 148
+            255 140 0 | 64 156 255
+            238 238 238 true
+            label 0 51 68
+
+            """)
+    }
+
     /// A line comment ends at a line break: each line of a multi-line description (a YAML block scalar, a CRLF
     /// inside quotes) is a doc line of its own, the trailing empty line and blanks dropped, and a name holding a
     /// line break or a control character still leaves a file that compiles.

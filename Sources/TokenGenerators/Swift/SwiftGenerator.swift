@@ -723,8 +723,14 @@ struct SwiftContextBuilder {
         var colors: [(appearance: Int, color: Color)] = []
         colors.reserveCapacity(modes.count)
         var system: SystemColor?
+        // Custom modes (brand themes), in the token's order: rare, so made only when met.
+        var themes: [(name: String, color: Color)] = []
         for (mode, parsed) in modes {
-            guard let appearance = Appearance.builtInIndex(mode), let parsed else { continue }
+            guard let parsed else { continue }
+            guard let appearance = Appearance.builtInIndex(mode) else {
+                themes.append((mode, parsed.color(in: Appearance.light)))
+                continue
+            }
             switch parsed {
             case .system(let referenced): system = referenced
             case .color(let color): colors.append((appearance, color))
@@ -732,10 +738,11 @@ struct SwiftContextBuilder {
         }
         if let system {
             // Referenced system colors carry all four documented values, and their name for the native API.
-            let arguments = Appearance.builtIn.map { "\(Self.label($0)!): \(tokenColor(system.value(for: $0)))," }
+            var arguments = Appearance.builtIn.map { "\(Self.label($0)!): \(tokenColor(system.value(for: $0)))," }
                 + ["systemName: \(SwiftNamer.string(system.name))"]
-            return Value(constructor: "ThemeColor", arguments: arguments, type: nil,
-                         doc: ["The system color `\(system.name)`; these are its documented values."])
+            var doc = ["The system color `\(system.name)`; these are its documented values."]
+            if !themes.isEmpty { appendThemes(themes, to: &arguments, doc: &doc) }
+            return Value(constructor: "ThemeColor", arguments: arguments, type: nil, doc: doc)
         }
         // `makesThemeColor`: the first built-in appearance with a color must be the light one.
         guard let first = colors.first, first.appearance == 0 else { return nil }
@@ -749,7 +756,19 @@ struct SwiftContextBuilder {
             arguments.append(i == colors.count - 1 ? text.argument : text.argumentWithComma)
             doc.append(text.doc)
         }
+        if !themes.isEmpty { appendThemes(themes, to: &arguments, doc: &doc) }
         return Value(constructor: "ThemeColor", arguments: arguments, type: nil, doc: doc)
+    }
+
+    /// The `themes:` argument, a line per custom mode, and a doc line each (`- ocean: #hex`).
+    func appendThemes(_ themes: [(name: String, color: Color)], to arguments: inout [String], doc: inout [String]) {
+        if let last = arguments.last, !last.hasSuffix(",") { arguments[arguments.count - 1] = last + "," }
+        arguments.append("themes: [")
+        for (name, color) in themes {
+            arguments.append("    \(SwiftNamer.string(name)): \(tokenColor(color)),")
+            doc += Self.commentLines("- \(name): `\(color.hex)`" + (color.isInGamut(.srgb) ? "" : " (sRGB fallback of a Display P3 color)"))
+        }
+        arguments.append("]")
     }
 
     /// `label: TokenColor(…)` and the doc line `- mode: #hex` of one appearance's color, each formatted once.
