@@ -19,6 +19,17 @@ public struct GeneratedFile: Sendable, Equatable {
     }
 }
 
+extension Diagnostic {
+    /// The error for `token` whose generated name `earlier`, a token before it in path order, already has:
+    /// `becoming` says what the name is (`the Swift name \`textPrimary\``), and the error points at both.
+    static func nameCollision(_ id: String, _ token: ResolvedToken, _ earlier: ResolvedToken, becoming: String) -> Diagnostic {
+        Diagnostic(id: id, severity: .error, message: "`\(token.path)` and `\(earlier.path)` both become \(becoming)",
+                   location: token.token.location, path: token.path,
+                   related: [RelatedLocation(earlier.token.location, "`\(earlier.path)` is defined here")],
+                   fix: "rename one of the two tokens")
+    }
+}
+
 /// A generator turns a resolved token set into output files.
 public protocol Generator: Sendable {
     /// The generator's id, as used in `tokenc.yml` and on the command line.

@@ -45,11 +45,7 @@ public struct AssetCatalogGenerator: Generator {
             }
             if name.utf8.first == UInt8(ascii: "`") { name = String(name.dropFirst().dropLast()) }
             if let first = names[name] {
-                diagnostics.append(Diagnostic(
-                    id: "xcassets/name-collision", severity: .error,
-                    message: "`\(token.path)` and `\(first.path)` both become the color set `\(name)`",
-                    location: token.token.location, path: token.path,
-                    related: [RelatedLocation(first.token.location, "`\(first.path)` is defined here")], fix: "rename one of the two tokens"))
+                diagnostics.append(.nameCollision("xcassets/name-collision", token, first, becoming: "the color set `\(name)`"))
                 continue
             }
             names[name] = token

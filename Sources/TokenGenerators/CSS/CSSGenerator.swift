@@ -296,12 +296,7 @@ struct CSSContextBuilder {
             }
             // One error for a pair of tokens, not one per property they share.
             guard earlier !== token, reported.insert(ObjectIdentifier(token)).inserted else { continue }
-            diagnostics.append(Diagnostic(
-                id: "css/name-collision", severity: .error,
-                message: "`\(token.path)` and `\(earlier.path)` both become the CSS custom property `\(name)`",
-                location: token.token.location, path: token.path,
-                related: [RelatedLocation(earlier.token.location, "`\(earlier.path)` is defined here")],
-                fix: "rename one of the two tokens"))
+            diagnostics.append(.nameCollision("css/name-collision", token, earlier, becoming: "the CSS custom property `\(name)`"))
         }
         return diagnostics
     }

@@ -406,13 +406,8 @@ struct SwiftContextBuilder {
         seen.reserveCapacity(node.members.count)
         for (i, member) in node.members.enumerated() {
             if let firstIndex = seen[member.swiftName] {
-                let token = member.token, first = node.members[firstIndex].token
-                diagnostics.append(Diagnostic(
-                    id: "swift/name-collision", severity: .error,
-                    message: "`\(token.path)` and `\(first.path)` both become the Swift name `\(member.swiftName)`",
-                    location: token.token.location, path: token.path,
-                    related: [RelatedLocation(first.token.location, "`\(first.path)` is defined here")],
-                    fix: "rename one of the two tokens"))
+                diagnostics.append(.nameCollision("swift/name-collision", member.token, node.members[firstIndex].token,
+                                                  becoming: "the Swift name `\(member.swiftName)`"))
             } else {
                 seen[member.swiftName] = i
             }
