@@ -51,7 +51,7 @@ public enum {{rootName}} {
         "swift/group.mustache": #"""
 
 {{#docLines}}
-///{{#.}} {{{.}}}{{/.}}
+/// {{{.}}}
 {{/docLines}}
 public enum {{typeName}} {
     {{#tokens}}
@@ -564,7 +564,7 @@ extension TokenSymbol {
 """#,
         "swift/token.mustache": #"""
 {{#docLines}}
-///{{#.}} {{{.}}}{{/.}}
+/// {{{.}}}
 {{/docLines}}
 {{#multiline}}
 public static let {{swiftName}} = {{constructor}}(

@@ -323,7 +323,7 @@ struct SwiftContextBuilder {
     /// is a line of its own (the blanks ending a line and the empty lines ending the text dropped), and another
     /// control character (a name may hold one) is a space.
     static func commentLines(_ text: String) -> [String] {
-        guard text.utf8.contains(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }) else { return [text] }
+        guard Self.holdsControlCharacter(text) else { return [text] }
         var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }.map { line in
             var kept = String(line.unicodeScalars.map { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F ? " " : Character($0) })
             while let last = kept.last, last == " " || last == "\t" { kept.removeLast() }
@@ -331,6 +331,11 @@ struct SwiftContextBuilder {
         }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
+    }
+
+    /// Whether `text` holds a control character other than a tab (a line break among them), read as bytes.
+    static func holdsControlCharacter(_ text: String) -> Bool {
+        text.withContiguousUTF8 { bytes in bytes.contains { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F } }
     }
 
     /// A token's context: its value formatted, its doc lines (description, values, the alias it follows).
@@ -349,7 +354,10 @@ struct SwiftContextBuilder {
             docLines.reserveCapacity(value.doc.count + 2)
             if let description { docLines += Self.commentLines(description) }
             docLines += value.doc
-            if !token.aliasChain.isEmpty { docLines += Self.commentLines(String.concatenating("Alias of `", token.aliasChain[0], "`.")) }
+            if let target = token.aliasChain.first {
+                let line = String.concatenating("Alias of `", target, "`.")
+                if Self.holdsControlCharacter(target) { docLines += Self.commentLines(line) } else { docLines.append(line) }
+            }
         }
         return SwiftTokenContext(path: token.path, type: token.type.rawValue, swiftName: swiftName, swiftType: value.type,
                                  swiftValue: value.line, constructor: value.constructor, arguments: value.arguments, docLines: docLines)
