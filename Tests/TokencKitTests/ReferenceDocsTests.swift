@@ -12,6 +12,29 @@ import Testing
     }
 }
 
+/// Every diagnostic id the sources write is documented: a rule's in docs/rules.md, every other in
+/// docs/diagnostics.md, so a user who meets one can look it up.
+@Suite struct DiagnosticIdDocsTests {
+    @Test func everyIdTheSourcesWriteIsDocumented() throws {
+        let root = Golden.packageRoot
+        let docs = try ["docs/diagnostics.md", "docs/rules.md"].map { try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
+            .joined()
+        let pattern = try Regex(#"id: "([a-z]+/[a-z0-9-]+)""#)
+        var ids: Set<String> = []
+        let sources = try #require(FileManager.default.enumerator(at: root.appendingPathComponent("Sources"), includingPropertiesForKeys: nil))
+        for case let file as URL in sources where file.pathExtension == "swift" {
+            for match in try String(contentsOf: file, encoding: .utf8).matches(of: pattern) {
+                if let id = match.output[1].substring { ids.insert(String(id)) }
+            }
+        }
+        #expect(ids.count > 40, "the pattern found \(ids.count) ids")
+        for id in ids.sorted() {
+            let documented = docs.contains("`\(id)`")
+            #expect(documented, "`\(id)` is in no table of docs/diagnostics.md or docs/rules.md")
+        }
+    }
+}
+
 @Suite struct RuleCatalogTests {
     @Test func rulesPageIsCurrent() throws {
         let url = Golden.packageRoot.appendingPathComponent("docs/rules.md")
