@@ -566,6 +566,9 @@ extension TokenSymbol {
 {{#docLines}}
 /// {{{.}}}
 {{/docLines}}
+{{#deprecationAttribute}}
+{{{.}}}
+{{/deprecationAttribute}}
 {{#multiline}}
 public static let {{swiftName}} = {{constructor}}(
     {{#arguments}}

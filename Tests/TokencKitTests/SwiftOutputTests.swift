@@ -223,6 +223,41 @@ import TokenGenerators
             """)
     }
 
+    /// A `$deprecated` token's constant carries `@available(*, deprecated, message:)`, so each use warns in Xcode
+    /// with the token's explanation; an alias of it writes the value, so the generated file never warns itself.
+    @Test func deprecatedTokensWarnWhereTheyAreUsed() throws {
+        let sandbox = try Sandbox(["Tokens/a.yaml": """
+            c:
+              $type: color
+              old: { $value: "#ff0000", $deprecated: "Use `c.new` (\\"new\\" red)." }
+              gone: { $value: "#00ff00", $deprecated: true }
+              new: { $value: "{c.old}" }
+              kept: { $value: "#0000ff", $deprecated: false }
+
+            """])
+        defer { sandbox.remove() }
+        let build = try TokencProcess.run(["build", "--only", "swift"], in: sandbox.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let folder = sandbox.root.appendingPathComponent("Generated/swift")
+        let swift = try String(contentsOf: folder.appendingPathComponent("Tokens.swift"), encoding: .utf8)
+        for lines in ["        @available(*, deprecated)\n        public static let gone = ThemeColor(\n",
+                      "        /// - light: `#0000ff`\n        public static let kept = ThemeColor(",
+                      "        /// Alias of `c.old`.\n        public static let new = ThemeColor(\n            light: TokenColor(.sRGB, 1, 0, 0)\n",
+                      "        @available(*, deprecated, message: \"Use `c.new` (\\\"new\\\" red).\")\n        public static let old = ThemeColor("] {
+            #expect(swift.contains(lines), "no `\(lines)` in:\n\(swift)")
+        }
+        // The file alone compiles without a warning; a use of each deprecated constant warns with its message.
+        let alone = try Self.run("/usr/bin/env", ["swiftc", "-parse-as-library", "-typecheck", "Tokens.swift"], in: folder)
+        #expect(alone.status == 0 && !alone.output.contains("warning"), "\(alone.output)")
+        try Data("_ = Tokens.C.old\n_ = Tokens.C.gone\n_ = Tokens.C.new\n".utf8).write(to: folder.appendingPathComponent("main.swift"))
+        let uses = try Self.run("/usr/bin/env", ["swiftc", "-typecheck", "Tokens.swift", "main.swift"], in: folder)
+        #expect(uses.status == 0)
+        let warnings = uses.output.split(separator: "\n").filter { $0.hasPrefix("main.swift") && $0.contains(" warning: ") }
+            .map { $0.split(separator: " warning: ", maxSplits: 1).last.map(String.init) ?? "" }
+        #expect(warnings == ["'old' is deprecated: Use `c.new` (\"new\" red). [#DeprecatedDeclaration]", "'gone' is deprecated [#DeprecatedDeclaration]"],
+                "\(uses.output)")
+    }
+
     /// A line comment ends at a line break: each line of a multi-line description (a YAML block scalar, a CRLF
     /// inside quotes) is a doc line of its own, the trailing empty line and blanks dropped, and a name holding a
     /// line break or a control character still leaves a file that compiles.

@@ -133,10 +133,17 @@ public final class SwiftTokenContext: MustacheObject {
     public let arguments: [String]
     /// Doc-comment lines: the description, then each appearance's value.
     public let docLines: [String]
+    /// `$deprecated`: nil when the token is not deprecated, else its explanation (empty for `true`).
+    public let deprecation: String?
+    /// The Swift attribute that makes every use of a deprecated token's constant a compiler warning,
+    /// `@available(*, deprecated, message: "…")`; nil when the token is not deprecated.
+    public var deprecationAttribute: String? {
+        deprecation.map { $0.isEmpty ? "@available(*, deprecated)" : "@available(*, deprecated, message: \(SwiftNamer.string($0)))" }
+    }
 
     /// Creates a token.
     public init(path: String, type: String, swiftName: String, swiftType: String?, swiftValue: String,
-                constructor: String? = nil, arguments: [String] = [], docLines: [String]) {
+                constructor: String? = nil, arguments: [String] = [], docLines: [String], deprecation: String? = nil) {
         self.path = path
         self.type = type
         self.swiftName = swiftName
@@ -145,6 +152,7 @@ public final class SwiftTokenContext: MustacheObject {
         self.constructor = constructor
         self.arguments = arguments
         self.docLines = docLines
+        self.deprecation = deprecation
     }
 
     /// A value's single expression: the one-line form, or a multi-line value's lines joined.
@@ -155,7 +163,7 @@ public final class SwiftTokenContext: MustacheObject {
 
     /// Every field this context answers.
     static let fieldNames: Set<String> = ["docLines", "multiline", "swiftName", "arguments", "swiftType", "constructor", "swiftValue",
-                                          "path", "type"]
+                                          "path", "type", "deprecation", "deprecationAttribute"]
 
     public subscript(key: String) -> MustacheValue? {
         // Keys are told apart by length first, which a string knows without reading it: a template reads
@@ -170,7 +178,13 @@ public final class SwiftTokenContext: MustacheObject {
             case "swiftType": swiftType.map { .string($0) } ?? .null
             default: nil
             }
-        case 11 where key == "constructor": constructor.map { .string($0) } ?? .null
+        case 11:
+            switch key {
+            case "constructor": constructor.map { .string($0) } ?? .null
+            case "deprecation": deprecation.map { .string($0) } ?? .null
+            default: nil
+            }
+        case 20 where key == "deprecationAttribute": deprecationAttribute.map { .string($0) } ?? .null
         case 10 where key == "swiftValue": .string(swiftValue)
         case 4:
             switch key {

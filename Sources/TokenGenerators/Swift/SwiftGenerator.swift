@@ -360,7 +360,8 @@ struct SwiftContextBuilder {
             }
         }
         return SwiftTokenContext(path: token.path, type: token.type.rawValue, swiftName: swiftName, swiftType: value.type,
-                                 swiftValue: value.line, constructor: value.constructor, arguments: value.arguments, docLines: docLines)
+                                 swiftValue: value.line, constructor: value.constructor, arguments: value.arguments, docLines: docLines,
+                                 deprecation: token.token.details?.deprecation)
     }
 
     /// AppKit names of UIKit system colors, where AppKit has the same color.
@@ -472,8 +473,10 @@ struct SwiftContextBuilder {
     /// own has its target's values exactly, so its target's constant (which has a value too).
     func aliasReference(_ token: ResolvedToken) -> String? {
         guard token.token.modes.isEmpty, let target = token.aliasChain.first, let written = token.token.value.string,
-              Self.isAlias(written, of: target), let reference = constant(at: target)?.reference,
-              ColorValue.systemName(written) == nil else { return nil }
+              Self.isAlias(written, of: target), let (reference, referenced) = constant(at: target),
+              ColorValue.systemName(written) == nil,
+              // A deprecated constant's every use warns; the generated file writes the value rather than warn itself.
+              referenced.token.details?.deprecation == nil else { return nil }
         return reference
     }
 
@@ -492,7 +495,7 @@ struct SwiftContextBuilder {
     func partReference(_ token: ResolvedToken, _ part: Node?, _ type: TokenType) -> String? {
         guard token.token.modes.isEmpty, let written = part?.string, ColorValue.systemName(written) == nil,
               let path = TokenReference.aliasPath(written) else { return nil }
-        guard let (reference, target) = constant(at: path), target.type == type else { return nil }
+        guard let (reference, target) = constant(at: path), target.type == type, target.token.details?.deprecation == nil else { return nil }
         return reference
     }
 
