@@ -52,7 +52,7 @@ public struct TokenSetDiff: Sendable {
         public var type: String
     }
 
-    /// A token on both sides whose type or values differ.
+    /// A token on both sides whose type, values or deprecation differ.
     public struct Change: Sendable, Equatable {
         /// The dotted path.
         public var path: String
@@ -62,6 +62,16 @@ public struct TokenSetDiff: Sendable {
         public var type: String
         /// The appearances whose value changed.
         public var modes: [ModeChange]
+        /// When the token was deprecated, or no longer is, or its explanation changed: before and after.
+        public var deprecation: DeprecationChange? = nil
+    }
+
+    /// A token's `$deprecated` on each side: nil when not deprecated, else its explanation (empty for `true`).
+    public struct DeprecationChange: Sendable, Equatable {
+        /// Before.
+        public var old: String?
+        /// After.
+        public var new: String?
     }
 
     /// One appearance of a changed token.
@@ -163,8 +173,11 @@ public struct TokenSetDiff: Sendable {
                 modeChanges.append(change)
             }
             let typeChanged = before.type != token.type
-            if typeChanged || !modeChanges.isEmpty {
-                changed.append(Change(path: token.path, oldType: typeChanged ? before.type.rawValue : nil, type: token.type.rawValue, modes: modeChanges))
+            let oldDeprecation = before.token.details?.deprecation, newDeprecation = token.token.details?.deprecation
+            let deprecation = oldDeprecation == newDeprecation ? nil : DeprecationChange(old: oldDeprecation, new: newDeprecation)
+            if typeChanged || !modeChanges.isEmpty || deprecation != nil {
+                changed.append(Change(path: token.path, oldType: typeChanged ? before.type.rawValue : nil, type: token.type.rawValue,
+                                      modes: modeChanges, deprecation: deprecation))
             }
         }
 

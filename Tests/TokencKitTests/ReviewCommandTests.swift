@@ -130,6 +130,38 @@ import Testing
                           [["key": "[1].blur", "old": "{value: 8, unit: px}", "new": "{value: 12, unit: px}"]], []])
     }
 
+    /// A token deprecated, or no longer deprecated, or given another explanation, is a change though its values
+    /// stayed: a reviewer sees it in the table (and tools in the JSON), and it is not breaking.
+    @Test func deprecationChangesAreChanges() throws {
+        let before = "c:\n  $type: color\n  old: { $value: \"#ff0000\" }\n  was: { $value: \"#00ff00\", $deprecated: true }\n"
+        let after = "c:\n  $type: color\n  old: { $value: \"#ff0000\", $deprecated: \"Use c.new.\" }\n  was: { $value: \"#00ff00\" }\n"
+        let sandbox = try Sandbox(["A/t.yaml": before, "B/t.yaml": after])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["diff", "A", "B"], in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("""
+            **2 changed · 0 added · 0 removed · 0 renamed · findings: 0 introduced, 0 fixed**
+
+            #### Changed
+
+            | token | appearance | before | after | ΔE2000 |
+            | --- | --- | --- | --- | --- |
+            | `c.old` | deprecated | — | Use c.new. |  |
+            | `c.was` | deprecated | yes | — |  |
+
+            """), "\(result.stdout)")
+        let json = try TokencProcess.run(["diff", "A", "B", "--format", "json"], in: sandbox.root)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let changed = try #require(object["changed"] as? [[String: Any]])
+        // JSON null (not deprecated) read as "null" here; "" is `$deprecated: true`.
+        let sides = changed.map { change in
+            ["old", "new"].map { ((change["deprecation"] as? [String: Any])?[$0] as? String) ?? "null" }
+        }
+        #expect(sides == [["null", "Use c.new."], ["", "null"]])
+        let failing = try TokencProcess.run(["diff", "A", "B", "--fail-on", "breaking"], in: sandbox.root)
+        #expect(failing.status == 0)
+    }
+
     @Test func failOnBreakingAndFindings() throws {
         let sandbox = try Sandbox(["A/t.yaml": Self.base, "B/t.yaml": Self.head, "C/t.yaml": Self.base])
         defer { sandbox.remove() }

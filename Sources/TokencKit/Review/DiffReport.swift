@@ -48,6 +48,7 @@ public enum DiffReport {
         }
         table("Changed", ["token", "appearance", "before", "after", "ΔE2000"], diff.changed.flatMap { change in
             (change.oldType.map { [["`\(change.path)`", "type", $0, change.type, ""]] } ?? [])
+                + (change.deprecation.map { [["`\(change.path)`", "deprecated", deprecationText($0.old), deprecationText($0.new), ""]] } ?? [])
                 + change.modes.map { mode in
                     // A composite that kept some parts shows only the parts that changed.
                     guard mode.parts.isEmpty else {
@@ -67,6 +68,11 @@ public enum DiffReport {
         table("Findings introduced", ["where", "severity", "finding", "rule"], diff.introduced.map { [where_($0), $0.severity.rawValue, $0.message, $0.id] })
         table("Findings fixed", ["where", "severity", "finding", "rule"], diff.fixed.map { [where_($0), $0.severity.rawValue, $0.message, $0.id] })
         return out
+    }
+
+    /// One side of a deprecation change: `—` when not deprecated, `yes` for `$deprecated: true`, else the explanation.
+    static func deprecationText(_ deprecation: String?) -> String {
+        deprecation.map { $0.isEmpty ? "yes" : $0 } ?? "—"
     }
 
     /// Changed parts on one side, `` `lineHeight: 1.29` ``; a part that side lacks is `—`.
@@ -141,6 +147,15 @@ public enum DiffReport {
                     w.member("path"); w.string(change.path)
                     w.member("type"); w.string(change.type)
                     w.member("oldType"); if let old = change.oldType { w.string(old) } else { w.raw("null") }
+                    w.member("deprecation")
+                    if let deprecation = change.deprecation {
+                        w.object { w in
+                            w.member("old"); if let old = deprecation.old { w.string(old) } else { w.raw("null") }
+                            w.member("new"); if let new = deprecation.new { w.string(new) } else { w.raw("null") }
+                        }
+                    } else {
+                        w.raw("null")
+                    }
                     w.member("modes")
                     w.array(change.modes.count) { w, j in
                         let mode = change.modes[j]
@@ -225,6 +240,10 @@ public enum DiffReport {
             for change in diff.changed {
                 if let old = change.oldType {
                     body += "<tr><td><code>\(HTML.escape(change.path))</code></td><td>type</td><td>\(HTML.escape(old))</td><td>\(HTML.escape(change.type))</td><td></td></tr>\n"
+                }
+                if let deprecation = change.deprecation {
+                    body += "<tr><td><code>\(HTML.escape(change.path))</code></td><td>deprecated</td><td>\(HTML.escape(deprecationText(deprecation.old)))</td>"
+                        + "<td>\(HTML.escape(deprecationText(deprecation.new)))</td><td></td></tr>\n"
                 }
                 for mode in change.modes {
                     body += "<tr><td><code>\(HTML.escape(change.path))</code></td><td>\(HTML.escape(mode.mode))</td>"
