@@ -66,6 +66,9 @@ public struct Inspector: Sendable {
                     if let description = token.token.description {
                         writer.member("description"); writer.string(description)
                     }
+                    if let deprecation = token.token.deprecation {
+                        writer.member("deprecated"); writer.string(deprecation)
+                    }
                     writer.member("aliasChain")
                     writer.array(token.aliasChain.count) { writer, j in writer.string(token.aliasChain[j]) }
                     writer.member("modes")
@@ -121,6 +124,7 @@ public struct Inspector: Sendable {
         for token in tokens {
             out += "\(token.path)  \(token.type.rawValue)  \(token.token.location)\n"
             if let description = token.token.description { out += "  \(description)\n" }
+            if let deprecation = token.token.deprecation { out += "  deprecated" + (deprecation.isEmpty ? "" : ": \(deprecation)") + "\n" }
             if !token.aliasChain.isEmpty { out += "  alias: " + token.aliasChain.map { "→ \($0)" }.joined(separator: " ") + "\n" }
             let width = token.values.map(\.mode.count).max() ?? 0
             for entry in token.values {

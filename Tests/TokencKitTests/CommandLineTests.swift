@@ -499,6 +499,28 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
             """)
     }
 
+    /// A deprecated token says so under its description, with the explanation; `true` says only `deprecated`.
+    @Test func deprecatedTokensSaySo() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  old: { $value: \"#ff0000\", $deprecated: \"Use c.new.\", $description: Old red. }\n  gone: { $value: \"#00ff00\", $deprecated: true }\n"])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["inspect", "Tokens", "c.old", "c.gone"], in: sandbox.root)
+        #expect(result.stdout == """
+            c.old  color  Tokens/c.yaml:3:3
+              Old red.
+              deprecated: Use c.new.
+              light  #ff0000  oklch(0.628 0.258 29.234)
+
+            c.gone  color  Tokens/c.yaml:4:3
+              deprecated
+              light  #00ff00  oklch(0.866 0.295 142.495)
+
+
+            """)
+        let json = try TokencProcess.run(["inspect", "Tokens", "c.old", "c.gone", "--format", "json"], in: sandbox.root)
+        let tokens = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["tokens"] as? [[String: Any]])
+        #expect(tokens.map { $0["deprecated"] as? String } == ["Use c.new.", ""])
+    }
+
     @Test func unknownTokenIsAUsageErrorWithASuggestion() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": Self.tokens])
         defer { sandbox.remove() }
