@@ -292,6 +292,8 @@ public struct OutputWriter: Sendable {
 
     /// `makeDirectory`, listing the folders it made, parents first.
     static func makeDirectory(_ path: String, created: inout [String]) -> Bool {
+        // A bare file name's folder is the current one, which exists.
+        if path.isEmpty { return true }
         if mkdir(path, 0o755) == 0 {
             created.append(path)
             return true

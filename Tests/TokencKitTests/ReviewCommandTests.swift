@@ -196,6 +196,25 @@ import Testing
         #expect(introduced[0]["line"] as? Int == 7 && introduced[0]["column"] as? Int == 47)
     }
 
+    /// `--output` with a bare file name writes it in the current folder (its folder is no path at all, which the
+    /// atomic writer once failed to create: "cannot write guide.html: No such file or directory"), and leaves no
+    /// temporary file beside it.
+    @Test func outputToABareFileNameIsWrittenHere() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#ff0000\", $description: Red., $deprecated: Use c.b. }\n"])
+        defer { sandbox.remove() }
+        for arguments in [["preview", "--output", "guide.html"], ["diff", "Tokens", "Tokens", "--format", "html", "--output", "diff.html"],
+                          ["diff", "Tokens", "Tokens", "--output", "diff.md"]] {
+            let result = try TokencProcess.run(arguments, in: sandbox.root)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        let written = try FileManager.default.contentsOfDirectory(atPath: sandbox.root.path).sorted()
+        #expect(written == ["Tokens", "diff.html", "diff.md", "guide.html"])
+        let guide = try String(contentsOf: sandbox.root.appendingPathComponent("guide.html"), encoding: .utf8)
+        #expect(guide.hasPrefix("<!doctype html>"))
+        // The style guide marks a deprecated token beside its description.
+        #expect(guide.contains("<td>Red.<br><span class=\"deprecated\">deprecated: Use c.b.</span></td>"), "\(guide)")
+    }
+
     @Test func previewIsTheSameBytesEveryTime() throws {
         let folder = Golden.packageRoot.appendingPathComponent("Tokens").path
         let first = try TokencProcess.run(["preview", folder], in: Golden.packageRoot)

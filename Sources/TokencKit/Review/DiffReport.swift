@@ -328,7 +328,7 @@ enum HTML {
         th { font-weight: 600; color: #6e6e73; } code { font: 12px ui-monospace, Menlo, monospace; }
         .swatch { display: inline-block; width: 28px; height: 28px; border-radius: 6px; border: 1px solid rgba(0,0,0,.15); vertical-align: middle; margin-right: 6px; }
         .sample { display: inline-block; padding: 2px 8px; border-radius: 4px; border: 1px solid rgba(0,0,0,.15); font-weight: 600; }
-        .pass { color: #1e7a3c; } .fail { color: #c4161c; font-weight: 600; }
+        .pass { color: #1e7a3c; } .fail { color: #c4161c; font-weight: 600; } .deprecated { color: #8a5300; font-weight: 600; }
         .breaking li, li.error { color: #c4161c; } li.warning { color: #8a5300; } .rule, .meta { color: #6e6e73; font-size: 12px; }
         .sample-box { display: inline-block; width: 56px; height: 36px; border-radius: 6px; background: #fff; margin: 6px; vertical-align: middle; }
         .sample-strip { display: inline-block; width: 120px; height: 24px; border-radius: 4px; vertical-align: middle; }

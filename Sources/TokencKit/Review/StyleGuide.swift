@@ -36,7 +36,7 @@ public enum StyleGuide {
                     if !color.isInGamut(.srgb) { body += "<br><span class=\"meta\">Display P3; sRGB fallback shown</span>" }
                     body += "</td>"
                 }
-                body += "<td>\(HTML.escape(token.token.description ?? ""))</td><td>\(source(token))</td></tr>\n"
+                body += "<td>\(about(token))</td><td>\(source(token))</td></tr>\n"
             }
             body += "</table>\n"
         }
@@ -87,7 +87,7 @@ public enum StyleGuide {
                     let hex = parsed.color(in: Appearance.light).hex
                     return "<span class=\"swatch\" style=\"background-color: \(hex)\"></span><code>\(hex)</code>"
                 }
-                body += "<td>\(colors.joined(separator: " "))</td><td>\(HTML.escape(token.token.description ?? ""))</td><td>\(source(token))</td></tr>\n"
+                body += "<td>\(colors.joined(separator: " "))</td><td>\(about(token))</td><td>\(source(token))</td></tr>\n"
             }
             body += "</table>\n"
         }
@@ -106,7 +106,7 @@ public enum StyleGuide {
                         return "<span class=\"icon\" title=\"\(HTML.escape(label))\" style=\"width: \(format(width * scale))px; height: \(format(height * scale))px\"></span>"
                             + "<span class=\"meta\">\(HTML.escape(label))</span> "
                     }.joined()
-                    body += "</td><td>\(HTML.escape(token.token.description ?? value["description"]?.string ?? ""))</td><td>\(source(token))</td></tr>\n"
+                    body += "</td><td>\(about(token, or: value["description"]?.string))</td><td>\(source(token))</td></tr>\n"
                 }
                 body += "</table>\n"
             }
@@ -118,7 +118,7 @@ public enum StyleGuide {
             for token in others {
                 let values = token.values.map { token.values.count == 1 ? TokenSetDiff.text($0.value) : "\($0.mode): \(TokenSetDiff.text($0.value))" }
                 body += "<tr><td><code>\(HTML.escape(token.path))</code></td><td>\(HTML.escape(token.type.rawValue))</td><td>\(sample(token))</td>"
-                body += "<td><code>\(HTML.escape(values.joined(separator: "; ")))</code></td><td>\(HTML.escape(token.token.description ?? ""))</td><td>\(source(token))</td></tr>\n"
+                body += "<td><code>\(HTML.escape(values.joined(separator: "; ")))</code></td><td>\(about(token))</td><td>\(source(token))</td></tr>\n"
             }
             body += "</table>\n"
         }
@@ -144,6 +144,15 @@ public enum StyleGuide {
         default: return ""
         }
         return "<span class=\"sample-\(kind)\" data-token=\"\(HTML.escape(token.path))\" style=\"\(HTML.escape(style))\">\(text)</span>"
+    }
+
+    /// A token's description cell: its `$description` (else `fallback`), and a deprecated token's explanation
+    /// marked `deprecated`.
+    static func about(_ token: ResolvedToken, or fallback: String? = nil) -> String {
+        let text = HTML.escape(token.token.description ?? fallback ?? "")
+        guard let deprecation = token.token.deprecation else { return text }
+        let note = "<span class=\"deprecated\">deprecated" + (deprecation.isEmpty ? "" : ": " + HTML.escape(deprecation)) + "</span>"
+        return text.isEmpty ? note : text + "<br>" + note
     }
 
     static func source(_ token: ResolvedToken) -> String {
