@@ -196,6 +196,20 @@ import Testing
         #expect(introduced[0]["line"] as? Int == 7 && introduced[0]["column"] as? Int == 47)
     }
 
+    /// A revision named outside any git repository is reported as that, not as a wrong name; inside one, a name
+    /// that is no revision is.
+    @Test func aRevisionOutsideARepositorySaysSo() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#ff0000\" }\n"])
+        defer { sandbox.remove() }
+        let outside = try TokencProcess.run(["diff", "HEAD"], in: sandbox.root, extraEnvironment: ["GIT_CEILING_DIRECTORIES": sandbox.root.deletingLastPathComponent().path])
+        #expect(outside.status == 2)
+        #expect(outside.stderr == "tokenc: error: `HEAD` is no folder, and this folder is not in a git repository, so it cannot be a revision "
+            + "(run tokenc diff inside the repository, or give two folders: tokenc diff OLD NEW)\n")
+        #expect(try SwiftOutputTests.run("/usr/bin/env", ["git", "init", "-q"], in: sandbox.root).status == 0)
+        let inside = try TokencProcess.run(["diff", "nosuchrev"], in: sandbox.root)
+        #expect(inside.stderr == "tokenc: error: `nosuchrev` is neither a folder nor a git revision (give a folder, a branch, a tag or a commit)\n")
+    }
+
     /// `--output` with a bare file name writes it in the current folder (its folder is no path at all, which the
     /// atomic writer once failed to create: "cannot write guide.html: No such file or directory"), and leaves no
     /// temporary file beside it.

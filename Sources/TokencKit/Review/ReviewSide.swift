@@ -13,6 +13,11 @@ public enum ReviewSide {
             return build(label: spec, files: files, sources: sources, configuration: configuration)
         }
         guard (try? git(["rev-parse", "--verify", "--quiet", spec + "^{commit}"])) != nil else {
+            // Outside a repository no revision can be read: say that, not that the name is wrong.
+            guard (try? git(["rev-parse", "--git-dir"])) != nil else {
+                throw ToolError("`\(spec)` is no folder, and this folder is not in a git repository, so it cannot be a revision "
+                    + "(run tokenc diff inside the repository, or give two folders: tokenc diff OLD NEW)")
+            }
             throw ToolError("`\(spec)` is neither a folder nor a git revision (give a folder, a branch, a tag or a commit)")
         }
         let listing = try git(["ls-tree", "-r", "-z", "--name-only", spec, "--", tokensPath])
