@@ -262,13 +262,19 @@ private struct TreeWalk {
         diagnostics.append(warning)
     }
 
-    /// Reads a group; `path` is its dotted path, nil for a file's top level.
+    /// Reads a group; `path` is its dotted path, nil for a file's top level. A group's `$type`, facts and
+    /// `$deprecated` hold for everything inside it that does not say otherwise.
     mutating func group(_ entries: [MappingEntry], at location: SourceLocation, path: String?,
-                        inheritedType: TokenType?, isRoot: Bool, inheritedFacts: TokencFacts = TokencFacts())
+                        inheritedType: TokenType?, isRoot: Bool, inheritedFacts: TokencFacts = TokencFacts(),
+                        inheritedDeprecation: String? = nil)
     {
         let dotted = path ?? ""
         var type = inheritedType
         var facts = inheritedFacts
+        var deprecation = inheritedDeprecation
+        if let deprecatedNode = entries.first(where: { $0.key == "$deprecated" })?.value {
+            deprecation = checkDeprecated(deprecatedNode, path: dotted)
+        }
         if let tokencNode = entries.first(where: { $0.key == "$extensions" })?.value["tokenc"] {
             readFacts(tokencNode, into: &facts, path: dotted)
         }
@@ -289,14 +295,15 @@ private struct TreeWalk {
                         error("token/invalid-property", "`$description` must be a string, not \(entries[index].value.kindDescription)",
                               at: entries[index].value.location, path: dotted)
                     }
-                case "$deprecated": checkDeprecated(entries[index].value, path: dotted)
+                case "$deprecated": continue
                 case "$extensions":
                     if entries[index].value.mappingEntries == nil {
                         error("token/invalid-property", "`$extensions` must be a mapping, not \(entries[index].value.kindDescription)",
                               at: entries[index].value.location, path: dotted)
                     } else if isRoot && path == nil, let own = entries[index].value["dev.tokenc"]?.mappingEntries {
                         // tokenc's JSON output keeps symbol, accent and icon tokens here so the file stays valid DTCG.
-                        group(own, at: entries[index].value.location, path: path, inheritedType: type, isRoot: false, inheritedFacts: facts)
+                        group(own, at: entries[index].value.location, path: path, inheritedType: type, isRoot: false, inheritedFacts: facts,
+                              inheritedDeprecation: deprecation)
                     }
                 case "$extends":
                     if let target = aliasTarget(entries[index].value.string) {
@@ -312,7 +319,7 @@ private struct TreeWalk {
                         continue
                     }
                     token(children, name: "$root", keyLocation: entries[index].keyLocation, path: (path.map { $0 + "." } ?? "") + "$root", inheritedType: type,
-                          inheritedFacts: facts)
+                          inheritedFacts: facts, inheritedDeprecation: deprecation)
                 case "$schema" where isRoot && path == nil: continue
                 default:
                     error("token/invalid-name", "`\(key)` is not a DTCG property, and names must not start with `$`",
@@ -335,21 +342,23 @@ private struct TreeWalk {
             }
             if children.contains(where: { $0.key == "$value" || $0.key == "$ref" }) {
                 token(children, name: key, keyLocation: entries[index].keyLocation, path: childPath, inheritedType: type,
-                      inheritedFacts: facts)
+                      inheritedFacts: facts, inheritedDeprecation: deprecation)
             } else {
-                group(children, at: entries[index].keyLocation, path: childPath, inheritedType: type, isRoot: false, inheritedFacts: facts)
+                group(children, at: entries[index].keyLocation, path: childPath, inheritedType: type, isRoot: false, inheritedFacts: facts,
+                      inheritedDeprecation: deprecation)
             }
         }
     }
 
+    /// Reads a token; its own `$deprecated` (`false` among them) replaces its groups'.
     mutating func token(_ entries: [MappingEntry], name: String, keyLocation: SourceLocation, path dotted: String,
-                        inheritedType: TokenType?, inheritedFacts: TokencFacts)
+                        inheritedType: TokenType?, inheritedFacts: TokencFacts, inheritedDeprecation: String? = nil)
     {
         var type = inheritedType
         var facts = inheritedFacts
         var value: Node?
         var description: String?
-        var deprecation: String?
+        var deprecation = inheritedDeprecation
         var extensions: Node?
         // Labelled as `Token.modes` is: an unlabelled list was converted, element by element, into a new one.
         var modes: [(name: String, value: Node)] = []

@@ -42,6 +42,26 @@ private func value(_ set: ResolvedTokenSet, _ path: String, _ mode: String = App
         #expect(set.tokens.map { "\($0.path):\($0.type.rawValue)" } == ["color.a:color", "color.size.b:dimension", "color.size.c:number"])
     }
 
+    /// A group's `$deprecated` holds for every token inside it, at any depth, written before or after them; a
+    /// token's own `$deprecated` (`false` among them) replaces it; an alias of such a token is warned about.
+    @Test func aGroupsDeprecationHoldsForItsTokens() {
+        let (set, diagnostics) = resolve(["a.yaml": """
+            legacy:
+              $type: color
+              red: { $value: "#ff0000" }
+              kept: { $value: "#00ff00", $deprecated: false }
+              own: { $value: "#0000ff", $deprecated: Use c.blue. }
+              deep:
+                x: { $value: "#111111" }
+              $deprecated: Use the semantic colors.
+            c:
+              a: { $type: color, $value: "{legacy.red}" }
+            """])
+        #expect(set.tokens.map { "\($0.path)=\($0.token.deprecation ?? "-")" }
+            == ["c.a=-", "legacy.deep.x=Use the semantic colors.", "legacy.kept=-", "legacy.own=Use c.blue.", "legacy.red=Use the semantic colors."])
+        #expect(summary(diagnostics) == ["token/deprecated-use@a.yaml:10:30"])
+    }
+
     @Test func rootTokenIsTheGroupsOwnValue() {
         let (set, diagnostics) = resolve(["a.yaml": "accent:\n  $type: color\n  $root: { $value: \"#00f\" }\n  light: { $value: \"#99f\" }\n"])
         #expect(diagnostics.isEmpty)
