@@ -173,8 +173,7 @@ public struct TokenSetDiff: Sendable {
                 modeChanges.append(change)
             }
             let typeChanged = before.type != token.type
-            let oldDeprecation = before.token.details?.deprecation, newDeprecation = token.token.details?.deprecation
-            let deprecation = oldDeprecation == newDeprecation ? nil : DeprecationChange(old: oldDeprecation, new: newDeprecation)
+            let deprecation = before.deprecation == token.deprecation ? nil : DeprecationChange(old: before.deprecation, new: token.deprecation)
             if typeChanged || !modeChanges.isEmpty || deprecation != nil {
                 changed.append(Change(path: token.path, oldType: typeChanged ? before.type.rawValue : nil, type: token.type.rawValue,
                                       modes: modeChanges, deprecation: deprecation))

@@ -229,6 +229,10 @@ public final class ResolvedToken: Sendable {
     /// The dotted path.
     public var path: String { token.path }
 
+    /// `$deprecated`, its groups' included: nil when the token is not deprecated, else its explanation (empty
+    /// for `true`).
+    public var deprecation: String? { token.details?.deprecation }
+
     /// The facts under `$extensions.tokenc`, read from the token's box in place: rules ask every token, and
     /// `token.facts` copied the whole token (every field retained) to call its getter. Lent, not returned:
     /// `token.facts.role` reads one field without copying the facts' lists (each copy retained them).

@@ -25,12 +25,13 @@ public struct TokenTreeBuilder: Sendable {
 
         fileprivate init(tokens: [Token] = [], paths: [String] = [],
                          groups: [String: (location: SourceLocation, type: TokenType?)] = [:],
-                         extends: [PendingExtends] = [], diagnostics: [Diagnostic]) {
+                         extends: [PendingExtends] = [], diagnostics: [Diagnostic], groupDescriptions: [String: String] = [:]) {
             self.tokens = tokens
             self.paths = paths
             self.groups = groups
             self.extends = extends
             self.diagnostics = diagnostics
+            self.groupDescriptions = groupDescriptions
         }
     }
 
@@ -49,9 +50,8 @@ public struct TokenTreeBuilder: Sendable {
         // Sorted here, on the file's own thread, so the join only merges sorted runs. The sort is stable:
         // a path written twice stays in the order it was written.
         let (tokens, paths) = TreeWalk.sortedByPath(walk.tokens)
-        var tree = FileTree(tokens: tokens, paths: paths, groups: walk.groups, extends: walk.extends, diagnostics: walk.diagnostics)
-        tree.groupDescriptions = walk.groupDescriptions
-        return tree
+        return FileTree(tokens: tokens, paths: paths, groups: walk.groups, extends: walk.extends, diagnostics: walk.diagnostics,
+                        groupDescriptions: walk.groupDescriptions)
     }
 
     /// What a token moved into the joined list leaves in its file's list (nothing in it to retain).
@@ -64,14 +64,14 @@ public struct TokenTreeBuilder: Sendable {
         build(files.map(read))
     }
 
-    /// Joins files read alone, in order: a path defined again is a duplicate of its first definition, a
-    /// group's first place counts, then `$extends` is applied; the tokens come back sorted by path.
     /// Each group's `$description` by dotted path; where files describe one group, the first file's (as the join
     /// keeps a path's first token).
     public static func groupDescriptions(_ trees: [FileTree]) -> [String: String] {
         trees.reduce(into: [:]) { all, tree in all.merge(tree.groupDescriptions) { first, _ in first } }
     }
 
+    /// Joins files read alone, in order: a path defined again is a duplicate of its first definition, a
+    /// group's first place counts, then `$extends` is applied; the tokens come back sorted by path.
     public func build(_ trees: consuming [FileTree]) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var trees = trees
         var walk = TreeWalk()

@@ -66,7 +66,7 @@ public struct Inspector: Sendable {
                     if let description = token.token.description {
                         writer.member("description"); writer.string(description)
                     }
-                    if let deprecation = token.token.deprecation {
+                    if let deprecation = token.deprecation {
                         writer.member("deprecated"); writer.string(deprecation)
                     }
                     writer.member("aliasChain")
@@ -118,13 +118,18 @@ public struct Inspector: Sendable {
     /// Six decimals: enough for any screen, and stable across platforms' last-bit differences.
     static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
 
+    /// `deprecated`, or `deprecated: ` and the explanation; nil for a token that is not deprecated.
+    static func deprecationNote(_ token: ResolvedToken) -> String? {
+        token.deprecation.map { $0.isEmpty ? "deprecated" : "deprecated: \($0)" }
+    }
+
     /// A human-readable report, one block per token.
     public func text(_ tokens: [ResolvedToken]) -> String {
         var out = ""
         for token in tokens {
             out += "\(token.path)  \(token.type.rawValue)  \(token.token.location)\n"
             if let description = token.token.description { out += "  \(description)\n" }
-            if let deprecation = token.token.deprecation { out += "  deprecated" + (deprecation.isEmpty ? "" : ": \(deprecation)") + "\n" }
+            if let note = Self.deprecationNote(token) { out += "  \(note)\n" }
             if !token.aliasChain.isEmpty { out += "  alias: " + token.aliasChain.map { "→ \($0)" }.joined(separator: " ") + "\n" }
             let width = token.values.map(\.mode.count).max() ?? 0
             for entry in token.values {

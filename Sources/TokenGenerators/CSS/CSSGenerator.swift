@@ -513,6 +513,12 @@ struct CSSContextBuilder {
         return out
     }
 
+    /// The token's value in `mode` as its file wrote it, aliases unresolved: its own mode's value, else its light one.
+    static func written(_ token: ResolvedToken, in mode: String) -> Node {
+        guard mode != Appearance.light, let own = token.token.modes.first(where: { $0.name == mode }) else { return token.token.value }
+        return own.value
+    }
+
     /// What a typography token's letter-spacing property is called after its own: `--type-body-letter-spacing`.
     var letterSpacingSuffix: String { options.nameCase == .kebab ? "-letter-spacing" : "LetterSpacing" }
 
@@ -531,8 +537,7 @@ struct CSSContextBuilder {
         for entry in token.values {
             var text: String?
             if let aliases {
-                let written = entry.mode == Appearance.light
-                    ? token.token.value : token.token.modes.first { $0.name == entry.mode }?.value ?? token.token.value
+                let written = Self.written(token, in: entry.mode)
                 text = aliases.whole(written) ?? written["letterSpacing"].flatMap(aliases.part)
             }
             guard let text = text ?? entry.value["letterSpacing"].flatMap(dimension) else { continue }
@@ -651,7 +656,7 @@ struct CSSContextBuilder {
         var light: (String, String?)?
         for modeValue in token.values {
             let mode = modeValue.mode
-            let written = mode == Appearance.light ? token.token.value : token.token.modes.first { $0.0 == mode }?.1 ?? token.token.value
+            let written = Self.written(token, in: mode)
             let text: (String, String?)?
             if let whole = variable(written) {
                 text = (whole, nil)

@@ -150,8 +150,11 @@ public struct DTCGJSONGenerator: Generator {
     /// The first `names` names of a dotted path, `color.background` of `color.background.primary` for two.
     static func prefix(of path: String, names: Int) -> String {
         var dots = 0
-        guard let end = path.utf8.firstIndex(where: { $0 == UInt8(ascii: ".") && { dots += 1; return dots == names }() }) else { return path }
-        return String(path[..<end])
+        for index in path.utf8.indices where path.utf8[index] == UInt8(ascii: ".") {
+            dots += 1
+            if dots == names { return String(path[..<index]) }
+        }
+        return path
     }
 
     /// Tokens are sorted by path, so a group's tokens are contiguous: groups are written as the walk meets them.

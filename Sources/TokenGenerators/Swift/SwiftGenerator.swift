@@ -361,7 +361,7 @@ struct SwiftContextBuilder {
         }
         return SwiftTokenContext(path: token.path, type: token.type.rawValue, swiftName: swiftName, swiftType: value.type,
                                  swiftValue: value.line, constructor: value.constructor, arguments: value.arguments, docLines: docLines,
-                                 deprecation: token.token.details?.deprecation)
+                                 deprecation: token.deprecation)
     }
 
     /// AppKit names of UIKit system colors, where AppKit has the same color.
@@ -476,7 +476,7 @@ struct SwiftContextBuilder {
               Self.isAlias(written, of: target), let (reference, referenced) = constant(at: target),
               ColorValue.systemName(written) == nil,
               // A deprecated constant's every use warns; the generated file writes the value rather than warn itself.
-              referenced.token.details?.deprecation == nil else { return nil }
+              referenced.deprecation == nil else { return nil }
         return reference
     }
 
@@ -495,7 +495,7 @@ struct SwiftContextBuilder {
     func partReference(_ token: ResolvedToken, _ part: Node?, _ type: TokenType) -> String? {
         guard token.token.modes.isEmpty, let written = part?.string, ColorValue.systemName(written) == nil,
               let path = TokenReference.aliasPath(written) else { return nil }
-        guard let (reference, target) = constant(at: path), target.type == type, target.token.details?.deprecation == nil else { return nil }
+        guard let (reference, target) = constant(at: path), target.type == type, target.deprecation == nil else { return nil }
         return reference
     }
 

@@ -125,6 +125,7 @@ public enum DiffReport {
             if let value { w.number((value * 1000).rounded() / 1000) } else { w.raw("null") }
         }
         func optionalBool(_ w: inout JSONWriter, _ value: Bool?) { w.raw(value.map { $0 ? "true" : "false" } ?? "null") }
+        func optionalString(_ w: inout JSONWriter, _ value: String?) { if let value { w.string(value) } else { w.raw("null") } }
         w.object { w in
             w.member("schemaVersion"); w.number(Double(schemaVersion))
             w.member("base"); w.string(diff.base)
@@ -146,12 +147,12 @@ public enum DiffReport {
                 w.object { w in
                     w.member("path"); w.string(change.path)
                     w.member("type"); w.string(change.type)
-                    w.member("oldType"); if let old = change.oldType { w.string(old) } else { w.raw("null") }
+                    w.member("oldType"); optionalString(&w, change.oldType)
                     w.member("deprecation")
                     if let deprecation = change.deprecation {
                         w.object { w in
-                            w.member("old"); if let old = deprecation.old { w.string(old) } else { w.raw("null") }
-                            w.member("new"); if let new = deprecation.new { w.string(new) } else { w.raw("null") }
+                            w.member("old"); optionalString(&w, deprecation.old)
+                            w.member("new"); optionalString(&w, deprecation.new)
                         }
                     } else {
                         w.raw("null")
@@ -169,8 +170,8 @@ public enum DiffReport {
                                 let part = mode.parts[k]
                                 w.object { w in
                                     w.member("key"); w.string(part.key)
-                                    w.member("old"); if let old = part.old { w.string(old) } else { w.raw("null") }
-                                    w.member("new"); if let new = part.new { w.string(new) } else { w.raw("null") }
+                                    w.member("old"); optionalString(&w, part.old)
+                                    w.member("new"); optionalString(&w, part.new)
                                 }
                             }
                         }

@@ -150,8 +150,8 @@ public enum StyleGuide {
     /// marked `deprecated`.
     static func about(_ token: ResolvedToken, or fallback: String? = nil) -> String {
         let text = HTML.escape(token.token.description ?? fallback ?? "")
-        guard let deprecation = token.token.deprecation else { return text }
-        let note = "<span class=\"deprecated\">deprecated" + (deprecation.isEmpty ? "" : ": " + HTML.escape(deprecation)) + "</span>"
+        guard let deprecation = Inspector.deprecationNote(token) else { return text }
+        let note = "<span class=\"deprecated\">\(HTML.escape(deprecation))</span>"
         return text.isEmpty ? note : text + "<br>" + note
     }
 
