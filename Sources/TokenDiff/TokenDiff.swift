@@ -52,7 +52,7 @@ public struct TokenSetDiff: Sendable {
         public var type: String
     }
 
-    /// A token on both sides whose type, values or deprecation differ.
+    /// A token on both sides whose type, values, deprecation or description differ.
     public struct Change: Sendable, Equatable {
         /// The dotted path.
         public var path: String
@@ -62,12 +62,15 @@ public struct TokenSetDiff: Sendable {
         public var type: String
         /// The appearances whose value changed.
         public var modes: [ModeChange]
-        /// When the token was deprecated, or no longer is, or its explanation changed: before and after.
-        public var deprecation: DeprecationChange? = nil
+        /// When the token was deprecated, or no longer is, or its explanation changed: `$deprecated` before and
+        /// after, each nil when not deprecated, else the explanation (empty for `true`).
+        public var deprecation: TextChange? = nil
+        /// When the token's `$description` was added, removed or rewritten: before and after (nil: none).
+        public var tokenDescription: TextChange? = nil
     }
 
-    /// A token's `$deprecated` on each side: nil when not deprecated, else its explanation (empty for `true`).
-    public struct DeprecationChange: Sendable, Equatable {
+    /// A text field of a token on each side, such as `$description`; nil where that side has none.
+    public struct TextChange: Sendable, Equatable {
         /// Before.
         public var old: String?
         /// After.
@@ -173,10 +176,12 @@ public struct TokenSetDiff: Sendable {
                 modeChanges.append(change)
             }
             let typeChanged = before.type != token.type
-            let deprecation = before.deprecation == token.deprecation ? nil : DeprecationChange(old: before.deprecation, new: token.deprecation)
-            if typeChanged || !modeChanges.isEmpty || deprecation != nil {
+            let deprecation = before.deprecation == token.deprecation ? nil : TextChange(old: before.deprecation, new: token.deprecation)
+            let description = before.token.description == token.token.description
+                ? nil : TextChange(old: before.token.description, new: token.token.description)
+            if typeChanged || !modeChanges.isEmpty || deprecation != nil || description != nil {
                 changed.append(Change(path: token.path, oldType: typeChanged ? before.type.rawValue : nil, type: token.type.rawValue,
-                                      modes: modeChanges, deprecation: deprecation))
+                                      modes: modeChanges, deprecation: deprecation, tokenDescription: description))
             }
         }
 

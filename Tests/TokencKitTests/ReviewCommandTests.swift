@@ -162,6 +162,42 @@ import Testing
         #expect(failing.status == 0)
     }
 
+    /// A description added, removed or rewritten is a change a reviewer reads (a row per token, escaped for HTML and
+    /// its lines joined by `<br>` in the markdown table and the page), though no value moved; the JSON has both
+    /// sides as written. A token whose description stayed is not listed.
+    @Test func descriptionChangesAreChanges() throws {
+        let before = "c:\n  $type: color\n  a: { $value: \"#ff0000\" }\n  b: { $value: \"#00ff00\", $description: Links. }\n"
+            + "  c: { $value: \"#0000ff\", $description: Same. }\n"
+        let after = "c:\n  $type: color\n  a: { $value: \"#ff0000\", $description: \"Errors <b> | alerts.\\nNot for text.\" }\n"
+            + "  b: { $value: \"#00ff00\" }\n  c: { $value: \"#0000ff\", $description: Same. }\n"
+        let sandbox = try Sandbox(["A/t.yaml": before, "B/t.yaml": after])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["diff", "A", "B"], in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("""
+            **2 changed · 0 added · 0 removed · 0 renamed · findings: 0 introduced, 0 fixed**
+
+            #### Changed
+
+            | token | appearance | before | after | ΔE2000 |
+            | --- | --- | --- | --- | --- |
+            | `c.a` | description | — | Errors &lt;b&gt; \\| alerts.<br>Not for text. |  |
+            | `c.b` | description | Links. | — |  |
+
+            """), "\(result.stdout)")
+        let page = try TokencProcess.run(["diff", "A", "B", "--format", "html"], in: sandbox.root)
+        #expect(page.stdout.contains("<tr><td><code>c.a</code></td><td>description</td><td>—</td><td>Errors &lt;b&gt; | alerts.<br>Not for text.</td><td></td></tr>"),
+                "\(page.stdout)")
+        let json = try TokencProcess.run(["diff", "A", "B", "--format", "json"], in: sandbox.root)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let changed = try #require(object["changed"] as? [[String: Any]])
+        let sides = changed.map { change in
+            ["old", "new"].map { ((change["description"] as? [String: Any])?[$0] as? String) ?? "null" }
+        }
+        #expect(sides == [["null", "Errors <b> | alerts.\nNot for text."], ["Links.", "null"]])
+        #expect(changed.allSatisfy { $0["deprecation"] is NSNull })
+    }
+
     @Test func failOnBreakingAndFindings() throws {
         let sandbox = try Sandbox(["A/t.yaml": Self.base, "B/t.yaml": Self.head, "C/t.yaml": Self.base])
         defer { sandbox.remove() }

@@ -46,18 +46,7 @@ public enum DiffReport {
                 out += "\n<details><summary>\(rows.count - visibleRows) more</summary>\n\n" + lines(rows.dropFirst(visibleRows)) + "\n</details>\n"
             }
         }
-        table("Changed", ["token", "appearance", "before", "after", "ΔE2000"], diff.changed.flatMap { change in
-            (change.oldType.map { [["`\(change.path)`", "type", $0, change.type, ""]] } ?? [])
-                + (change.deprecation.map { [["`\(change.path)`", "deprecated", deprecationText($0.old), deprecationText($0.new), ""]] } ?? [])
-                + change.modes.map { mode in
-                    // A composite that kept some parts shows only the parts that changed.
-                    guard mode.parts.isEmpty else {
-                        return ["`\(change.path)`", mode.mode, parts(mode.parts, \.old), parts(mode.parts, \.new), ""]
-                    }
-                    return ["`\(change.path)`", mode.mode, mode.old.map(display) ?? "—", mode.new.map(display) ?? "—",
-                            mode.deltaE2000.map { $0.fixed(2) } ?? ""]
-                }
-        })
+        table("Changed", ["token", "appearance", "before", "after", "ΔE2000"], diff.changed.flatMap(changedRows))
         table("Contrast on declared surfaces", ["foreground on surface", "appearance", "before", "after", "minimum"], diff.contrast.map { c in
             ["`\(c.foreground)` on `\(c.surface)`", c.mode, ratio(c.oldRatio) + " " + passMark(c.oldPasses),
              ratio(c.newRatio) + " " + passMark(c.newPasses), ratio(c.minimum)]
@@ -70,9 +59,39 @@ public enum DiffReport {
         return out
     }
 
+    /// A changed token's markdown rows: its type, deprecation and description when they changed, then each
+    /// appearance whose value did.
+    static func changedRows(_ change: TokenSetDiff.Change) -> [[String]] {
+        let token = "`\(change.path)`"
+        var rows: [[String]] = []
+        if let old = change.oldType { rows.append([token, "type", old, change.type, ""]) }
+        if let deprecation = change.deprecation {
+            rows.append([token, "deprecated", deprecationText(deprecation.old), deprecationText(deprecation.new), ""])
+        }
+        if let description = change.tokenDescription {
+            rows.append([token, "description", descriptionCell(description.old), descriptionCell(description.new), ""])
+        }
+        for mode in change.modes {
+            // A composite that kept some parts shows only the parts that changed.
+            if !mode.parts.isEmpty {
+                rows.append([token, mode.mode, parts(mode.parts, \.old), parts(mode.parts, \.new), ""])
+            } else {
+                rows.append([token, mode.mode, mode.old.map(display) ?? "—", mode.new.map(display) ?? "—",
+                             mode.deltaE2000.map { $0.fixed(2) } ?? ""])
+            }
+        }
+        return rows
+    }
+
     /// One side of a deprecation change: `—` when not deprecated, `yes` for `$deprecated: true`, else the explanation.
     static func deprecationText(_ deprecation: String?) -> String {
         deprecation.map { $0.isEmpty ? "yes" : $0 } ?? "—"
+    }
+
+    /// One side of a description change in a markdown or HTML table: `—` when there is none, else the text
+    /// escaped for HTML (GitHub renders tags in a comment) with `<br>` between its lines (a cell holds one line).
+    static func descriptionCell(_ description: String?) -> String {
+        description.map { HTML.escape($0).split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "<br>") } ?? "—"
     }
 
     /// Changed parts on one side, `` `lineHeight: 1.29` ``; a part that side lacks is `—`.
@@ -126,6 +145,13 @@ public enum DiffReport {
         }
         func optionalBool(_ w: inout JSONWriter, _ value: Bool?) { w.raw(value.map { $0 ? "true" : "false" } ?? "null") }
         func optionalString(_ w: inout JSONWriter, _ value: String?) { if let value { w.string(value) } else { w.raw("null") } }
+        func textChange(_ w: inout JSONWriter, _ change: TokenSetDiff.TextChange?) {
+            guard let change else { return w.raw("null") }
+            w.object { w in
+                w.member("old"); optionalString(&w, change.old)
+                w.member("new"); optionalString(&w, change.new)
+            }
+        }
         w.object { w in
             w.member("schemaVersion"); w.number(Double(schemaVersion))
             w.member("base"); w.string(diff.base)
@@ -148,15 +174,8 @@ public enum DiffReport {
                     w.member("path"); w.string(change.path)
                     w.member("type"); w.string(change.type)
                     w.member("oldType"); optionalString(&w, change.oldType)
-                    w.member("deprecation")
-                    if let deprecation = change.deprecation {
-                        w.object { w in
-                            w.member("old"); optionalString(&w, deprecation.old)
-                            w.member("new"); optionalString(&w, deprecation.new)
-                        }
-                    } else {
-                        w.raw("null")
-                    }
+                    w.member("deprecation"); textChange(&w, change.deprecation)
+                    w.member("description"); textChange(&w, change.tokenDescription)
                     w.member("modes")
                     w.array(change.modes.count) { w, j in
                         let mode = change.modes[j]
@@ -245,6 +264,10 @@ public enum DiffReport {
                 if let deprecation = change.deprecation {
                     body += "<tr><td><code>\(HTML.escape(change.path))</code></td><td>deprecated</td><td>\(HTML.escape(deprecationText(deprecation.old)))</td>"
                         + "<td>\(HTML.escape(deprecationText(deprecation.new)))</td><td></td></tr>\n"
+                }
+                if let description = change.tokenDescription {
+                    body += "<tr><td><code>\(HTML.escape(change.path))</code></td><td>description</td><td>\(descriptionCell(description.old))</td>"
+                        + "<td>\(descriptionCell(description.new))</td><td></td></tr>\n"
                 }
                 for mode in change.modes {
                     body += "<tr><td><code>\(HTML.escape(change.path))</code></td><td>\(HTML.escape(mode.mode))</td>"
