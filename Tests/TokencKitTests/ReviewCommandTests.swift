@@ -134,7 +134,7 @@ import Testing
     /// stayed: a reviewer sees it in the table (and tools in the JSON), and it is not breaking.
     @Test func deprecationChangesAreChanges() throws {
         let before = "c:\n  $type: color\n  old: { $value: \"#ff0000\" }\n  was: { $value: \"#00ff00\", $deprecated: true }\n"
-        let after = "c:\n  $type: color\n  old: { $value: \"#ff0000\", $deprecated: \"Use c.new.\" }\n  was: { $value: \"#00ff00\" }\n"
+        let after = "c:\n  $type: color\n  old: { $value: \"#ff0000\", $deprecated: \"Use <c.new>.\" }\n  was: { $value: \"#00ff00\" }\n"
         let sandbox = try Sandbox(["A/t.yaml": before, "B/t.yaml": after])
         defer { sandbox.remove() }
         let result = try TokencProcess.run(["diff", "A", "B"], in: sandbox.root)
@@ -146,7 +146,7 @@ import Testing
 
             | token | appearance | before | after | ΔE2000 |
             | --- | --- | --- | --- | --- |
-            | `c.old` | deprecated | — | Use c.new. |  |
+            | `c.old` | deprecated | — | Use &lt;c.new&gt;. |  |
             | `c.was` | deprecated | yes | — |  |
 
             """), "\(result.stdout)")
@@ -157,7 +157,7 @@ import Testing
         let sides = changed.map { change in
             ["old", "new"].map { ((change["deprecation"] as? [String: Any])?[$0] as? String) ?? "null" }
         }
-        #expect(sides == [["null", "Use c.new."], ["", "null"]])
+        #expect(sides == [["null", "Use <c.new>."], ["", "null"]])
         let failing = try TokencProcess.run(["diff", "A", "B", "--fail-on", "breaking"], in: sandbox.root)
         #expect(failing.status == 0)
     }

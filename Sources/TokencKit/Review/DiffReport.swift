@@ -66,7 +66,7 @@ public enum DiffReport {
         var rows: [[String]] = []
         if let old = change.oldType { rows.append([token, "type", old, change.type, ""]) }
         if let deprecation = change.deprecation {
-            rows.append([token, "deprecated", deprecationText(deprecation.old), deprecationText(deprecation.new), ""])
+            rows.append([token, "deprecated", HTML.escape(deprecationText(deprecation.old)), HTML.escape(deprecationText(deprecation.new)), ""])
         }
         if let description = change.tokenDescription {
             rows.append([token, "description", descriptionCell(description.old), descriptionCell(description.new), ""])
