@@ -257,6 +257,39 @@ public struct TokenGradient: Sendable, Hashable {
     public init(_ stops: Stop...) { self.stops = stops }
 }
 
+/// A value other than a color that differs by appearance or brand theme (a spacing, a weight, a type style);
+/// missing appearances fall back as tokenc documents: dark high contrast → dark → light, light high contrast → light.
+public struct TokenModes<Value: Sendable & Hashable>: Sendable, Hashable {
+    public var light: Value
+    public var dark: Value
+    public var lightHighContrast: Value
+    public var darkHighContrast: Value
+    /// The value in each custom mode (brand theme) the token defines, by the mode's name.
+    public var themes: [String: Value]
+
+    public init(light: Value, dark: Value? = nil, lightHighContrast: Value? = nil, darkHighContrast: Value? = nil,
+                themes: [String: Value] = [:]) {
+        self.light = light
+        self.dark = dark ?? light
+        self.lightHighContrast = lightHighContrast ?? light
+        self.darkHighContrast = darkHighContrast ?? dark ?? light
+        self.themes = themes
+    }
+
+    /// The value in one appearance.
+    public func value(dark isDark: Bool, highContrast: Bool) -> Value {
+        isDark ? (highContrast ? darkHighContrast : dark) : (highContrast ? lightHighContrast : light)
+    }
+
+    /// The value under the custom mode (brand theme) `name`: the theme's own value in every appearance when the
+    /// token defines one, else these values unchanged, as the stylesheet's `[data-theme]` block leaves a token it
+    /// does not name.
+    public func theme(_ name: String) -> TokenModes {
+        guard let value = themes[name] else { return self }
+        return TokenModes(light: value, themes: themes)
+    }
+}
+
 #if canImport(UIKit)
 import UIKit
 
@@ -290,6 +323,13 @@ extension ThemeColor {
         {{/uiKitSystemColors}}
         default: return nil
         }
+    }
+}
+
+extension TokenModes {
+    /// The value for a trait collection's interface style and contrast.
+    public func value(for traits: UITraitCollection) -> Value {
+        value(dark: traits.userInterfaceStyle == .dark, highContrast: traits.accessibilityContrast == .high)
     }
 }
 
@@ -366,6 +406,18 @@ extension ThemeColor {
     }
 }
 
+extension TokenModes {
+    /// The value for an appearance (aqua, dark aqua and their high-contrast forms).
+    public func value(for appearance: NSAppearance) -> Value {
+        switch appearance.bestMatch(from: [.aqua, .darkAqua, .accessibilityHighContrastAqua, .accessibilityHighContrastDarkAqua]) {
+        case .darkAqua?: dark
+        case .accessibilityHighContrastAqua?: lightHighContrast
+        case .accessibilityHighContrastDarkAqua?: darkHighContrast
+        default: light
+        }
+    }
+}
+
 extension TokenTypography {
     /// The font for AppKit: the system font in the design the family names, else the first family at the nearest
     /// weight it has (the system font when the family is not installed).
@@ -407,6 +459,13 @@ extension ThemeColor {
         #else
         Color(nsColor: nsColor)
         #endif
+    }
+}
+
+extension TokenModes {
+    /// The value for a view's color scheme and contrast: read `@Environment(\.self) var environment` in the view.
+    public func value(in environment: EnvironmentValues) -> Value {
+        value(dark: environment.colorScheme == .dark, highContrast: environment.colorSchemeContrast == .increased)
     }
 }
 
@@ -570,7 +629,7 @@ extension TokenSymbol {
 {{{.}}}
 {{/deprecationAttribute}}
 {{#multiline}}
-public static let {{swiftName}} = {{constructor}}(
+public static let {{swiftName}} = {{{constructor}}}(
     {{#arguments}}
     {{{.}}}
     {{/arguments}}

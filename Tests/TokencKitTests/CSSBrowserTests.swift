@@ -102,16 +102,19 @@ import TokenModel
                 }
                 checked += 1
             }
+            // Lengths and times in the scenario's appearance: a focus ring is wider under increased contrast.
             for token in dimensions {
-                let value = try #require(token.values[0].value["value"]?.number)
-                let unit = token.values[0].value["unit"]?.string
+                let shown = token.value(in: scenario.mode)
+                let value = try #require(shown["value"]?.number)
+                let unit = shown["unit"]?.string
                 #expect(values[token.path] == (unit == "rem" ? "\(CSSContextBuilder.number(value * 16))px" : "\(CSSContextBuilder.number(value))px"),
-                        "\(token.path)")
+                        "\(scenario.name) \(token.path)")
             }
             for token in durations {
-                let value = try #require(token.values[0].value["value"]?.number)
-                let seconds = token.values[0].value["unit"]?.string == "ms" ? value / 1000 : value
-                #expect(values[token.path] == "\(CSSContextBuilder.number(seconds))s", "\(token.path)")
+                let shown = token.value(in: scenario.mode)
+                let value = try #require(shown["value"]?.number)
+                let seconds = shown["unit"]?.string == "ms" ? value / 1000 : value
+                #expect(values[token.path] == "\(CSSContextBuilder.number(seconds))s", "\(scenario.name) \(token.path)")
             }
         }
         #expect(checked == colors.count * Self.scenarios.count)

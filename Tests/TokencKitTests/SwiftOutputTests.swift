@@ -123,6 +123,61 @@ import TokenGenerators
             """)
     }
 
+    /// A token other than a color whose value differs by mode is a `TokenModes` of every mode (a number's element
+    /// type spelled out, so `2` stays a `Double`), which falls back as tokenc documents; a mode written like light
+    /// leaves a plain constant. An alias of such a token is its constant; a composite whose part aliases one
+    /// writes the part's value in each mode, as it cannot refer to a `TokenModes`. Compiled and run, every value
+    /// is the token file's.
+    @Test func valuesThatDifferByModeKeepEveryMode() throws {
+        let sandbox = try Sandbox(["Tokens/a.yaml": """
+            space:
+              $type: dimension
+              card: { $value: { value: 16, unit: px }, $extensions: { mode: { dark: { value: 20, unit: px }, ocean: { value: 24, unit: px } } } }
+              gap: { $value: "{space.card}" }
+              same: { $value: { value: 8, unit: px }, $extensions: { mode: { dark: { value: 8, unit: px } } } }
+            scale: { $type: number, $value: 1, $extensions: { mode: { light-high-contrast: 2 } } }
+            weight: { $type: fontWeight, $value: 400, $extensions: { mode: { dark: 300 } } }
+            line: { $type: border, $value: { color: "#000000", width: "{space.card}", style: solid } }
+
+            """])
+        defer { sandbox.remove() }
+        let build = try TokencProcess.run(["build", "--only", "swift"], in: sandbox.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let folder = sandbox.root.appendingPathComponent("Generated/swift")
+        let swift = try String(contentsOf: folder.appendingPathComponent("Tokens.swift"), encoding: .utf8)
+        #expect(swift.contains("""
+                    /// A value per mode (light, dark, ocean): read it with `value(in:)` (SwiftUI), `value(for:)` (UIKit, AppKit), `value(dark:highContrast:)` or `theme(_:)`.
+                    public static let card = TokenModes(
+                        light: TokenDimension(16, .points),
+                        dark: TokenDimension(20, .points),
+                        themes: [
+                            "ocean": TokenDimension(24, .points),
+                        ]
+                    )
+
+            """), "\(swift)")
+        for line in ["        public static let gap = Tokens.Space.card", "        public static let same = TokenDimension(8, .points)",
+                     "    public static let scale = TokenModes<Double>(", "    public static let weight = TokenModes<Int>("] {
+            #expect(swift.contains(line + "\n"), "no line `\(line)` in:\n\(swift)")
+        }
+        #expect(!swift.contains("width: Tokens.Space.card"), "\(swift)")
+        try Data("""
+            let card = Tokens.Space.card
+            print(card.light.value, card.dark.value, card.darkHighContrast.value, card.lightHighContrast.value, card.theme("ocean").dark.value, card.theme("none").dark.value)
+            print(Tokens.Space.gap == card, Tokens.scale.value(dark: false, highContrast: true), Tokens.scale.darkHighContrast, Tokens.weight.value(dark: true, highContrast: true))
+            print(Tokens.line.light.width.value, Tokens.line.dark.width.value, Tokens.line.theme("ocean").light.width.value)
+            """.utf8).write(to: folder.appendingPathComponent("main.swift"))
+        let compile = try Self.run("/usr/bin/env", ["swiftc", "-o", "check", "Tokens.swift", "main.swift"], in: folder)
+        #expect(compile.status == 0, "\(compile.output)")
+        guard compile.status == 0 else { return }
+        #expect(try Self.run(folder.appendingPathComponent("check").path, [], in: folder).output == """
+            16.0 20.0 20.0 16.0 24.0 20.0
+            true 2.0 1.0 300
+            16.0 20.0 24.0
+
+            """)
+    }
+
     /// What the SwiftUI layer draws with, worked out in the platform-neutral core and run here: the system font
     /// design a family names, Apple's weight name for a numeric weight, a shadow's radius (half the CSS blur, which
     /// draws the same shadow), a rem length in points, the letter spacing at a size Dynamic Type scaled the font

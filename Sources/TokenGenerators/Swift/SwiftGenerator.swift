@@ -495,8 +495,15 @@ struct SwiftContextBuilder {
     func partReference(_ token: ResolvedToken, _ part: Node?, _ type: TokenType) -> String? {
         guard token.token.modes.isEmpty, let written = part?.string, ColorValue.systemName(written) == nil,
               let path = TokenReference.aliasPath(written) else { return nil }
-        guard let (reference, target) = constant(at: path), target.type == type, target.deprecation == nil else { return nil }
+        guard let (reference, target) = constant(at: path), target.type == type, target.deprecation == nil,
+              !isModal(target) else { return nil }
         return reference
+    }
+
+    /// Whether the token's constant is a `TokenModes` rather than a plain value (a part cannot refer to it).
+    func isModal(_ token: ResolvedToken) -> Bool {
+        guard token.values.count > 1, token.type != .color, token.type != .accent, let light = swiftValue(token, mode: 0) else { return false }
+        return modalValue(token, light: light) != nil
     }
 
     struct Value {
@@ -525,8 +532,54 @@ struct SwiftContextBuilder {
         var expression: String { SwiftTokenContext.expression(line: line, constructor: constructor, arguments: arguments) }
     }
 
+    /// A token's Swift value: its light value, or a `TokenModes` when another mode's value differs from light's in
+    /// more than its colors (which a `ThemeColor` carries in every mode).
     func swiftValue(_ token: ResolvedToken) -> Value? {
-        let light = token.values[0].value
+        guard let light = swiftValue(token, mode: 0) else { return nil }
+        guard token.values.count > 1, token.type != .color, token.type != .accent else { return light }
+        return modalValue(token, light: light) ?? light
+    }
+
+    /// A `TokenModes` of the token's value in each mode (built-in appearances first, in their order, then custom
+    /// modes as `themes`); nil when every mode's value is written as light's is.
+    func modalValue(_ token: ResolvedToken, light: Value) -> Value? {
+        let lightExpression = light.expression
+        var appearances: [(appearance: Int, expression: String)] = [(0, lightExpression)]
+        var themes: [(name: String, expression: String)] = []
+        var differs = false
+        for index in 1..<token.values.count {
+            // A mode whose value makes no Swift value falls back, as a missing mode does.
+            guard let value = swiftValue(token, mode: index) else { continue }
+            let expression = value.expression, mode = token.values[index].mode
+            if expression != lightExpression { differs = true }
+            if let appearance = Appearance.builtInIndex(mode) {
+                if appearance != 0 { appearances.append((appearance, expression)) }
+            } else {
+                themes.append((mode, expression))
+            }
+        }
+        guard differs else { return nil }
+        appearances.sort { $0.appearance < $1.appearance }
+        var arguments = appearances.map { "\(Self.builtInLabels[$0.appearance]): \($0.expression)," }
+        if themes.isEmpty {
+            arguments[arguments.count - 1].removeLast()
+        } else {
+            arguments.append("themes: [")
+            arguments += themes.map { "    \(SwiftNamer.string($0.name)): \($0.expression)," }
+            arguments.append("]")
+        }
+        let modes = appearances.map { "\(Self.builtInModes[$0.appearance])" } + themes.map(\.name)
+        let readers = "`value(in:)` (SwiftUI), `value(for:)` (UIKit, AppKit)" + (themes.isEmpty ? " or" : ",") + " `value(dark:highContrast:)`"
+            + (themes.isEmpty ? "" : " or `theme(_:)`")
+        let doc = light.doc + Self.commentLines("A value per mode (\(modes.joined(separator: ", "))): read it with \(readers).")
+        // The element type is spelled out: `TokenModes(light: 2, dark: 3)` would be read as `Int` for a number token.
+        return Value(constructor: light.type.map { "TokenModes<\($0)>" } ?? "TokenModes", arguments: arguments, type: nil, doc: doc)
+    }
+
+    /// The token's value in mode `index` of its values (0 is light). Colors inside a composite are a
+    /// `ThemeColor` of every mode whichever mode is asked for.
+    func swiftValue(_ token: ResolvedToken, mode index: Int) -> Value? {
+        let shown = token.values[index].value
         switch token.type {
         case .color:
             // A token that shares its colors' list has the same colors, and the same modes (checked, as they
@@ -541,23 +594,23 @@ struct SwiftContextBuilder {
             let modes = token.values.compactMap { entry in entry.value["color"].map { (entry.mode, $0) } }
             return modes.isEmpty ? nil : themeColor(modes)
         case .dimension:
-            return dimension(light).map { Value(expression: $0, type: nil, doc: []) }
+            return dimension(shown).map { Value(expression: $0, type: nil, doc: []) }
         case .number:
-            return light.number.map { Value(expression: SwiftNamer.literal($0), type: "Double", doc: []) }
+            return shown.number.map { Value(expression: SwiftNamer.literal($0), type: "Double", doc: []) }
         case .duration:
-            guard let value = light["value"]?.number, let unit = light["unit"]?.string, let seconds = Self.seconds(light) else { return nil }
+            guard let value = shown["value"]?.number, let unit = shown["unit"]?.string, let seconds = Self.seconds(shown) else { return nil }
             return Value(expression: SwiftNamer.literal(seconds), type: "Double", doc: ["\(SwiftNamer.literal(value)) \(unit), in seconds."])
         case .fontWeight:
-            return FontWeight.numeric(light).map { Value(expression: String($0), type: "Int", doc: []) }
+            return FontWeight.numeric(shown).map { Value(expression: String($0), type: "Int", doc: []) }
         case .fontFamily:
-            return Value(expression: Self.familyList(light), type: "[String]", doc: [])
+            return Value(expression: Self.familyList(shown), type: "[String]", doc: [])
         case .cubicBezier:
-            return Value(expression: Self.numberList(light, count: nil) ?? "[]", type: "[Double]",
+            return Value(expression: Self.numberList(shown, count: nil) ?? "[]", type: "[Double]",
                          doc: ["Cubic Bézier control points x1, y1, x2, y2."])
         case .typography:
             let written = token.token.value
             func part(_ key: String, _ type: TokenType, _ literal: (Node) -> String?) -> String? {
-                partReference(token, written[key], type) ?? light[key].flatMap(literal)
+                partReference(token, written[key], type) ?? shown[key].flatMap(literal)
             }
             guard let family = part("fontFamily", .fontFamily, Self.familyList),
                   let size = part("fontSize", .dimension, dimension), let weight = part("fontWeight", .fontWeight, { FontWeight.numeric($0).map(String.init) }),
@@ -566,10 +619,10 @@ struct SwiftContextBuilder {
             return Value(expression: "TokenTypography(fontFamily: \(family), fontSize: \(size), fontWeight: \(weight), letterSpacing: \(spacing), lineHeight: \(lineHeight))",
                          type: nil, doc: [])
         case .symbol:
-            guard let name = Self.symbolName(light) else { return nil }
-            let field = { (key: String, fallback: String) in SwiftNamer.string(light[key]?.string ?? fallback) }
+            guard let name = Self.symbolName(shown) else { return nil }
+            let field = { (key: String, fallback: String) in SwiftNamer.string(shown[key]?.string ?? fallback) }
             // Palette colors: one ThemeColor per layer, each with the layer's color in every appearance.
-            let layerCount = light["colors"]?.sequenceItems?.count ?? 0
+            let layerCount = shown["colors"]?.sequenceItems?.count ?? 0
             let palette = (0..<layerCount).compactMap { layer in
                 themeColor(token.values.compactMap { entry in
                     entry.value["colors"]?.sequenceItems.flatMap { layer < $0.count ? (entry.mode, $0[layer]) : nil }
@@ -582,29 +635,29 @@ struct SwiftContextBuilder {
                 arguments.append("paletteColors: [" + palette.joined(separator: ", ") + "]")
             }
             return Value(constructor: "TokenSymbol", arguments: arguments,
-                         type: nil, doc: light["context"]?.string.map { ["Used in: \($0)."] } ?? [])
+                         type: nil, doc: shown["context"]?.string.map { ["Used in: \($0)."] } ?? [])
         case .icon:
-            guard let (width, height) = Self.iconSize(light) else { return nil }
-            let scales = light["scales"]?.sequenceItems?.compactMap(\.number).map { String(Int($0)) } ?? []
+            guard let (width, height) = Self.iconSize(shown) else { return nil }
+            let scales = shown["scales"]?.sequenceItems?.compactMap(\.number).map { String(Int($0)) } ?? []
             return Value(expression: "TokenIconSize(width: \(SwiftNamer.literal(width)), height: \(SwiftNamer.literal(height)), scales: [\(scales.joined(separator: ", "))])",
-                         type: nil, doc: light["kind"]?.string.map { ["A \($0) icon, in points."] } ?? [])
+                         type: nil, doc: shown["kind"]?.string.map { ["A \($0) icon, in points."] } ?? [])
         case .border:
             let written = token.token.value
-            guard let width = partReference(token, written["width"], .dimension) ?? light["width"].flatMap(dimension),
-                  let style = partReference(token, written["style"], .strokeStyle) ?? light["style"].flatMap(strokeStyle),
+            guard let width = partReference(token, written["width"], .dimension) ?? shown["width"].flatMap(dimension),
+                  let style = partReference(token, written["style"], .strokeStyle) ?? shown["style"].flatMap(strokeStyle),
                   let color = partReference(token, written["color"], .color) ?? partColor(token, { $0["color"] }) else { return nil }
             return Value(constructor: "TokenBorder", arguments: ["color: \(color),", "width: \(width),", "style: \(style)"], type: nil, doc: [])
         case .shadow:
             // A shadow is one layer or a list of them; each layer's color has every appearance the token has.
-            let layerCount = light.sequenceItems?.count ?? 1
+            let layerCount = shown.sequenceItems?.count ?? 1
             var layers: [String] = []
             for index in 0..<layerCount {
                 func layer(_ node: Node) -> Node? { node.sequenceItems.map { index < $0.count ? $0[index] : nil } ?? node }
                 let written = layer(token.token.value)
                 func dimensionPart(_ key: String) -> String? {
-                    partReference(token, written?[key], .dimension) ?? layer(light)?[key].flatMap(dimension)
+                    partReference(token, written?[key], .dimension) ?? layer(shown)?[key].flatMap(dimension)
                 }
-                guard let fields = layer(light),
+                guard let fields = layer(shown),
                       let color = partReference(token, written?["color"], .color) ?? partColor(token, { layer($0)?["color"] }),
                       let x = dimensionPart("offsetX"), let y = dimensionPart("offsetY"),
                       let blur = dimensionPart("blur"), let spread = dimensionPart("spread") else { return nil }
@@ -615,18 +668,18 @@ struct SwiftContextBuilder {
         case .transition:
             let written = token.token.value
             func time(_ key: String) -> String? {
-                partReference(token, written[key], .duration) ?? light[key].flatMap(Self.seconds).map(SwiftNamer.literal)
+                partReference(token, written[key], .duration) ?? shown[key].flatMap(Self.seconds).map(SwiftNamer.literal)
             }
             guard let duration = time("duration"), let delay = time("delay"),
                   let curve = partReference(token, written["timingFunction"], .cubicBezier)
-                    ?? light["timingFunction"].flatMap({ Self.numberList($0, count: 4) })
+                    ?? shown["timingFunction"].flatMap({ Self.numberList($0, count: 4) })
             else { return nil }
             return Value(expression: "TokenTransition(duration: \(duration), delay: \(delay), timingFunction: \(curve))",
                          type: nil, doc: ["Times in seconds; the timing function's cubic Bézier control points x1, y1, x2, y2."])
         case .gradient:
             var stops: [String] = []
             let writtenStops = token.token.value.sequenceItems
-            for (index, stop) in (light.sequenceItems ?? []).enumerated() {
+            for (index, stop) in (shown.sequenceItems ?? []).enumerated() {
                 let written = writtenStops.flatMap { index < $0.count ? $0[index] : nil }
                 guard let position = partReference(token, written?["position"], .number) ?? stop["position"]?.number.map(SwiftNamer.literal),
                       let color = partReference(token, written?["color"], .color)
@@ -635,7 +688,7 @@ struct SwiftContextBuilder {
             }
             return stops.isEmpty ? nil : Value(constructor: "TokenGradient", arguments: Self.commaSeparated(stops), type: nil, doc: [])
         case .strokeStyle:
-            return strokeStyle(light).map { Value(expression: $0, type: "TokenStrokeStyle", doc: []) }
+            return strokeStyle(shown).map { Value(expression: $0, type: "TokenStrokeStyle", doc: []) }
         }
     }
 

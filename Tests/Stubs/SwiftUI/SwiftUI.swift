@@ -178,3 +178,15 @@ public struct ViewBuilder {
     /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(second:)
     public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> { _ConditionalContent() }
 }
+
+/// https://developer.apple.com/documentation/swiftui/environmentvalues
+public struct EnvironmentValues {
+    public var colorScheme: ColorScheme = .light
+    public var colorSchemeContrast: ColorSchemeContrast = .standard
+    public init() {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/colorscheme
+public enum ColorScheme: Sendable { case light, dark }
+/// https://developer.apple.com/documentation/swiftui/colorschemecontrast
+public enum ColorSchemeContrast: Sendable { case standard, increased }

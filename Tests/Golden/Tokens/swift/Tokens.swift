@@ -193,6 +193,39 @@ public struct TokenGradient: Sendable, Hashable {
     public init(_ stops: Stop...) { self.stops = stops }
 }
 
+/// A value other than a color that differs by appearance or brand theme (a spacing, a weight, a type style);
+/// missing appearances fall back as tokenc documents: dark high contrast → dark → light, light high contrast → light.
+public struct TokenModes<Value: Sendable & Hashable>: Sendable, Hashable {
+    public var light: Value
+    public var dark: Value
+    public var lightHighContrast: Value
+    public var darkHighContrast: Value
+    /// The value in each custom mode (brand theme) the token defines, by the mode's name.
+    public var themes: [String: Value]
+
+    public init(light: Value, dark: Value? = nil, lightHighContrast: Value? = nil, darkHighContrast: Value? = nil,
+                themes: [String: Value] = [:]) {
+        self.light = light
+        self.dark = dark ?? light
+        self.lightHighContrast = lightHighContrast ?? light
+        self.darkHighContrast = darkHighContrast ?? dark ?? light
+        self.themes = themes
+    }
+
+    /// The value in one appearance.
+    public func value(dark isDark: Bool, highContrast: Bool) -> Value {
+        isDark ? (highContrast ? darkHighContrast : dark) : (highContrast ? lightHighContrast : light)
+    }
+
+    /// The value under the custom mode (brand theme) `name`: the theme's own value in every appearance when the
+    /// token defines one, else these values unchanged, as the stylesheet's `[data-theme]` block leaves a token it
+    /// does not name.
+    public func theme(_ name: String) -> TokenModes {
+        guard let value = themes[name] else { return self }
+        return TokenModes(light: value, themes: themes)
+    }
+}
+
 #if canImport(UIKit)
 import UIKit
 
@@ -224,6 +257,13 @@ extension ThemeColor {
         case "label": return .label
         default: return nil
         }
+    }
+}
+
+extension TokenModes {
+    /// The value for a trait collection's interface style and contrast.
+    public func value(for traits: UITraitCollection) -> Value {
+        value(dark: traits.userInterfaceStyle == .dark, highContrast: traits.accessibilityContrast == .high)
     }
 }
 
@@ -298,6 +338,18 @@ extension ThemeColor {
     }
 }
 
+extension TokenModes {
+    /// The value for an appearance (aqua, dark aqua and their high-contrast forms).
+    public func value(for appearance: NSAppearance) -> Value {
+        switch appearance.bestMatch(from: [.aqua, .darkAqua, .accessibilityHighContrastAqua, .accessibilityHighContrastDarkAqua]) {
+        case .darkAqua?: dark
+        case .accessibilityHighContrastAqua?: lightHighContrast
+        case .accessibilityHighContrastDarkAqua?: darkHighContrast
+        default: light
+        }
+    }
+}
+
 extension TokenTypography {
     /// The font for AppKit: the system font in the design the family names, else the first family at the nearest
     /// weight it has (the system font when the family is not installed).
@@ -339,6 +391,13 @@ extension ThemeColor {
         #else
         Color(nsColor: nsColor)
         #endif
+    }
+}
+
+extension TokenModes {
+    /// The value for a view's color scheme and contrast: read `@Environment(\.self) var environment` in the view.
+    public func value(in environment: EnvironmentValues) -> Value {
+        value(dark: environment.colorScheme == .dark, highContrast: environment.colorSchemeContrast == .increased)
     }
 }
 
@@ -824,6 +883,17 @@ public enum Tokens {
         public static let s = TokenDimension(8, .points)
         public static let xl = TokenDimension(32, .points)
         public static let xs = TokenDimension(4, .points)
+    }
+
+    /// `stroke`
+    public enum Stroke {
+        /// Focus ring width; thicker when the reader asks for more contrast.
+        /// A value per mode (light, light-high-contrast, dark-high-contrast): read it with `value(in:)` (SwiftUI), `value(for:)` (UIKit, AppKit) or `value(dark:highContrast:)`.
+        public static let focus = TokenModes(
+            light: TokenDimension(2, .points),
+            lightHighContrast: TokenDimension(3, .points),
+            darkHighContrast: TokenDimension(3, .points)
+        )
     }
 
     /// `symbol`
