@@ -67,6 +67,9 @@ public struct TokenSetDiff: Sendable {
         public var deprecation: TextChange? = nil
         /// When the token's `$description` was added, removed or rewritten: before and after (nil: none).
         public var tokenDescription: TextChange? = nil
+        /// When whether the token's value differs between its modes (beyond its colors) changed, which makes its
+        /// Swift constant a `TokenModes` or a plain value: whether it differed before.
+        public var differedByModeBefore: Bool? = nil
     }
 
     /// A text field of a token on each side, such as `$description`; nil where that side has none.
@@ -129,6 +132,11 @@ public struct TokenSetDiff: Sendable {
     public var breaking: [String] {
         removed.map { "`\($0.path)` is removed" } + renamed.map { "`\($0.from)` is renamed to `\($0.to)`" }
             + changed.compactMap { change in change.oldType.map { "`\(change.path)` changes type from \($0) to \(change.type)" } }
+            + changed.compactMap { change in
+                guard change.oldType == nil, let before = change.differedByModeBefore else { return nil }
+                return before ? "`\(change.path)` no longer differs by mode: its Swift constant becomes a plain value"
+                    : "`\(change.path)` now differs by mode: its Swift constant becomes a TokenModes"
+            }
     }
 
     /// Whether anything differs.
@@ -179,9 +187,12 @@ public struct TokenSetDiff: Sendable {
             let deprecation = before.deprecation == token.deprecation ? nil : TextChange(old: before.deprecation, new: token.deprecation)
             let description = before.token.description == token.token.description
                 ? nil : TextChange(old: before.token.description, new: token.token.description)
+            let differedByMode = Self.differsByMode(before)
+            let modality = differedByMode == Self.differsByMode(token) ? nil : differedByMode
             if typeChanged || !modeChanges.isEmpty || deprecation != nil || description != nil {
                 changed.append(Change(path: token.path, oldType: typeChanged ? before.type.rawValue : nil, type: token.type.rawValue,
-                                      modes: modeChanges, deprecation: deprecation, tokenDescription: description))
+                                      modes: modeChanges, deprecation: deprecation, tokenDescription: description,
+                                      differedByModeBefore: modality))
             }
         }
 
@@ -250,6 +261,24 @@ public struct TokenSetDiff: Sendable {
             return []
         }
         return kept > 0 ? parts : []
+    }
+
+    /// Whether a token other than a color has a mode whose value differs from light's in more than its colors (a
+    /// composite's `color` and a symbol's `colors`, which the Swift output carries per mode in a `ThemeColor`):
+    /// the Swift output writes such a token as a `TokenModes`.
+    static func differsByMode(_ token: ResolvedToken) -> Bool {
+        guard token.values.count > 1, token.type != .color, token.type != .accent else { return false }
+        func shape(_ node: Node) -> String {
+            switch node.kind {
+            case .scalar: return text(node)
+            case .sequence(let items): return "[" + items.map(shape).joined(separator: ", ") + "]"
+            case .mapping(let entries):
+                return "{" + entries.filter { $0.key != "color" && $0.key != "colors" }.map { "\($0.key): \(shape($0.value))" }
+                    .joined(separator: ", ") + "}"
+            }
+        }
+        let light = shape(token.values[0].value)
+        return token.values.dropFirst().contains { shape($0.value) != light }
     }
 
     /// A value as one line of text: scalars as written, lists and mappings in flow style.

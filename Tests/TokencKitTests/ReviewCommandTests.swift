@@ -198,6 +198,38 @@ import Testing
         #expect(changed.allSatisfy { $0["deprecation"] is NSNull })
     }
 
+    /// A token other than a color that starts or stops differing by mode changes its Swift constant's type (a
+    /// `TokenModes` or a plain value): breaking. A composite whose color alone gains a dark value is not: its
+    /// colors were a `ThemeColor` of every mode already.
+    @Test func startingToDifferByModeIsBreaking() throws {
+        let before = """
+            ring: { $type: dimension, $value: { value: 2, unit: px } }
+            wide: { $type: dimension, $value: { value: 4, unit: px }, $extensions: { mode: { dark: { value: 5, unit: px } } } }
+            line: { $type: border, $value: { color: "#000000", width: { value: 1, unit: px }, style: solid } }
+
+            """
+        let after = """
+            ring: { $type: dimension, $value: { value: 2, unit: px }, $extensions: { mode: { light-high-contrast: { value: 3, unit: px } } } }
+            wide: { $type: dimension, $value: { value: 4, unit: px } }
+            line: { $type: border, $value: { color: "#000000", width: { value: 1, unit: px }, style: solid }, $extensions: { mode: { dark: { color: "#ffffff", width: { value: 1, unit: px }, style: solid } } } }
+
+            """
+        let sandbox = try Sandbox(["A/t.yaml": before, "B/t.yaml": after])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["diff", "A", "B"], in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("""
+            #### ⚠️ 2 breaking changes (names generated code exposes)
+
+            - `ring` now differs by mode: its Swift constant becomes a TokenModes
+            - `wide` no longer differs by mode: its Swift constant becomes a plain value
+
+            """), "\(result.stdout)")
+        let failing = try TokencProcess.run(["diff", "A", "B", "--fail-on", "breaking"], in: sandbox.root)
+        #expect(failing.status == 1)
+        #expect(failing.stderr == "tokenc: 2 breaking changes\n")
+    }
+
     @Test func failOnBreakingAndFindings() throws {
         let sandbox = try Sandbox(["A/t.yaml": Self.base, "B/t.yaml": Self.head, "C/t.yaml": Self.base])
         defer { sandbox.remove() }
