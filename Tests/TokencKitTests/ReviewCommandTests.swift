@@ -150,14 +150,8 @@ import Testing
             | `c.was` | deprecated | yes | — |  |
 
             """), "\(result.stdout)")
-        let json = try TokencProcess.run(["diff", "A", "B", "--format", "json"], in: sandbox.root)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        let changed = try #require(object["changed"] as? [[String: Any]])
         // JSON null (not deprecated) read as "null" here; "" is `$deprecated: true`.
-        let sides = changed.map { change in
-            ["old", "new"].map { ((change["deprecation"] as? [String: Any])?[$0] as? String) ?? "null" }
-        }
-        #expect(sides == [["null", "Use <c.new>."], ["", "null"]])
+        #expect(try Self.textChanges("deprecation", diffing: sandbox) == [["null", "Use <c.new>."], ["", "null"]])
         let failing = try TokencProcess.run(["diff", "A", "B", "--fail-on", "breaking"], in: sandbox.root)
         #expect(failing.status == 0)
     }
@@ -188,14 +182,8 @@ import Testing
         let page = try TokencProcess.run(["diff", "A", "B", "--format", "html"], in: sandbox.root)
         #expect(page.stdout.contains("<tr><td><code>c.a</code></td><td>description</td><td>—</td><td>Errors &lt;b&gt; | alerts.<br>Not for text.</td><td></td></tr>"),
                 "\(page.stdout)")
-        let json = try TokencProcess.run(["diff", "A", "B", "--format", "json"], in: sandbox.root)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        let changed = try #require(object["changed"] as? [[String: Any]])
-        let sides = changed.map { change in
-            ["old", "new"].map { ((change["description"] as? [String: Any])?[$0] as? String) ?? "null" }
-        }
-        #expect(sides == [["null", "Errors <b> | alerts.\nNot for text."], ["Links.", "null"]])
-        #expect(changed.allSatisfy { $0["deprecation"] is NSNull })
+        #expect(try Self.textChanges("description", diffing: sandbox) == [["null", "Errors <b> | alerts.\nNot for text."], ["Links.", "null"]])
+        #expect(try Self.textChanges("deprecation", diffing: sandbox) == [["null", "null"], ["null", "null"]])
     }
 
     /// A token other than a color that starts or stops differing by mode changes its Swift constant's type (a
@@ -228,6 +216,15 @@ import Testing
         let failing = try TokencProcess.run(["diff", "A", "B", "--fail-on", "breaking"], in: sandbox.root)
         #expect(failing.status == 1)
         #expect(failing.stderr == "tokenc: 2 breaking changes\n")
+    }
+
+    /// `diff A B --format json`'s `key` (`deprecation`, `description`) of each changed token as `[old, new]`, a JSON
+    /// null (or no change to it) read as "null".
+    static func textChanges(_ key: String, diffing sandbox: Sandbox) throws -> [[String]] {
+        let json = try TokencProcess.run(["diff", "A", "B", "--format", "json"], in: sandbox.root)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let changed = try #require(object["changed"] as? [[String: Any]])
+        return changed.map { change in ["old", "new"].map { ((change[key] as? [String: Any])?[$0] as? String) ?? "null" } }
     }
 
     @Test func failOnBreakingAndFindings() throws {
