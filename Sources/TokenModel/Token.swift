@@ -292,14 +292,37 @@ public struct ResolvedTokenSet: Sendable {
     public var tokens: [ResolvedToken]
     /// Every mode name used, built-in appearances first, then custom modes sorted.
     public var modes: [String]
-    /// Each group's `$description` by dotted path (`color.background`), for the outputs that document groups.
-    public var groupDescriptions: [String: String]
+    /// What the groups say about themselves (`$description`, `$extensions`), for the outputs that keep it.
+    public var groups: GroupNotes
 
     /// Creates a set.
-    public init(tokens: [ResolvedToken], modes: [String], groupDescriptions: [String: String] = [:]) {
+    public init(tokens: [ResolvedToken], modes: [String], groups: GroupNotes = GroupNotes()) {
         self.tokens = tokens
         self.modes = modes
-        self.groupDescriptions = groupDescriptions
+        self.groups = groups
+    }
+}
+
+/// What groups say about themselves, by dotted path (`color.background`; the files' roots are not groups): their
+/// `$description`, which the Swift types and the JSON output document, and their `$extensions`, which the JSON
+/// output keeps (a group's `tokenc` facts hold for its tokens, and other tools' data belongs to them).
+public struct GroupNotes: Sendable {
+    /// Each group's `$description`.
+    public var descriptions: [String: String] = [:]
+    /// Each group's `$extensions` mapping, as written.
+    public var extensions: [String: Node] = [:]
+
+    /// No group says anything.
+    public init() {}
+
+    /// Whether no group has a description or extensions.
+    public var isEmpty: Bool { descriptions.isEmpty && extensions.isEmpty }
+
+    /// Adds `other`'s notes for groups these do not describe or extend yet (the first file's notes win, as the
+    /// join keeps a path's first token).
+    public mutating func merge(_ other: GroupNotes) {
+        descriptions.merge(other.descriptions) { first, _ in first }
+        extensions.merge(other.extensions) { first, _ in first }
     }
 }
 

@@ -17,21 +17,21 @@ public struct TokenTreeBuilder: Sendable {
         fileprivate var groups: [String: (location: SourceLocation, type: TokenType?)] = [:]
         fileprivate var extends: [PendingExtends] = []
         fileprivate var diagnostics: [Diagnostic] = []
-        /// Each group's `$description` by dotted path.
-        fileprivate var groupDescriptions: [String: String] = [:]
+        /// Each group's `$description` and `$extensions` by dotted path.
+        fileprivate var groupNotes = GroupNotes()
 
         /// A file with nothing in it.
         public init() {}
 
         fileprivate init(tokens: [Token] = [], paths: [String] = [],
                          groups: [String: (location: SourceLocation, type: TokenType?)] = [:],
-                         extends: [PendingExtends] = [], diagnostics: [Diagnostic], groupDescriptions: [String: String] = [:]) {
+                         extends: [PendingExtends] = [], diagnostics: [Diagnostic], groupNotes: GroupNotes = GroupNotes()) {
             self.tokens = tokens
             self.paths = paths
             self.groups = groups
             self.extends = extends
             self.diagnostics = diagnostics
-            self.groupDescriptions = groupDescriptions
+            self.groupNotes = groupNotes
         }
     }
 
@@ -51,7 +51,7 @@ public struct TokenTreeBuilder: Sendable {
         // a path written twice stays in the order it was written.
         let (tokens, paths) = TreeWalk.sortedByPath(walk.tokens)
         return FileTree(tokens: tokens, paths: paths, groups: walk.groups, extends: walk.extends, diagnostics: walk.diagnostics,
-                        groupDescriptions: walk.groupDescriptions)
+                        groupNotes: walk.groupNotes)
     }
 
     /// What a token moved into the joined list leaves in its file's list (nothing in it to retain).
@@ -64,10 +64,10 @@ public struct TokenTreeBuilder: Sendable {
         build(files.map(read))
     }
 
-    /// Each group's `$description` by dotted path; where files describe one group, the first file's (as the join
-    /// keeps a path's first token).
-    public static func groupDescriptions(_ trees: [FileTree]) -> [String: String] {
-        trees.reduce(into: [:]) { all, tree in all.merge(tree.groupDescriptions) { first, _ in first } }
+    /// Each group's `$description` and `$extensions` by dotted path; where files describe one group, the first
+    /// file's (as the join keeps a path's first token).
+    public static func groupNotes(_ trees: [FileTree]) -> GroupNotes {
+        trees.reduce(into: GroupNotes()) { all, tree in all.merge(tree.groupNotes) }
     }
 
     /// Joins files read alone, in order: a path defined again is a duplicate of its first definition, a
@@ -244,7 +244,7 @@ private struct TreeWalk {
     var tokenIndex: [String: Int] = [:]
     var groups: [String: (location: SourceLocation, type: TokenType?)] = [:]
     var extends: [PendingExtends] = []
-    var groupDescriptions: [String: String] = [:]
+    var groupNotes = GroupNotes()
     /// The custom mode names met so far in this file, each checked once for a misspelt built-in appearance.
     var customModes: Set<String> = []
 
@@ -290,7 +290,7 @@ private struct TreeWalk {
                 case "$type": continue
                 case "$description":
                     if let text = entries[index].value.string {
-                        if !dotted.isEmpty, groupDescriptions[dotted] == nil { groupDescriptions[dotted] = text }
+                        if !dotted.isEmpty, groupNotes.descriptions[dotted] == nil { groupNotes.descriptions[dotted] = text }
                     } else {
                         error("token/invalid-property", "`$description` must be a string, not \(entries[index].value.kindDescription)",
                               at: entries[index].value.location, path: dotted)
@@ -300,6 +300,8 @@ private struct TreeWalk {
                     if entries[index].value.mappingEntries == nil {
                         error("token/invalid-property", "`$extensions` must be a mapping, not \(entries[index].value.kindDescription)",
                               at: entries[index].value.location, path: dotted)
+                    } else if !dotted.isEmpty {
+                        if groupNotes.extensions[dotted] == nil { groupNotes.extensions[dotted] = entries[index].value }
                     } else if isRoot && path == nil, let own = entries[index].value["dev.tokenc"]?.mappingEntries {
                         // tokenc's JSON output keeps symbol, accent and icon tokens here so the file stays valid DTCG.
                         group(own, at: entries[index].value.location, path: path, inheritedType: type, isRoot: false, inheritedFacts: facts,

@@ -171,7 +171,7 @@ public struct Pipeline: Sendable {
         lap("load", "\(files.count) files, \(sourceBytes) bytes, read into tokens")
         var allSources = sources
         var tokens: [Token]
-        var groupDescriptions: [String: String]
+        var groupNotes: GroupNotes
         if let document = resolverDocument {
             // A folder with a resolver document is read through it: the document decides which files count.
             let reader = ReferencedFileReader(relativeTo: document.path, loader: loader)
@@ -180,7 +180,7 @@ public struct Pipeline: Sendable {
             diagnostics.add(contentsOf: reader.collected.diagnostics)
             allSources.merge(reader.collected.sources) { first, _ in first }
             let baseTrees = resolution.base.map(builder.read)
-            groupDescriptions = TokenTreeBuilder.groupDescriptions(baseTrees)
+            groupNotes = TokenTreeBuilder.groupNotes(baseTrees)
             let (base, baseDiagnostics) = builder.build(baseTrees)
             diagnostics.add(contentsOf: baseDiagnostics)
             var modeTokens: [(mode: String, tokens: [Token])] = []
@@ -193,7 +193,7 @@ public struct Pipeline: Sendable {
             diagnostics.add(contentsOf: mergeDiagnostics)
             tokens = merged
         } else {
-            groupDescriptions = TokenTreeBuilder.groupDescriptions(trees)
+            groupNotes = TokenTreeBuilder.groupNotes(trees)
             let (built, treeDiagnostics) = builder.build(consume trees)
             diagnostics.add(contentsOf: treeDiagnostics)
             tokens = built
@@ -201,7 +201,7 @@ public struct Pipeline: Sendable {
         trees = []
         lap("tree", "\(tokens.count) tokens joined")
         let (resolved, resolveDiagnostics) = AliasResolver().resolve(tokens)
-        let set = ResolvedTokenSet(tokens: resolved.tokens, modes: resolved.modes, groupDescriptions: groupDescriptions)
+        let set = ResolvedTokenSet(tokens: resolved.tokens, modes: resolved.modes, groups: groupNotes)
         tokens = []
         diagnostics.add(contentsOf: resolveDiagnostics)
         lap("resolve", "\(set.tokens.count) tokens, \(set.modes.count) modes")

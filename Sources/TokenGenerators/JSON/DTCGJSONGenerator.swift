@@ -44,7 +44,7 @@ public struct DTCGJSONGenerator: Generator {
         // tokenc's own types go under the root's `$extensions["dev.tokenc"]`, so the file stays valid DTCG.
         let standard = set.tokens.filter { !$0.type.isTokencExtension }
         let own = set.tokens.filter { $0.type.isTokencExtension }
-        let groups = set.groupDescriptions
+        let groups = set.groups
         writer.object { writer in
             writeMembers(&writer, standard, PathShape(standard), range: 0..<standard.count, depth: 0, groups: groups)
             if !own.isEmpty {
@@ -134,14 +134,21 @@ public struct DTCGJSONGenerator: Generator {
         }
     }
 
-    /// A group's object: its `$description` (`groups`, by path), then its members.
+    /// A group's object: its `$description` and `$extensions` (`groups`, by path), then its members.
     private func writeGroup(_ writer: inout JSONWriter, _ tokens: [ResolvedToken], _ shape: PathShape,
-                            range: Range<Int>, depth: Int, groups: [String: String])
+                            range: Range<Int>, depth: Int, groups: GroupNotes)
     {
         writer.object { writer in
-            if depth > 0, !groups.isEmpty, let description = groups[Self.prefix(of: tokens[range.lowerBound].path, names: depth)] {
-                writer.member(literal: "$description")
-                writer.string(description)
+            if depth > 0, !groups.isEmpty {
+                let path = Self.prefix(of: tokens[range.lowerBound].path, names: depth)
+                if let description = groups.descriptions[path] {
+                    writer.member(literal: "$description")
+                    writer.string(description)
+                }
+                if let extensions = groups.extensions[path] {
+                    writer.member(literal: "$extensions")
+                    writer.node(extensions)
+                }
             }
             writeMembers(&writer, tokens, shape, range: range, depth: depth, groups: groups)
         }
@@ -161,7 +168,7 @@ public struct DTCGJSONGenerator: Generator {
     /// Inside a range that shares `depth` names, a token has the same name at `depth` as the one before it
     /// exactly when the two share more than `depth` names.
     private func writeMembers(_ writer: inout JSONWriter, _ tokens: [ResolvedToken], _ shape: PathShape,
-                              range: Range<Int>, depth: Int, groups: [String: String])
+                              range: Range<Int>, depth: Int, groups: GroupNotes)
     {
         var i = range.lowerBound
         while i < range.upperBound {

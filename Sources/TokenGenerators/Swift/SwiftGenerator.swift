@@ -265,7 +265,7 @@ struct SwiftContextBuilder {
             memo.constants[position] = UInt64(node.index) << 32 | UInt64(node.members.count + 1)
             node.members.append((token, memberName(leaf == "$root" ? "root" : leaf)))
         }
-        if !set.groupDescriptions.isEmpty { Self.describe(root, from: set.groupDescriptions) }
+        if !set.groups.descriptions.isEmpty { Self.describe(root, from: set.groups.descriptions) }
         let context = convert(root)
         return SwiftFileContext(source: set.tokens.first.map { Self.folder(of: $0.token.location.file) } ?? "tokens",
                                 rootName: SwiftNamer.type(rootName), members: SwiftMembers(entries: root.members, values: self),
