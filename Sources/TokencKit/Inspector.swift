@@ -1,17 +1,52 @@
 import TokenGenerators
 import TokenModel
 import TokenResolver
+import TokenRules
 
-/// Answers "what is this token and why was it flagged?": values per appearance, alias chain, location, findings.
+/// Answers "what is this token and why was it flagged?": values per appearance, alias chain, location, the
+/// contrast of its declared pairs, findings.
 public struct Inspector: Sendable {
     /// The version of the JSON shape.
     public static let schemaVersion = 1
 
     /// The run to report on.
     public var result: PipelineResult
+    /// Every declared contrast pair, measured per appearance with the run's minimums.
+    public var contrast: [ContrastCell]
 
-    /// Creates an inspector for a pipeline result.
-    public init(result: PipelineResult) { self.result = result }
+    /// Creates an inspector for a pipeline result whose rules ran with `rules` (tokenc.yml's thresholds).
+    public init(result: PipelineResult, rules: RuleConfiguration = RuleConfiguration()) {
+        self.result = result
+        contrast = ContrastMatrix.cells(result.tokens, configuration: rules)
+    }
+
+    /// The token's measured pairs: those it is drawn on (as foreground), then those drawn on it (as surface).
+    func contrastCells(of token: ResolvedToken) -> (on: [ContrastCell], under: [ContrastCell]) {
+        (contrast.filter { $0.foreground == token.path }, contrast.filter { $0.surface == token.path })
+    }
+
+    /// Text lines of measured pairs, one per other token: `on color.background.primary (text, 4.5:1)  light 16.1:1  dark 2.9:1 below`.
+    static func contrastLines(_ cells: [ContrastCell], other: (ContrastCell) -> String, word: String) -> [String] {
+        var order: [String] = [], byOther: [String: [ContrastCell]] = [:]
+        for cell in cells {
+            let key = other(cell)
+            if byOther[key] == nil { order.append(key) }
+            byOther[key, default: []].append(cell)
+        }
+        return order.map { key in
+            let cells = byOther[key]!
+            let minimums = Set(cells.map(\.minimum))
+            var line = "\(word) \(key) (\(cells[0].kind)" + (minimums.count == 1 ? ", needs \(ratio(cells[0].minimum)))" : ")")
+            for cell in cells {
+                line += "  \(cell.mode) \(ratio(cell.ratio))"
+                if !cell.passes { line += minimums.count == 1 ? " below" : " below \(ratio(cell.minimum))" }
+            }
+            return line
+        }
+    }
+
+    /// A ratio as `4.5:1`, to two decimals at the most.
+    static func ratio(_ value: Double) -> String { short((value * 100).rounded() / 100) + ":1" }
 
     /// The report for the tokens named by `paths` (all when empty), as JSON or text.
     public func report(_ paths: [String], json: Bool) throws(ToolError) -> String {
@@ -78,6 +113,21 @@ public struct Inspector: Sendable {
                             modeValue(&writer, token.type, entry.value, mode: entry.mode)
                         }
                     }
+                    let (on, under) = contrastCells(of: token)
+                    writer.member("contrast")
+                    let cells = on + under
+                    writer.array(cells.count) { writer, j in
+                        let cell = cells[j]
+                        writer.object { writer in
+                            writer.member("foreground"); writer.string(cell.foreground)
+                            writer.member("surface"); writer.string(cell.surface)
+                            writer.member("mode"); writer.string(cell.mode)
+                            writer.member("kind"); writer.string(cell.kind)
+                            writer.member("ratio"); writer.number(Self.rounded(cell.ratio))
+                            writer.member("minimum"); writer.number(cell.minimum)
+                            writer.member("passes"); writer.raw(cell.passes ? "true" : "false")
+                        }
+                    }
                     let found = findings(for: token)
                     writer.member("findings")
                     writer.array(found.count) { writer, j in writer.raw(JSONReporter.finding(found[j])) }
@@ -135,6 +185,10 @@ public struct Inspector: Sendable {
             for entry in token.values {
                 let label = entry.mode.padded(to: width)
                 out += "  \(label)  \(describe(token.type, entry.value, mode: entry.mode))\n"
+            }
+            let (on, under) = contrastCells(of: token)
+            for line in Self.contrastLines(on, other: \.surface, word: "on") + Self.contrastLines(under, other: \.foreground, word: "under") {
+                out += "  \(line)\n"
             }
             let found = findings(for: token)
             for finding in found { out += "  \(finding.severity.rawValue): \(finding.message) [\(finding.id)]\n" }

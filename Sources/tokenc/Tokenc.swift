@@ -526,8 +526,11 @@ struct Inspect: ParsableCommand {
     var format: ReportFormat = .text
 
     func run() throws {
-        let result = try runPipeline(Pipeline(), path: path, render: false)
-        let report = try orExit { () throws(ToolError) in try Inspector(result: result).report(tokens, json: format == .json) }
+        let configuration = try loadConfiguration()
+        let result = try runPipeline(Pipeline(), path: path, render: false, configuration: configuration)
+        let report = try orExit { () throws(ToolError) in
+            try Inspector(result: result, rules: configuration.rules).report(tokens, json: format == .json)
+        }
         print(report, terminator: "")
         // Problems that belong to no listed token (syntax errors, say) still deserve a mention.
         let unattached = result.diagnostics.filter { $0.path == nil }

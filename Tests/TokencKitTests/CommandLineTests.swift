@@ -521,6 +521,50 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(tokens.map { $0["deprecated"] as? String } == ["Use c.new.", ""])
     }
 
+    /// A token's declared pairs are measured per appearance beside its values (a pair a group declares too): the
+    /// surfaces it is drawn on, the foregrounds drawn on it, the kind and minimum (tokenc.yml's), and which ratios
+    /// fall below it; the JSON has every cell. Ratios checked against WCAG's formula: #8a8a8a on white is 3.45:1.
+    @Test func declaredPairsAreMeasuredPerAppearance() throws {
+        let sandbox = try Sandbox([
+            "Tokens/c.yaml": """
+                c:
+                  $type: color
+                  text:
+                    $extensions: { tokenc: { text: true, on: ["{c.surface}"] } }
+                    body: { $value: "#8a8a8a", $extensions: { mode: { dark: "#f0f0f0" } } }
+                  surface: { $value: "#ffffff", $extensions: { mode: { dark: "#000000" } } }
+
+                """,
+            "tokenc.yml": "rules:\n  color/contrast: { text: 3 }\n",
+        ])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["inspect", "Tokens", "c.text.body", "c.surface"], in: sandbox.root)
+        #expect(result.stdout == """
+            c.text.body  color  Tokens/c.yaml:5:5
+              light  #8a8a8a  oklch(0.633 0 0)
+              dark   #f0f0f0  oklch(0.955 0 0)
+              on c.surface (text, needs 3:1)  light 3.45:1  dark 18.43:1
+              warning: `c.text.body` on `c.surface` is 3.45:1 and has no increased-contrast value [color/high-contrast-variant]
+
+            c.surface  color  Tokens/c.yaml:6:3
+              light  #ffffff  oklch(1 0 0)
+              dark   #000000  oklch(0 0 0)
+              under c.text.body (text, needs 3:1)  light 3.45:1  dark 18.43:1
+
+
+            """, "\(result.stdout)")
+        try Data("".utf8).write(to: sandbox.root.appendingPathComponent("tokenc.yml"))
+        #expect(try TokencProcess.run(["inspect", "Tokens", "c.text.body"], in: sandbox.root).stdout
+            .contains("  on c.surface (text, needs 4.5:1)  light 3.45:1 below  dark 18.43:1\n"))
+        let json = try TokencProcess.run(["inspect", "Tokens", "c.text.body", "--format", "json"], in: sandbox.root)
+        let tokens = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["tokens"] as? [[String: Any]])
+        let cells = try #require(tokens.first?["contrast"] as? [[String: Any]])
+        #expect(cells.map { "\($0["surface"]!) \($0["mode"]!) \($0["kind"]!) \($0["minimum"]!) \($0["passes"]!)" }
+            == ["c.surface light text 4.5 0", "c.surface dark text 4.5 1"])
+        let light = try #require(cells.first?["ratio"] as? Double)
+        #expect(abs(light - 3.4523) < 0.001)
+    }
+
     @Test func unknownTokenIsAUsageErrorWithASuggestion() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": Self.tokens])
         defer { sandbox.remove() }
