@@ -187,8 +187,7 @@ public struct TokenSetDiff: Sendable {
             let deprecation = before.deprecation == token.deprecation ? nil : TextChange(old: before.deprecation, new: token.deprecation)
             let description = before.token.description == token.token.description
                 ? nil : TextChange(old: before.token.description, new: token.token.description)
-            let differedByMode = Self.differsByMode(before)
-            let modality = differedByMode == Self.differsByMode(token) ? nil : differedByMode
+            let modality = before.differsByMode == token.differsByMode ? nil : before.differsByMode
             if typeChanged || !modeChanges.isEmpty || deprecation != nil || description != nil {
                 changed.append(Change(path: token.path, oldType: typeChanged ? before.type.rawValue : nil, type: token.type.rawValue,
                                       modes: modeChanges, deprecation: deprecation, tokenDescription: description,
@@ -261,24 +260,6 @@ public struct TokenSetDiff: Sendable {
             return []
         }
         return kept > 0 ? parts : []
-    }
-
-    /// Whether a token other than a color has a mode whose value differs from light's in more than its colors (a
-    /// composite's `color` and a symbol's `colors`, which the Swift output carries per mode in a `ThemeColor`):
-    /// the Swift output writes such a token as a `TokenModes`.
-    static func differsByMode(_ token: ResolvedToken) -> Bool {
-        guard token.values.count > 1, token.type != .color, token.type != .accent else { return false }
-        func shape(_ node: Node) -> String {
-            switch node.kind {
-            case .scalar: return text(node)
-            case .sequence(let items): return "[" + items.map(shape).joined(separator: ", ") + "]"
-            case .mapping(let entries):
-                return "{" + entries.filter { $0.key != "color" && $0.key != "colors" }.map { "\($0.key): \(shape($0.value))" }
-                    .joined(separator: ", ") + "}"
-            }
-        }
-        let light = shape(token.values[0].value)
-        return token.values.dropFirst().contains { shape($0.value) != light }
     }
 
     /// A value as one line of text: scalars as written, lists and mappings in flow style.

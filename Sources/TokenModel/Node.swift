@@ -97,6 +97,26 @@ public struct Node: Sendable {
         return nil
     }
 
+    /// Whether `other` holds the same value wherever each is written: scalars by value (an integer and a number
+    /// of the same size alike), lists item by item, mappings key by key in any order, leaving out the entries
+    /// whose key is in `ignoredKeys` at every depth.
+    public func hasSameValue(as other: Node, ignoringKeys ignoredKeys: Set<String> = []) -> Bool {
+        switch (kind, other.kind) {
+        case (.scalar(let a, _), .scalar(let b, _)):
+            if a == b { return true }
+            guard let x = number, let y = other.number else { return false }
+            return x == y
+        case (.sequence(let a), .sequence(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.hasSameValue(as: $1, ignoringKeys: ignoredKeys) }
+        case (.mapping(let a), .mapping(let b)):
+            let kept = a.filter { !ignoredKeys.contains($0.key) }
+            guard kept.count == b.count(where: { !ignoredKeys.contains($0.key) }) else { return false }
+            return kept.allSatisfy { entry in other[entry.key].map { entry.value.hasSameValue(as: $0, ignoringKeys: ignoredKeys) } ?? false }
+        default:
+            return false
+        }
+    }
+
     /// A short name for the node's kind, for messages ("a mapping", "a string").
     public var kindDescription: String {
         switch kind {

@@ -233,6 +233,17 @@ public final class ResolvedToken: Sendable {
     /// for `true`).
     public var deprecation: String? { token.details?.deprecation }
 
+    /// Whether a token other than a color has a mode whose value differs from light's in more than its colors (a
+    /// composite's `color`, a symbol's `colors`, which the Swift output carries in every mode as a `ThemeColor`):
+    /// the Swift output writes such a token as a `TokenModes`, and `diff` calls a change of it breaking.
+    public var differsByMode: Bool {
+        guard values.count > 1, type != .color, type != .accent else { return false }
+        return values.dropFirst().contains { !$0.value.hasSameValue(as: values[0].value, ignoringKeys: Self.colorKeys) }
+    }
+
+    /// The keys of a composite's colors, left out when `differsByMode` compares values.
+    private static let colorKeys: Set<String> = ["color", "colors"]
+
     /// The facts under `$extensions.tokenc`, read from the token's box in place: rules ask every token, and
     /// `token.facts` copied the whole token (every field retained) to call its getter. Lent, not returned:
     /// `token.facts.role` reads one field without copying the facts' lists (each copy retained them).

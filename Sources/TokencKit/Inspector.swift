@@ -11,18 +11,23 @@ public struct Inspector: Sendable {
 
     /// The run to report on.
     public var result: PipelineResult
-    /// Every declared contrast pair, measured per appearance with the run's minimums.
-    public var contrast: [ContrastCell]
+    /// The declared contrast pairs measured per appearance with the run's minimums, by foreground and by surface.
+    private let cellsByForeground: [String: [ContrastCell]], cellsBySurface: [String: [ContrastCell]]
+    /// The findings by token path, looked up once per token shown (a whole set is shown by `inspect` alone).
+    private let findingsByPath: [String: [Diagnostic]]
 
     /// Creates an inspector for a pipeline result whose rules ran with `rules` (tokenc.yml's thresholds).
     public init(result: PipelineResult, rules: RuleConfiguration = RuleConfiguration()) {
         self.result = result
-        contrast = ContrastMatrix.cells(result.tokens, configuration: rules)
+        let cells = ContrastMatrix.cells(result.tokens, configuration: rules)
+        cellsByForeground = Dictionary(grouping: cells, by: \.foreground)
+        cellsBySurface = Dictionary(grouping: cells, by: \.surface)
+        findingsByPath = Dictionary(grouping: result.diagnostics.filter { $0.path != nil }, by: { $0.path! })
     }
 
     /// The token's measured pairs: those it is drawn on (as foreground), then those drawn on it (as surface).
     func contrastCells(of token: ResolvedToken) -> (on: [ContrastCell], under: [ContrastCell]) {
-        (contrast.filter { $0.foreground == token.path }, contrast.filter { $0.surface == token.path })
+        (cellsByForeground[token.path] ?? [], cellsBySurface[token.path] ?? [])
     }
 
     /// Text lines of measured pairs, one per other token: `on color.background.primary (text, 4.5:1)  light 16.1:1  dark 2.9:1 below`.
@@ -80,7 +85,7 @@ public struct Inspector: Sendable {
     }
 
     private func findings(for token: ResolvedToken) -> [Diagnostic] {
-        result.diagnostics.filter { $0.path == token.path }
+        findingsByPath[token.path] ?? []
     }
 
     /// The JSON report: `{schemaVersion, tokens: [{path, type, file, line, column, aliasChain, modes, findings}]}`.

@@ -495,15 +495,10 @@ struct SwiftContextBuilder {
     func partReference(_ token: ResolvedToken, _ part: Node?, _ type: TokenType) -> String? {
         guard token.token.modes.isEmpty, let written = part?.string, ColorValue.systemName(written) == nil,
               let path = TokenReference.aliasPath(written) else { return nil }
+        // A `TokenModes` constant is no value of the part's type.
         guard let (reference, target) = constant(at: path), target.type == type, target.deprecation == nil,
-              !isModal(target) else { return nil }
+              !target.differsByMode else { return nil }
         return reference
-    }
-
-    /// Whether the token's constant is a `TokenModes` rather than a plain value (a part cannot refer to it).
-    func isModal(_ token: ResolvedToken) -> Bool {
-        guard token.values.count > 1, token.type != .color, token.type != .accent, let light = swiftValue(token, mode: 0) else { return false }
-        return modalValue(token, light: light) != nil
     }
 
     struct Value {
@@ -533,32 +528,27 @@ struct SwiftContextBuilder {
     }
 
     /// A token's Swift value: its light value, or a `TokenModes` when another mode's value differs from light's in
-    /// more than its colors (which a `ThemeColor` carries in every mode).
+    /// more than its colors (`ResolvedToken.differsByMode`; a `ThemeColor` carries the colors in every mode).
     func swiftValue(_ token: ResolvedToken) -> Value? {
         guard let light = swiftValue(token, mode: 0) else { return nil }
-        guard token.values.count > 1, token.type != .color, token.type != .accent else { return light }
-        return modalValue(token, light: light) ?? light
+        return token.differsByMode ? modalValue(token, light: light) : light
     }
 
     /// A `TokenModes` of the token's value in each mode (built-in appearances first, in their order, then custom
-    /// modes as `themes`); nil when every mode's value is written as light's is.
-    func modalValue(_ token: ResolvedToken, light: Value) -> Value? {
-        let lightExpression = light.expression
-        var appearances: [(appearance: Int, expression: String)] = [(0, lightExpression)]
+    /// modes as `themes`).
+    func modalValue(_ token: ResolvedToken, light: Value) -> Value {
+        var appearances: [(appearance: Int, expression: String)] = [(0, light.expression)]
         var themes: [(name: String, expression: String)] = []
-        var differs = false
         for index in 1..<token.values.count {
             // A mode whose value makes no Swift value falls back, as a missing mode does.
             guard let value = swiftValue(token, mode: index) else { continue }
             let expression = value.expression, mode = token.values[index].mode
-            if expression != lightExpression { differs = true }
             if let appearance = Appearance.builtInIndex(mode) {
                 if appearance != 0 { appearances.append((appearance, expression)) }
             } else {
                 themes.append((mode, expression))
             }
         }
-        guard differs else { return nil }
         appearances.sort { $0.appearance < $1.appearance }
         var arguments = appearances.map { "\(Self.builtInLabels[$0.appearance]): \($0.expression)," }
         if themes.isEmpty {
