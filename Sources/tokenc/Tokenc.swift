@@ -527,6 +527,7 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         let configuration = try loadConfiguration()
+        let (path, tokens) = Self.splitPath(path, tokens)
         let result = try runPipeline(Pipeline(), path: path, render: false, configuration: configuration)
         let report = try orExit { () throws(ToolError) in
             try Inspector(result: result, rules: configuration.rules).report(tokens, json: format == .json)
@@ -537,6 +538,15 @@ struct Inspect: ParsableCommand {
         if !unattached.isEmpty && tokens.isEmpty {
             printError(TextReporter(colored: stderrWantsColor()).report(unattached, sources: result.sources))
         }
+    }
+
+    /// The folder and the token names: `tokenc inspect color.accent` names a token, not a folder, when nothing
+    /// of that name is on disk and it has no `/` or token-file extension, so the default folder is read
+    /// (`tokenc.yml`'s, else Tokens/).
+    static func splitPath(_ path: String?, _ tokens: [String]) -> (path: String?, tokens: [String]) {
+        guard let path, !path.contains("/"), ![".yaml", ".yml", ".json"].contains(where: { path.hasSuffix($0) }),
+              !FileManager.default.fileExists(atPath: path) else { return (path, tokens) }
+        return (nil, [path] + tokens)
     }
 }
 

@@ -499,6 +499,24 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
             """)
     }
 
+    /// `tokenc inspect c.red` names a token when nothing called `c.red` is on disk: the default folder is read.
+    /// A missing file with a token file's extension, or a path with a slash, is still a path.
+    @Test func aTokenNameMayComeFirst() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": Self.tokens])
+        defer { sandbox.remove() }
+        let named = try TokencProcess.run(["inspect", "c.red"], in: sandbox.root)
+        let withFolder = try TokencProcess.run(["inspect", "Tokens", "c.red"], in: sandbox.root)
+        #expect(named.status == 0)
+        #expect(named.stdout.hasPrefix("c.red  color  Tokens/c.yaml:3:3\n"), "\(named.stdout)")
+        #expect(named.stdout == withFolder.stdout)
+        let misspelt = try TokencProcess.run(["inspect", "c.rd"], in: sandbox.root)
+        #expect(misspelt.status == 2)
+        #expect(misspelt.stderr == "tokenc: error: no token or group named `c.rd`; did you mean `c.red`?\n")
+        let file = try TokencProcess.run(["inspect", "other.yaml"], in: sandbox.root)
+        #expect(file.status == 2)
+        #expect(file.stderr.hasPrefix("tokenc: error: no such file or folder: other.yaml"), "\(file.stderr)")
+    }
+
     /// A deprecated token says so under its description, with the explanation; `true` says only `deprecated`.
     @Test func deprecatedTokensSaySo() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  old: { $value: \"#ff0000\", $deprecated: \"Use c.new.\", $description: Old red. }\n  gone: { $value: \"#00ff00\", $deprecated: true }\n"])
