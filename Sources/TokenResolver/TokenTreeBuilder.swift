@@ -481,8 +481,10 @@ private struct TreeWalk {
             switch entry.key {
             case "on":
                 guard let items = value.sequenceItems else {
+                    // One surface written alone, with or without braces: the fix is the list holding it.
+                    let surface = value.string.map { $0.hasPrefix("{") ? $0 : "{\($0)}" }
                     error("token/invalid-property", "`on` must be a list of surfaces such as [\"{color.background.primary}\"]",
-                          at: value.location, path: path)
+                          at: value.location, path: path, fix: surface.map { "write `on: [\"\($0)\"]`" })
                     continue
                 }
                 facts.on = []

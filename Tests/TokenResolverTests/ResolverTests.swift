@@ -726,3 +726,24 @@ private func onLargeStack<T>(_ body: @escaping @Sendable () -> T) -> T {
         }
     }
 }
+
+/// `on` written as one surface instead of a list of them.
+@Suite struct SurfaceListTests {
+    @Test func oneSurfaceWrittenAloneIsAnErrorWhoseFixIsTheList() {
+        let (_, diagnostics) = resolve(["a.yaml": """
+            c:
+              $type: color
+              bg: { $value: "#ffffff" }
+              a: { $value: "#000000", $extensions: { tokenc: { on: c.bg } } }
+              b: { $value: "#000000", $extensions: { tokenc: { on: "{c.bg}" } } }
+              d: { $value: "#000000", $extensions: { tokenc: { on: { x: 1 } } } }
+            """])
+        let invalid = Diagnostic.sortedForReport(diagnostics).filter { $0.id == "token/invalid-property" }
+        #expect(invalid.map { "\($0.location!.line):\($0.location!.column) \($0.fix ?? "-")" } == [
+            #"4:56 write `on: ["{c.bg}"]`"#,
+            #"5:56 write `on: ["{c.bg}"]`"#,
+            "6:56 -",
+        ])
+        #expect(invalid.first?.message == #"`on` must be a list of surfaces such as ["{color.background.primary}"]"#)
+    }
+}
