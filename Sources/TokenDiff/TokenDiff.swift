@@ -70,6 +70,19 @@ public struct TokenSetDiff: Sendable {
         /// When whether the token's value differs between its modes (beyond its colors) changed, which makes its
         /// Swift constant a `TokenModes` or a plain value: whether it differed before.
         public var differedByModeBefore: Bool? = nil
+        /// The token's own `$extensions` (its modes aside) that changed, key by key (`tokenc.role`): what tokenc's
+        /// rules know about it, and other tools' data.
+        public var extensions: [PartChange] = []
+    }
+
+    /// A group whose `$description` or `$extensions` changed (a group on one side only counts when it says something).
+    public struct GroupChange: Sendable, Equatable {
+        /// The group's dotted path.
+        public var path: String
+        /// Its `$description` before and after, when it changed.
+        public var description: TextChange?
+        /// Its `$extensions` that changed, key by key (`tokenc.platforms`).
+        public var extensions: [PartChange]
     }
 
     /// A text field of a token on each side, such as `$description`; nil where that side has none.
@@ -125,6 +138,8 @@ public struct TokenSetDiff: Sendable {
     public var added: [Entry], removed: [Entry], renamed: [Rename], changed: [Change]
     /// Contrast pairs whose ratio moved by at least 0.01, or that appeared or disappeared.
     public var contrast: [ContrastChange]
+    /// Groups whose description or extensions changed, by path.
+    public var groups: [GroupChange] = []
     /// Findings head has and base had not, and the other way round (compared by rule, path and message).
     public var introduced: [Diagnostic], fixed: [Diagnostic]
 
@@ -141,7 +156,8 @@ public struct TokenSetDiff: Sendable {
 
     /// Whether anything differs.
     public var isEmpty: Bool {
-        added.isEmpty && removed.isEmpty && renamed.isEmpty && changed.isEmpty && contrast.isEmpty && introduced.isEmpty && fixed.isEmpty
+        added.isEmpty && removed.isEmpty && renamed.isEmpty && changed.isEmpty && contrast.isEmpty && groups.isEmpty
+            && introduced.isEmpty && fixed.isEmpty
     }
 
     /// Compares base with head.
@@ -178,7 +194,8 @@ public struct TokenSetDiff: Sendable {
                     deltaE = x.color(in: mode).deltaE2000(y.color(in: mode))
                 }
                 var change = ModeChange(mode: mode, old: a, new: b, deltaE2000: deltaE)
-                if a != nil, b != nil, let x = before.index(ofMode: mode), let y = token.index(ofMode: mode) {
+                // A color is one value whatever it is written as: its ΔE says the change, not its object's fields.
+                if a != nil, b != nil, deltaE == nil, let x = before.index(ofMode: mode), let y = token.index(ofMode: mode) {
                     change.parts = Self.changedParts(before.values[x].value, token.values[y].value)
                 }
                 modeChanges.append(change)
@@ -188,11 +205,23 @@ public struct TokenSetDiff: Sendable {
             let description = before.token.description == token.token.description
                 ? nil : TextChange(old: before.token.description, new: token.token.description)
             let modality = before.differsByMode == token.differsByMode ? nil : before.differsByMode
-            if typeChanged || !modeChanges.isEmpty || deprecation != nil || description != nil {
+            let extensions = changedLeaves(before.token.extensions, token.token.extensions)
+            if typeChanged || !modeChanges.isEmpty || deprecation != nil || description != nil || !extensions.isEmpty {
                 changed.append(Change(path: token.path, oldType: typeChanged ? before.type.rawValue : nil, type: token.type.rawValue,
                                       modes: modeChanges, deprecation: deprecation, tokenDescription: description,
-                                      differedByModeBefore: modality))
+                                      differedByModeBefore: modality, extensions: extensions))
             }
+        }
+
+        var groups: [GroupChange] = []
+        let baseGroups = base.tokens.groups, headGroups = head.tokens.groups
+        let groupPaths = Set(baseGroups.descriptions.keys).union(baseGroups.extensions.keys)
+            .union(headGroups.descriptions.keys).union(headGroups.extensions.keys)
+        for path in groupPaths.sorted() {
+            let old = baseGroups.descriptions[path], new = headGroups.descriptions[path]
+            let extensions = changedLeaves(baseGroups.extensions[path], headGroups.extensions[path])
+            guard old != new || !extensions.isEmpty else { continue }
+            groups.append(GroupChange(path: path, description: old == new ? nil : TextChange(old: old, new: new), extensions: extensions))
         }
 
         var contrast: [ContrastChange] = []
@@ -220,7 +249,7 @@ public struct TokenSetDiff: Sendable {
         func findingKey(_ d: Diagnostic) -> String { d.id + "\u{0}" + (d.path ?? "") + "\u{0}" + d.message }
         let oldFindings = Set(base.diagnostics.map(findingKey)), newFindings = Set(head.diagnostics.map(findingKey))
         return TokenSetDiff(base: base.label, head: head.label, added: added, removed: removed, renamed: renamed, changed: changed,
-                         contrast: contrast,
+                         contrast: contrast, groups: groups,
                          introduced: head.diagnostics.filter { !oldFindings.contains(findingKey($0)) },
                          fixed: base.diagnostics.filter { !newFindings.contains(findingKey($0)) })
     }
@@ -233,7 +262,9 @@ public struct TokenSetDiff: Sendable {
         Entry(path: token.path, type: token.type.rawValue, values: token.values.indices.map { i in
             let mode = token.values[i].mode, value = token.values[i].value
             let hex = token.colors.isEmpty ? nil : token.colors[i].map { $0.color(in: mode).hex }
-            return ModeValue(mode: mode, text: text(value), hex: hex)
+            // A DTCG color object reads as the CSS color it is, not as `{colorSpace: …, components: […]}`.
+            let written = hex == nil ? nil : ColorValue.cssText(ofObject: value)
+            return ModeValue(mode: mode, text: written ?? text(value), hex: hex)
         })
     }
 
@@ -260,6 +291,28 @@ public struct TokenSetDiff: Sendable {
             return []
         }
         return kept > 0 ? parts : []
+    }
+
+    /// Where two `$extensions` mappings differ, key by key down through nested mappings (`tokenc.role`), each
+    /// side's part as text; a list or scalar is one part. Either side may be missing.
+    static func changedLeaves(_ old: Node?, _ new: Node?, prefix: String = "") -> [PartChange] {
+        if let a = old?.mappingEntries, let b = new?.mappingEntries {
+            var parts: [PartChange] = []
+            let keys = a.map(\.key) + b.map(\.key).filter { key in !a.contains { $0.key == key } }
+            for key in keys {
+                parts += changedLeaves(a.first { $0.key == key }?.value, b.first { $0.key == key }?.value, prefix: prefix + key + ".")
+            }
+            return parts
+        }
+        if old == nil && new == nil { return [] }
+        if let old, let new, old.hasSameValue(as: new) { return [] }
+        // A whole mapping on one side only reads as its keys, like a changed one.
+        if old == nil || new == nil, let entries = (old ?? new)?.mappingEntries {
+            return entries.flatMap { entry in
+                changedLeaves(old == nil ? nil : entry.value, new == nil ? nil : entry.value, prefix: prefix + entry.key + ".")
+            }
+        }
+        return [PartChange(key: String(prefix.dropLast()), old: old.map(text), new: new.map(text))]
     }
 
     /// A value as one line of text: scalars as written, lists and mappings in flow style.

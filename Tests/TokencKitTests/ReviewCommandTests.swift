@@ -186,6 +186,80 @@ import Testing
         #expect(try Self.textChanges("deprecation", diffing: sandbox) == [["null", "null"], ["null", "null"]])
     }
 
+    /// A DTCG color object reads as the CSS color it is, with its ΔE2000, not as changed `components`; a token's
+    /// own `$extensions` and a group's description and extensions are changes too, key by key. Hexes and ΔE2000
+    /// from coloraide 8.13.1: oklch(0.6 0.15 250) #2784d5, oklch(0.55 0.15 250) #0f74c5, ΔE 5.9209;
+    /// hsl(210 50% 40%) at 0.5 and 0.4 alpha #33669980 and #33669966, ΔE 0 (alpha is not in ΔE2000).
+    @Test func colorObjectsExtensionsAndGroups() throws {
+        let before = """
+            {
+              "c": {
+                "$type": "color",
+                "$description": "Colors.",
+                "$extensions": { "com.example": { "owner": "web" } },
+                "blue": { "$value": { "colorSpace": "oklch", "components": [0.6, 0.15, 250] } },
+                "veil": {
+                  "$value": { "colorSpace": "hsl", "components": [210, 50, 40], "alpha": 0.5 },
+                  "$extensions": { "tokenc": { "role": "fill" }, "com.example": { "id": "1:2" } }
+                }
+              }
+            }
+
+            """
+        let after = """
+            {
+              "c": {
+                "$type": "color",
+                "$description": "All colors.",
+                "blue": { "$value": { "colorSpace": "oklch", "components": [0.55, 0.15, 250] } },
+                "veil": {
+                  "$value": { "colorSpace": "hsl", "components": [210, 50, 40], "alpha": 0.4 },
+                  "$extensions": { "tokenc": { "role": "fill", "platforms": ["ios"] } }
+                }
+              }
+            }
+
+            """
+        let sandbox = try Sandbox(["A/t.tokens.json": before, "B/t.tokens.json": after])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["diff", "A", "B"], in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+            ### Design tokens: `A` → `B`
+
+            **2 changed · 0 added · 0 removed · 0 renamed · 1 group changed · findings: 0 introduced, 0 fixed**
+
+            #### Changed
+
+            | token | appearance | before | after | ΔE2000 |
+            | --- | --- | --- | --- | --- |
+            | `c.blue` | light | `oklch(0.6 0.15 250)` (#2784d5) | `oklch(0.55 0.15 250)` (#0f74c5) | 5.92 |
+            | `c.veil` | extensions | `tokenc.platforms`: —, `com.example.id: 1:2` | `tokenc.platforms: [ios]`, `com.example.id`: — |  |
+            | `c.veil` | light | `hsl(210 50% 40% / 0.5)` (#33669980) | `hsl(210 50% 40% / 0.4)` (#33669966) | 0.00 |
+
+            #### Groups
+
+            | group | field | before | after |
+            | --- | --- | --- | --- |
+            | `c` | description | Colors. | All colors. |
+            | `c` | extensions | `com.example.owner: web` | `com.example.owner`: — |
+
+            """, "\(result.stdout)")
+        let page = try TokencProcess.run(["diff", "A", "B", "--format", "html"], in: sandbox.root)
+        #expect(page.stdout.contains("<tr><td><code>c</code></td><td>extensions</td><td><code>com.example.owner: web</code></td><td><code>com.example.owner</code>: —</td></tr>"),
+                "\(page.stdout)")
+        let json = try TokencProcess.run(["diff", "A", "B", "--format", "json"], in: sandbox.root)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["summary"] as? [String: Int])?["groupsChanged"] == 1)
+        let group = try #require((object["groups"] as? [[String: Any]])?.first)
+        #expect(group["path"] as? String == "c")
+        #expect((group["description"] as? [String: String]) == ["old": "Colors.", "new": "All colors."])
+        let veil = try #require((object["changed"] as? [[String: Any]])?.last)
+        let parts = try #require(veil["extensions"] as? [[String: Any]])
+        #expect(parts.map { "\($0["key"]!) \($0["old"] as? String ?? "null") \($0["new"] as? String ?? "null")" }
+                    == ["tokenc.platforms null [ios]", "com.example.id 1:2 null"])
+    }
+
     /// A token other than a color that starts or stops differing by mode changes its Swift constant's type (a
     /// `TokenModes` or a plain value): breaking. A composite whose color alone gains a dark value is not: its
     /// colors were a `ThemeColor` of every mode already.

@@ -64,6 +64,24 @@ public enum ColorValue: Sendable {
         let alpha = node["alpha"]?.number ?? 1
         return .success(.color(Color(space, components[0], components[1], components[2], alpha: alpha)))
     }
+
+    /// A DTCG color object as the CSS color it means, its numbers as written (`oklch(0.6 0.15 250)`,
+    /// `hsl(210 50% 40%)`, `color(display-p3 1 0 0 / 0.5)`), for people reading a value; nil for anything else.
+    public static func cssText(ofObject node: Node) -> String? {
+        guard let space = node["colorSpace"]?.string.flatMap(ColorSpace.init(rawValue:)),
+              let items = node["components"]?.sequenceItems, items.count == 3 else { return nil }
+        var parts: [String] = []
+        for (index, item) in items.enumerated() {
+            guard let text = item.scalarText, item.string == "none" || item.number != nil else { return nil }
+            // hsl() and hwb() write their second and third components as percentages; DTCG gives them 0…100.
+            parts.append(text != "none" && index > 0 && (space == .hsl || space == .hwb) ? text + "%" : text)
+        }
+        let alpha = node["alpha"].flatMap { $0.number == 1 ? nil : $0.scalarText }.map { " / " + $0 } ?? ""
+        switch space {
+        case .hsl, .hwb, .lab, .lch, .oklab, .oklch: return "\(space.rawValue)(\(parts.joined(separator: " "))\(alpha))"
+        default: return "color(\(space.rawValue) \(parts.joined(separator: " "))\(alpha))"
+        }
+    }
 }
 
 /// Color strings already parsed in this process: the validator, every rule and every generator read the

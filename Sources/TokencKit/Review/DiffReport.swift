@@ -14,6 +14,7 @@ public enum DiffReport {
     static func headline(_ diff: TokenSetDiff) -> String {
         var parts = ["\(diff.changed.count) changed", "\(diff.added.count) added", "\(diff.removed.count) removed", "\(diff.renamed.count) renamed"]
         if !diff.contrast.isEmpty { parts.append("\(diff.contrast.count) contrast change\(diff.contrast.count == 1 ? "" : "s")") }
+        if !diff.groups.isEmpty { parts.append("\(diff.groups.count) group\(diff.groups.count == 1 ? "" : "s") changed") }
         parts.append("findings: \(diff.introduced.count) introduced, \(diff.fixed.count) fixed")
         return parts.joined(separator: " · ")
     }
@@ -54,27 +55,49 @@ public enum DiffReport {
         table("Added", ["token", "type", "value"], diff.added.map { ["`\($0.path)`", $0.type, $0.values.map(display).joined(separator: " / ")] })
         table("Removed", ["token", "type", "value"], diff.removed.map { ["`\($0.path)`", $0.type, $0.values.map(display).joined(separator: " / ")] })
         table("Renamed", ["from", "to", "type"], diff.renamed.map { ["`\($0.from)`", "`\($0.to)`", $0.type] })
+        table("Groups", ["group", "field", "before", "after"], diff.groups.flatMap { group in
+            fieldRows(description: group.description, extensions: group.extensions, code: markdownCode)
+                .map { ["`\(group.path)`", $0.field, $0.old, $0.new] }
+        })
         table("Findings introduced", ["where", "severity", "finding", "rule"], diff.introduced.map { [where_($0), $0.severity.rawValue, $0.message, $0.id] })
         table("Findings fixed", ["where", "severity", "finding", "rule"], diff.fixed.map { [where_($0), $0.severity.rawValue, $0.message, $0.id] })
         return out
     }
 
-    /// A changed token's markdown rows: its type, deprecation and description when they changed, then each
-    /// appearance whose value did.
+    /// The rows of what changed about a token other than its values, or about a group: type, deprecation,
+    /// description, extensions; each cell HTML-safe, with `code` making a code span (Markdown's or HTML's).
+    static func fieldRows(type: (old: String, new: String)? = nil, deprecation: TokenSetDiff.TextChange? = nil,
+                          description: TokenSetDiff.TextChange?, extensions: [TokenSetDiff.PartChange],
+                          code: (String) -> String) -> [(field: String, old: String, new: String)] {
+        var rows: [(field: String, old: String, new: String)] = []
+        if let type { rows.append(("type", HTML.escape(type.old), HTML.escape(type.new))) }
+        if let deprecation {
+            rows.append(("deprecated", HTML.escape(deprecationText(deprecation.old)), HTML.escape(deprecationText(deprecation.new))))
+        }
+        if let description { rows.append(("description", descriptionCell(description.old), descriptionCell(description.new))) }
+        if !extensions.isEmpty {
+            rows.append(("extensions", parts(extensions, \.old, code: code), parts(extensions, \.new, code: code)))
+        }
+        return rows
+    }
+
+    /// A code span in Markdown.
+    static func markdownCode(_ text: String) -> String { "`\(text)`" }
+
+    /// A code span in HTML.
+    static func htmlCode(_ text: String) -> String { "<code>\(HTML.escape(text))</code>" }
+
+    /// A changed token's markdown rows: its type, deprecation, description and extensions when they changed,
+    /// then each appearance whose value did.
     static func changedRows(_ change: TokenSetDiff.Change) -> [[String]] {
         let token = "`\(change.path)`"
-        var rows: [[String]] = []
-        if let old = change.oldType { rows.append([token, "type", old, change.type, ""]) }
-        if let deprecation = change.deprecation {
-            rows.append([token, "deprecated", HTML.escape(deprecationText(deprecation.old)), HTML.escape(deprecationText(deprecation.new)), ""])
-        }
-        if let description = change.tokenDescription {
-            rows.append([token, "description", descriptionCell(description.old), descriptionCell(description.new), ""])
-        }
+        var rows = fieldRows(type: change.oldType.map { ($0, change.type) }, deprecation: change.deprecation,
+                             description: change.tokenDescription, extensions: change.extensions, code: markdownCode)
+            .map { [token, $0.field, $0.old, $0.new, ""] }
         for mode in change.modes {
             // A composite that kept some parts shows only the parts that changed.
             if !mode.parts.isEmpty {
-                rows.append([token, mode.mode, parts(mode.parts, \.old), parts(mode.parts, \.new), ""])
+                rows.append([token, mode.mode, parts(mode.parts, \.old, code: markdownCode), parts(mode.parts, \.new, code: markdownCode), ""])
             } else {
                 rows.append([token, mode.mode, mode.old.map(display) ?? "—", mode.new.map(display) ?? "—",
                              mode.deltaE2000.map { $0.fixed(2) } ?? ""])
@@ -95,8 +118,9 @@ public enum DiffReport {
     }
 
     /// Changed parts on one side, `` `lineHeight: 1.29` ``; a part that side lacks is `—`.
-    static func parts(_ parts: [TokenSetDiff.PartChange], _ side: KeyPath<TokenSetDiff.PartChange, String?>) -> String {
-        parts.map { part in part[keyPath: side].map { "`\(part.key): \($0)`" } ?? "`\(part.key)`: —" }.joined(separator: ", ")
+    static func parts(_ parts: [TokenSetDiff.PartChange], _ side: KeyPath<TokenSetDiff.PartChange, String?>,
+                      code: (String) -> String) -> String {
+        parts.map { part in part[keyPath: side].map { code("\(part.key): \($0)") } ?? code(part.key) + ": —" }.joined(separator: ", ")
     }
 
     static func display(_ value: TokenSetDiff.ModeValue) -> String {
@@ -152,6 +176,15 @@ public enum DiffReport {
                 w.member("new"); optionalString(&w, change.new)
             }
         }
+        func partChanges(_ w: inout JSONWriter, _ parts: [TokenSetDiff.PartChange]) {
+            w.array(parts.count) { w, k in
+                w.object { w in
+                    w.member("key"); w.string(parts[k].key)
+                    w.member("old"); optionalString(&w, parts[k].old)
+                    w.member("new"); optionalString(&w, parts[k].new)
+                }
+            }
+        }
         w.object { w in
             w.member("schemaVersion"); w.number(Double(schemaVersion))
             w.member("base"); w.string(diff.base)
@@ -159,7 +192,8 @@ public enum DiffReport {
             w.member("summary")
             w.object { w in
                 for (key, count) in [("changed", diff.changed.count), ("added", diff.added.count), ("removed", diff.removed.count),
-                                     ("renamed", diff.renamed.count), ("contrastChanges", diff.contrast.count), ("breaking", diff.breaking.count),
+                                     ("renamed", diff.renamed.count), ("contrastChanges", diff.contrast.count), ("groupsChanged", diff.groups.count),
+                                     ("breaking", diff.breaking.count),
                                      ("findingsIntroduced", diff.introduced.count), ("findingsFixed", diff.fixed.count)] {
                     w.member(key); w.number(Double(count))
                 }
@@ -176,6 +210,7 @@ public enum DiffReport {
                     w.member("oldType"); optionalString(&w, change.oldType)
                     w.member("deprecation"); textChange(&w, change.deprecation)
                     w.member("description"); textChange(&w, change.tokenDescription)
+                    w.member("extensions"); partChanges(&w, change.extensions)
                     w.member("modes")
                     w.array(change.modes.count) { w, j in
                         let mode = change.modes[j]
@@ -184,15 +219,7 @@ public enum DiffReport {
                             w.member("old"); modeValue(&w, mode.old)
                             w.member("new"); modeValue(&w, mode.new)
                             w.member("deltaE2000"); optionalNumber(&w, mode.deltaE2000)
-                            w.member("parts")
-                            w.array(mode.parts.count) { w, k in
-                                let part = mode.parts[k]
-                                w.object { w in
-                                    w.member("key"); w.string(part.key)
-                                    w.member("old"); optionalString(&w, part.old)
-                                    w.member("new"); optionalString(&w, part.new)
-                                }
-                            }
+                            w.member("parts"); partChanges(&w, mode.parts)
                         }
                     }
                 }
@@ -221,6 +248,15 @@ public enum DiffReport {
                     w.member("newPasses"); optionalBool(&w, c.newPasses)
                 }
             }
+            w.member("groups")
+            w.array(diff.groups.count) { w, i in
+                let group = diff.groups[i]
+                w.object { w in
+                    w.member("path"); w.string(group.path)
+                    w.member("description"); textChange(&w, group.description)
+                    w.member("extensions"); partChanges(&w, group.extensions)
+                }
+            }
             w.member("findings")
             w.object { w in
                 w.member("introduced"); findings(&w, diff.introduced)
@@ -241,10 +277,8 @@ public enum DiffReport {
         /// `cell`, with the value drawn above it when it is no color and its side has a picture of it; a composite
         /// that kept some parts is written as the parts that changed.
         func drawnCell(_ value: TokenSetDiff.ModeValue?, parts: [TokenSetDiff.PartChange], token: String, mode: String, side: String) -> String {
-            let text = parts.isEmpty ? cell(value, token: token, mode: mode, side: side) : parts.map { part in
-                let written = side == "base" ? part.old : part.new
-                return "<code>\(HTML.escape(part.key))" + (written.map { ": " + HTML.escape($0) + "</code>" } ?? "</code>: —")
-            }.joined(separator: "<br>")
+            let text = parts.isEmpty ? cell(value, token: token, mode: mode, side: side)
+                : Self.parts(parts, side == "base" ? \.old : \.new, code: htmlCode)
             guard value?.hex == nil, let resolved = (side == "base" ? baseTokens : headTokens)[token] else { return text }
             let sample = StyleGuide.sample(resolved, in: mode)
             return sample.isEmpty ? text : sample + "<br>" + text
@@ -258,16 +292,9 @@ public enum DiffReport {
         if !diff.changed.isEmpty {
             body += "<h2>Changed</h2>\n<table>\n<tr><th>token</th><th>appearance</th><th>before</th><th>after</th><th>ΔE2000</th></tr>\n"
             for change in diff.changed {
-                if let old = change.oldType {
-                    body += "<tr><td><code>\(HTML.escape(change.path))</code></td><td>type</td><td>\(HTML.escape(old))</td><td>\(HTML.escape(change.type))</td><td></td></tr>\n"
-                }
-                if let deprecation = change.deprecation {
-                    body += "<tr><td><code>\(HTML.escape(change.path))</code></td><td>deprecated</td><td>\(HTML.escape(deprecationText(deprecation.old)))</td>"
-                        + "<td>\(HTML.escape(deprecationText(deprecation.new)))</td><td></td></tr>\n"
-                }
-                if let description = change.tokenDescription {
-                    body += "<tr><td><code>\(HTML.escape(change.path))</code></td><td>description</td><td>\(descriptionCell(description.old))</td>"
-                        + "<td>\(descriptionCell(description.new))</td><td></td></tr>\n"
+                for row in fieldRows(type: change.oldType.map { ($0, change.type) }, deprecation: change.deprecation,
+                                     description: change.tokenDescription, extensions: change.extensions, code: htmlCode) {
+                    body += "<tr><td><code>\(HTML.escape(change.path))</code></td><td>\(row.field)</td><td>\(row.old)</td><td>\(row.new)</td><td></td></tr>\n"
                 }
                 for mode in change.modes {
                     body += "<tr><td><code>\(HTML.escape(change.path))</code></td><td>\(HTML.escape(mode.mode))</td>"
@@ -304,6 +331,15 @@ public enum DiffReport {
         list("Removed", diff.removed, side: "base")
         if !diff.renamed.isEmpty {
             body += "<h2>Renamed</h2>\n<ul>\n" + diff.renamed.map { "<li><code>\(HTML.escape($0.from))</code> → <code>\(HTML.escape($0.to))</code> (\(HTML.escape($0.type)))</li>\n" }.joined() + "</ul>\n"
+        }
+        if !diff.groups.isEmpty {
+            body += "<h2>Groups</h2>\n<table>\n<tr><th>group</th><th>field</th><th>before</th><th>after</th></tr>\n"
+            for group in diff.groups {
+                for row in fieldRows(description: group.description, extensions: group.extensions, code: htmlCode) {
+                    body += "<tr><td><code>\(HTML.escape(group.path))</code></td><td>\(row.field)</td><td>\(row.old)</td><td>\(row.new)</td></tr>\n"
+                }
+            }
+            body += "</table>\n"
         }
         for (title, findings) in [("Findings introduced", diff.introduced), ("Findings fixed", diff.fixed)] where !findings.isEmpty {
             body += "<h2>\(title)</h2>\n<ul class=\"findings\">\n"
