@@ -276,7 +276,7 @@ public struct Pipeline: Sendable {
             case .guidelines: !Self.isStructural(diagnostic.id) || diagnostic.severity == .error
             }
         }
-        return PipelineResult(files: files, sources: allSources, diagnostics: Diagnostic.sortedForReport(selected),
+        return PipelineResult(files: files, sources: allSources, diagnostics: Diagnostic.sortedForReport(FixSyntax.forJSONFiles(selected)),
                               tokens: set, outputs: outputs, outputsByGenerator: outputsByGenerator, timings: timings)
     }
 
