@@ -276,6 +276,12 @@ public struct Pipeline: Sendable {
             case .guidelines: !Self.isStructural(diagnostic.id) || diagnostic.severity == .error
             }
         }
+        // A problem at a place in a template is shown with its source line, as a token file's is (one about the
+        // whole file, such as `template/unused`, is not): its text is read again only then.
+        for diagnostic in selected where diagnostic.id == "template/syntax" || diagnostic.id == "template/unknown-name" {
+            guard let file = diagnostic.location?.file, allSources[file] == nil, let bytes = try? TokenSources.read(file) else { continue }
+            allSources[file] = bytes
+        }
         return PipelineResult(files: files, sources: allSources, diagnostics: Diagnostic.sortedForReport(FixSyntax.forJSONFiles(selected)),
                               tokens: set, outputs: outputs, outputsByGenerator: outputsByGenerator, timings: timings)
     }

@@ -419,8 +419,12 @@ import TokenGenerators
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("""
             Mine/css/tokens.css.mustache:1:54: warning: `valeu` is not in the template context, so it renders as nothing [template/unknown-name]
+                {{#blocks}}{{selector}} { {{#declarations}}{{name}}: {{valeu}}; {{/declarations}}}
+                                                                     ^
               fix: did you mean `value`?
             Mine/swift/token.mustache:1:19: warning: `swiftname` is not in the template context, so it renders as nothing [template/unknown-name]
+                public static let {{swiftname}} = {{{swiftValue}}}
+                                  ^
               fix: did you mean `swiftName`?
 
             """))
@@ -453,7 +457,13 @@ import TokenGenerators
         defer { sandbox.remove() }
         let result = try TokencProcess.run(["build", "--templates", "Mine"], in: sandbox.root)
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("Mine/swift/token.mustache:2:1: error: `{{#docLines}}` is never closed [template/syntax]\n"))
+        // The template's line is shown under the error, with a caret, as a token file's is.
+        #expect(result.stderr.hasPrefix("""
+            Mine/swift/token.mustache:2:1: error: `{{#docLines}}` is never closed [template/syntax]
+                {{#docLines}}
+                ^
+
+            """), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated").path))
     }
 }
