@@ -91,7 +91,8 @@ public struct Configuration: Sendable {
     /// `outputs:` — `{ generator: css, destination: web, options: {…} }` or `{ template: t.mustache, file: x.txt }`.
     static func readOutputs(_ node: Node, _ problems: inout [Diagnostic]) -> [Output] {
         guard let items = node.sequenceItems else {
-            problems.append(problem("`outputs` is a list of `{ generator: …, destination: … }` or `{ template: …, file: … }`", node.location))
+            problems.append(problem("`outputs` is a list of `{ generator: …, destination: … }` or `{ template: …, file: … }`", node.location,
+                                    fix: "start each output with `- ` on a line of its own under `outputs:`, as in `- { generator: swift, destination: Sources/Theme }`"))
             return []
         }
         var outputs: [Output] = []

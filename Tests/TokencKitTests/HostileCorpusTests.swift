@@ -75,6 +75,13 @@ import TokenModel
             "tokenc.yml:3:10: error: `outputs` is a list of `{ generator: …, destination: … }` or `{ template: …, file: … }` [config/invalid]",
             "tokenc.yml:4:13: error: `swift-root` must be a type name such as `Theme` [config/invalid]",
         ])
+        #expect(result.stderr.contains("""
+            tokenc.yml:3:10: error: `outputs` is a list of `{ generator: …, destination: … }` or `{ template: …, file: … }` [config/invalid]
+                outputs: {swift: 1}
+                         ^
+              fix: start each output with `- ` on a line of its own under `outputs:`, as in `- { generator: swift, destination: Sources/Theme }`
+
+            """), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated").path))
     }
 
