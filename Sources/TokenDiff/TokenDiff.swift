@@ -183,10 +183,19 @@ public struct TokenSetDiff: Sendable {
         for token in head.tokens.tokens {
             guard let before = old[token.path] else { continue }
             let oldValues = entry(before).values, newValues = entry(token).values
-            let modes = (oldValues.map(\.mode) + newValues.map(\.mode)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            // Both sides' modes, base's order first; a few are found by walking them, a hostile token's
+            // thousands by name (walking them for each mode was quadratic).
+            let many = oldValues.count + newValues.count > 16
+            let oldByMode = many ? Dictionary(oldValues.map { ($0.mode, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+            let newByMode = many ? Dictionary(newValues.map { ($0.mode, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+            var seen = Set<String>(), modes: [String] = []
+            for mode in oldValues.map(\.mode) + newValues.map(\.mode) {
+                if many ? seen.insert(mode).inserted : !modes.contains(mode) { modes.append(mode) }
+            }
             var modeChanges: [ModeChange] = []
             for mode in modes {
-                let a = oldValues.first { $0.mode == mode }, b = newValues.first { $0.mode == mode }
+                let a = many ? oldByMode[mode] : oldValues.first { $0.mode == mode }
+                let b = many ? newByMode[mode] : newValues.first { $0.mode == mode }
                 guard a != b else { continue }
                 var deltaE: Double?
                 // Both sides' colors were parsed when they were resolved.
@@ -273,9 +282,9 @@ public struct TokenSetDiff: Sendable {
     static func changedParts(_ old: Node, _ new: Node) -> [PartChange] {
         var parts: [PartChange] = [], kept = 0
         func compare(_ a: [MappingEntry], _ b: [MappingEntry], prefix: String) {
-            let keys = a.map(\.key) + b.map(\.key).filter { key in !a.contains { $0.key == key } }
+            let (keys, oldValues, newValues) = keyedUnion(a, b)
             for key in keys {
-                let x = a.first { $0.key == key }.map { text($0.value) }, y = b.first { $0.key == key }.map { text($0.value) }
+                let x = oldValues[key].map(text), y = newValues[key].map(text)
                 if x == y { kept += 1 } else { parts.append(PartChange(key: prefix + key, old: x, new: y)) }
             }
         }
@@ -293,15 +302,23 @@ public struct TokenSetDiff: Sendable {
         return kept > 0 ? parts : []
     }
 
+    /// The keys of two mappings, `a`'s in order then those only `b` has, and each side's values by key (a key
+    /// written twice keeps its first value): linear, however many keys a hostile file gives one mapping.
+    static func keyedUnion(_ a: [MappingEntry], _ b: [MappingEntry]) -> (keys: [String], old: [String: Node], new: [String: Node]) {
+        let old = Dictionary(a.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let new = Dictionary(b.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<String>(), keys: [String] = []
+        for key in a.map(\.key) + b.map(\.key) where seen.insert(key).inserted { keys.append(key) }
+        return (keys, old, new)
+    }
+
     /// Where two `$extensions` mappings differ, key by key down through nested mappings (`tokenc.role`), each
     /// side's part as text; a list or scalar is one part. Either side may be missing.
     static func changedLeaves(_ old: Node?, _ new: Node?, prefix: String = "") -> [PartChange] {
         if let a = old?.mappingEntries, let b = new?.mappingEntries {
             var parts: [PartChange] = []
-            let keys = a.map(\.key) + b.map(\.key).filter { key in !a.contains { $0.key == key } }
-            for key in keys {
-                parts += changedLeaves(a.first { $0.key == key }?.value, b.first { $0.key == key }?.value, prefix: prefix + key + ".")
-            }
+            let (keys, x, y) = keyedUnion(a, b)
+            for key in keys { parts += changedLeaves(x[key], y[key], prefix: prefix + key + ".") }
             return parts
         }
         if old == nil && new == nil { return [] }

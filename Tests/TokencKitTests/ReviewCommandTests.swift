@@ -369,6 +369,37 @@ import Testing
         #expect(guide.contains("<td>Red.<br><span class=\"deprecated\">deprecated: Use c.b.</span></td>"), "\(guide)")
     }
 
+    /// Up to six custom modes get a column each; with more, the built-in appearances keep theirs and one "other
+    /// modes" column lists the modes each row has, labeled (a column per mode of thousands made millions of cells).
+    @Test func manyCustomModesAreListedInOneColumn() throws {
+        let themes = (1...7).map { "t\($0): \"#0000ff\"" }.joined(separator: ", ")
+        let sandbox = try Sandbox([
+            "Tokens/c.yaml": """
+                c:
+                  $type: color
+                  bg: { $value: "#ffffff" }
+                  a: { $value: "#000000", $extensions: { mode: { dark: "#ffffff", \(themes) }, tokenc: { on: ["{c.bg}"], text: true } } }
+                  b: { $value: "#ff0000" }
+
+                """,
+            "Few/c.yaml": "c:\n  $type: color\n  a: { $value: \"#000000\", $extensions: { mode: { t1: \"#0000ff\" } } }\n",
+        ])
+        defer { sandbox.remove() }
+        let many = try TokencProcess.run(["preview", "Tokens"], in: sandbox.root)
+        #expect(many.status == 0, "\(many.stderr)")
+        #expect(many.stdout.contains("<tr><th>token</th><th>light</th><th>dark</th><th>other modes</th><th>description</th>"), "\(many.stdout)")
+        #expect(many.stdout.contains("<tr><th>foreground on surface</th><th>needs</th><th>light</th><th>dark</th><th>other modes</th></tr>"),
+                "\(many.stdout)")
+        #expect(many.stdout.contains(#"<td><span class="mode">t1</span> <span class="swatch" data-token="c.a" data-mode="t1" style="background-color: #0000ff"></span><code>#0000ff</code><br><span class="mode">t2</span> "#),
+                "\(many.stdout)")
+        #expect(many.stdout.contains(#"<span class="mode">t7</span> <span class="swatch" data-token="c.a" data-mode="t7" style="background-color: #0000ff"></span><code>#0000ff</code><br></td><td></td><td><code>Tokens/c.yaml:4</code></td></tr>"#),
+                "\(many.stdout)")
+        // A token with no custom mode has an empty cell there.
+        #expect(many.stdout.contains(#"<code>#ff0000</code></td><td></td><td></td><td><code>Tokens/c.yaml:5</code></td></tr>"#), "\(many.stdout)")
+        let few = try TokencProcess.run(["preview", "Few"], in: sandbox.root)
+        #expect(few.stdout.contains("<tr><th>token</th><th>light</th><th>t1</th><th>description</th><th>source</th></tr>"), "\(few.stdout)")
+    }
+
     @Test func previewIsTheSameBytesEveryTime() throws {
         let folder = Golden.packageRoot.appendingPathComponent("Tokens").path
         let first = try TokencProcess.run(["preview", folder], in: Golden.packageRoot)

@@ -412,7 +412,7 @@ struct CSSContextBuilder {
                 }
             }
             if options.aliasesAsVariables {
-                if let variables = variables(token, modes: modes, variable: variable)
+                if let variables = variables(token, slots: slots, variable: variable)
                     ?? (Self.hasAliasableParts(token.type) ? partVariables(token, variable: variable) : nil)
                 {
                     for (mode, plain, wide) in variables { if let slot = slots[mode] { declared.add(name, plain, wide, slot: slot) } }
@@ -434,7 +434,7 @@ struct CSSContextBuilder {
             var written: [WrittenValue] = []
             // Whether the light value names a system color, worked out once a token misses a built-in mode.
             var namesSystemColor: Bool?
-            for (slot, mode) in modes.enumerated() {
+            func write(slot: Int, mode: String) {
                 var index = token.index(ofMode: mode)
                 // A system color is dynamic: it has a documented value in every appearance, defined or not.
                 // (The built-in appearances are the first slots.)
@@ -445,13 +445,22 @@ struct CSSContextBuilder {
                     }
                     if namesSystemColor == true { index = 0 }
                 }
-                guard let index else { continue }
+                guard let index else { return }
                 // A color token's colors were parsed when it was resolved.
                 let value = token.type == .color
                     ? token.colors[index].map { Self.color($0, mode: mode) } : value(token.type, token.values[index].value, mode: mode)
-                guard let (plain, wide) = value else { continue }
+                guard let (plain, wide) = value else { return }
                 declared.add(name, plain, wide, slot: slot)
                 if shared != nil { written.append(WrittenValue(slot: slot, plain: plain, wide: wide)) }
+            }
+            // The built-in appearances' slots, then the custom modes the token has: a set of thousands of custom
+            // modes, each on one token, would otherwise ask every token for every mode.
+            for slot in 0..<Appearance.builtIn.count { write(slot: slot, mode: modes[slot]) }
+            if modes.count > Appearance.builtIn.count {
+                for (i, entry) in token.values.enumerated() where Appearance.builtInIndex(entry.mode) == nil {
+                    // A mode written twice is read at its first value, as `index(ofMode:)` finds it.
+                    if let slot = slots[entry.mode], token.index(ofMode: entry.mode) == i { write(slot: slot, mode: entry.mode) }
+                }
             }
             if let shared { colorTexts.store(written, madeFor: token, at: shared, in: memoSlot) }
         }
@@ -499,13 +508,13 @@ struct CSSContextBuilder {
 
     /// `var(--target)` for each mode the token writes as a whole alias; nil when the token is not an alias.
     /// Modes the token only inherits from its target are left out: the target's own blocks change the variable.
-    func variables(_ token: ResolvedToken, modes: [String], variable: @escaping (Node) -> String?) -> [(String, String, String?)]? {
+    func variables(_ token: ResolvedToken, slots: [String: Int], variable: @escaping (Node) -> String?) -> [(String, String, String?)]? {
         guard let light = variable(token.token.value) else { return nil }
         var out: [(String, String, String?)] = [(Appearance.light, light, nil)]
-        for (mode, node) in token.token.modes where modes.contains(mode) {
+        for (mode, node) in token.token.modes where slots[mode] != nil {
             if let target = variable(node) {
                 out.append((mode, target, nil))
-            } else if let resolved = token.values.first(where: { $0.mode == mode })?.value,
+            } else if let index = token.index(ofMode: mode), case let resolved = token.values[index].value,
                       let (plain, wide) = value(token.type, resolved, mode: mode, written: WrittenParts(node: node, variable: variable)) {
                 out.append((mode, plain, wide))
             }
@@ -513,10 +522,24 @@ struct CSSContextBuilder {
         return out
     }
 
-    /// The token's value in `mode` as its file wrote it, aliases unresolved: its own mode's value, else its light one.
-    static func written(_ token: ResolvedToken, in mode: String) -> Node {
-        guard mode != Appearance.light, let own = token.token.modes.first(where: { $0.name == mode }) else { return token.token.value }
-        return own.value
+    /// A token's value in a mode as its file wrote it, aliases unresolved: its own mode's value, else its light one.
+    struct WrittenValues {
+        let token: Token
+        /// The modes by name, for a token with more than a few (walking them for each mode was quadratic).
+        let byName: [String: Node]?
+
+        init(_ token: ResolvedToken) {
+            self.token = token.token
+            byName = token.token.modes.count <= 16 ? nil
+                : Dictionary(token.token.modes.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        /// The value written for `mode`.
+        func callAsFunction(_ mode: String) -> Node {
+            guard mode != Appearance.light else { return token.value }
+            if let byName { return byName[mode] ?? token.value }
+            return token.modes.first(where: { $0.name == mode })?.value ?? token.value
+        }
     }
 
     /// What a typography token's letter-spacing property is called after its own: `--type-body-letter-spacing`.
@@ -534,10 +557,11 @@ struct CSSContextBuilder {
     /// target's property and a mode written as the light one is left out (the targets' own blocks change it).
     func letterSpacings(_ token: ResolvedToken, aliases: LetterSpacingAliases?) -> [(mode: String, text: String)] {
         var out: [(mode: String, text: String)] = []
+        let writtenValues = aliases == nil ? nil : WrittenValues(token)
         for entry in token.values {
             var text: String?
-            if let aliases {
-                let written = Self.written(token, in: entry.mode)
+            if let aliases, let writtenValues {
+                let written = writtenValues(entry.mode)
                 text = aliases.whole(written) ?? written["letterSpacing"].flatMap(aliases.part)
             }
             guard let text = text ?? entry.value["letterSpacing"].flatMap(dimension) else { continue }
@@ -654,9 +678,10 @@ struct CSSContextBuilder {
     func partVariables(_ token: ResolvedToken, variable: @escaping (Node) -> String?) -> [(String, String, String?)] {
         var out: [(String, String, String?)] = []
         var light: (String, String?)?
+        let writtenValues = WrittenValues(token)
         for modeValue in token.values {
             let mode = modeValue.mode
-            let written = Self.written(token, in: mode)
+            let written = writtenValues(mode)
             let text: (String, String?)?
             if let whole = variable(written) {
                 text = (whole, nil)

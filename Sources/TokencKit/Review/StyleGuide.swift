@@ -6,6 +6,9 @@ import TokenModel
 /// side, the contrast matrix of declared pairs, the SF Symbols table, icon sizes drawn to scale, and
 /// every token's description and source file. Same input, same bytes.
 public enum StyleGuide {
+    /// The most custom modes the page gives a column each; more are listed in one column, row by row.
+    static let maximumModeColumns = 6
+
     /// The page for `side` (its tokens and contrast cells), titled with `title`.
     public static func html(_ side: DiffSide, title: String) -> String {
         let tokens = side.tokens.tokens
@@ -14,26 +17,41 @@ public enum StyleGuide {
         body += "<p class=\"meta\">\(tokens.count) tokens; appearances: \(modes.map(HTML.escape).joined(separator: ", ")). "
         body += "Swatches show what sRGB screens show; a dimmed swatch is a fallback (the token does not define that appearance).</p>\n"
 
+        // A column per mode while the custom modes are few; past that, the built-in appearances' columns and one
+        // more listing the custom modes each row has (a column per mode of thousands made a table of millions of cells).
+        let customModes = modes.filter { Appearance.builtInIndex($0) == nil }
+        let listsCustomModes = customModes.count > maximumModeColumns
+        let columns = listsCustomModes ? modes.filter { Appearance.builtInIndex($0) != nil } : modes
+        let header = columns.map { "<th>\(HTML.escape($0))</th>" }.joined() + (listsCustomModes ? "<th>other modes</th>" : "")
         let colors = tokens.filter { $0.type == .color }
         if !colors.isEmpty {
-            body += "<h2>Colors</h2>\n<table class=\"colors\">\n<tr><th>token</th>" + modes.map { "<th>\(HTML.escape($0))</th>" }.joined()
-                + "<th>description</th><th>source</th></tr>\n"
+            body += "<h2>Colors</h2>\n<table class=\"colors\">\n<tr><th>token</th>" + header + "<th>description</th><th>source</th></tr>\n"
             for token in colors {
                 body += "<tr><td><code>\(HTML.escape(token.path))</code>"
                 if let target = token.aliasChain.first { body += "<br><span class=\"meta\">→ \(HTML.escape(target))</span>" }
                 body += "</td>"
-                for mode in modes {
-                    let own = token.values.contains { $0.mode == mode }
-                    guard let parsed = token.colorValue(in: mode) else {
-                        body += "<td></td>"
-                        continue
-                    }
+                func swatch(_ mode: String, labeled: Bool) {
+                    let own = token.index(ofMode: mode) != nil
+                    guard let parsed = token.colorValue(in: mode) else { return }
                     let color = parsed.color(in: mode)
                     let hex = color.hex
-                    body += "<td><span class=\"swatch\" data-token=\"\(HTML.escape(token.path))\" data-mode=\"\(HTML.escape(mode))\""
+                    if labeled { body += "<span class=\"mode\">\(HTML.escape(mode))</span> " }
+                    body += "<span class=\"swatch\" data-token=\"\(HTML.escape(token.path))\" data-mode=\"\(HTML.escape(mode))\""
                     body += own ? "" : " data-fallback=\"true\""
                     body += " style=\"background-color: \(hex)\(own ? "" : "; opacity: 0.35")\"></span><code>\(hex)</code>"
                     if !color.isInGamut(.srgb) { body += "<br><span class=\"meta\">Display P3; sRGB fallback shown</span>" }
+                }
+                for mode in columns {
+                    body += "<td>"
+                    swatch(mode, labeled: false)
+                    body += "</td>"
+                }
+                if listsCustomModes {
+                    body += "<td>"
+                    for entry in token.values where Appearance.builtInIndex(entry.mode) == nil {
+                        swatch(entry.mode, labeled: true)
+                        body += "<br>"
+                    }
                     body += "</td>"
                 }
                 body += "<td>\(about(token))</td><td>\(source(token))</td></tr>\n"
@@ -44,29 +62,43 @@ public enum StyleGuide {
         if !side.contrast.isEmpty {
             body += "<h2>Contrast of declared pairs</h2>\n<p class=\"meta\">Each foreground on each surface it declares (<code>on:</code>), "
             body += "in each appearance either defines, alpha composited over the surface, the worse of sRGB and Display P3: what <code>color/contrast</code> checks.</p>\n"
-            var pairs: [String] = []
-            var seen: Set<String> = []
-            var cells: [String: ContrastCell] = [:]
+            // Each pair's cells in the order measured, by mode.
+            var pairs: [(pair: String, first: ContrastCell)] = []
+            var cells: [String: [String: ContrastCell]] = [:]
             for cell in side.contrast {
                 let pair = cell.foreground + "|" + cell.surface
-                if seen.insert(pair).inserted { pairs.append(pair) }
-                cells[pair + "|" + cell.mode] = cell
+                if cells[pair] == nil { pairs.append((pair, cell)) }
+                cells[pair, default: [:]][cell.mode] = cell
             }
-            body += "<table class=\"contrast\">\n<tr><th>foreground on surface</th><th>needs</th>" + modes.map { "<th>\(HTML.escape($0))</th>" }.joined() + "</tr>\n"
-            for pair in pairs {
+            body += "<table class=\"contrast\">\n<tr><th>foreground on surface</th><th>needs</th>" + header + "</tr>\n"
+            for (pair, any) in pairs {
                 let parts = pair.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-                let any = modes.lazy.compactMap { cells[pair + "|" + $0] }.first!
+                let byMode = cells[pair]!
                 body += "<tr><td><code>\(HTML.escape(parts[0]))</code> on <code>\(HTML.escape(parts[1]))</code></td>"
                 body += "<td>\(any.minimum.fixed(1) + ":1") (\(HTML.escape(any.kind)))</td>"
-                for mode in modes {
-                    guard let cell = cells[pair + "|" + mode] else {
+                func sample(_ cell: ContrastCell) {
+                    let verdict = cell.passes ? "pass" : "fail"
+                    body += "<span class=\"sample\" style=\"color: \(cell.foregroundHex); background-color: \(cell.surfaceHex)\">Aa</span> "
+                    body += cell.ratio.fixed(2) + ":1" + " \(verdict)"
+                }
+                for mode in columns {
+                    guard let cell = byMode[mode] else {
                         body += "<td></td>"
                         continue
                     }
-                    let verdict = cell.passes ? "pass" : "fail"
-                    body += "<td class=\"\(verdict)\" data-pair=\"\(HTML.escape(pair))\" data-mode=\"\(HTML.escape(mode))\" data-pass=\"\(cell.passes)\">"
-                    body += "<span class=\"sample\" style=\"color: \(cell.foregroundHex); background-color: \(cell.surfaceHex)\">Aa</span> "
-                    body += cell.ratio.fixed(2) + ":1" + " \(verdict)</td>"
+                    body += "<td class=\"\(cell.passes ? "pass" : "fail")\" data-pair=\"\(HTML.escape(pair))\" data-mode=\"\(HTML.escape(mode))\" data-pass=\"\(cell.passes)\">"
+                    sample(cell)
+                    body += "</td>"
+                }
+                if listsCustomModes {
+                    body += "<td>"
+                    for mode in customModes.count > byMode.count ? byMode.keys.sorted() : customModes {
+                        guard Appearance.builtInIndex(mode) == nil, let cell = byMode[mode] else { continue }
+                        body += "<span class=\"mode\">\(HTML.escape(mode))</span> "
+                        sample(cell)
+                        body += "<br>"
+                    }
+                    body += "</td>"
                 }
                 body += "</tr>\n"
             }
