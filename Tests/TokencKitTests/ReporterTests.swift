@@ -98,4 +98,25 @@ import TokenModel
         #expect(excerpt.line == shown)
         #expect(excerpt.caret == caret)
     }
+
+    /// Findings one after another along one long line are cut where a fresh look-up cuts them (the excerpts go on
+    /// from where the last began on that line), whether the line's scalars are one byte or several; a finding back
+    /// at an earlier column, or on another line, starts from its line's start again.
+    @Test func excerptsAlongOneLineMatchFreshOnes() throws {
+        let line = (0..<300).map { $0 % 7 == 0 ? "é€" : "ab" }.joined()
+        let source = ["t.yaml": Array(("first\n" + line + "\n" + line + "\n").utf8)]
+        var along = SourceLines(sources: source)
+        for (lineNumber, column) in [(2, 1), (2, 90), (2, 91), (2, 400), (2, 120), (3, 500), (3, 599), (2, 600)] {
+            var fresh = SourceLines(sources: source)
+            let location = SourceLocation(file: "t.yaml", line: lineNumber, column: column)
+            let freshExcerpt = fresh.excerpt(location), alongExcerpt = along.excerpt(location)
+            let expected = try #require(freshExcerpt), found = try #require(alongExcerpt)
+            #expect(found.line == expected.line && found.caret == expected.caret, "\(lineNumber):\(column)")
+        }
+        // One checked by hand: column 90 shows from scalar 10 (0-based 9), cut after 160.
+        var fresh = SourceLines(sources: source)
+        let excerpt = fresh.excerpt(SourceLocation(file: "t.yaml", line: 2, column: 90))
+        let shown = try #require(excerpt)
+        #expect(shown.line == "    …" + String(Array(line.unicodeScalars)[9..<169].map(Character.init)) + "…")
+    }
 }

@@ -125,6 +125,10 @@ struct SourceLines {
     /// The file the last excerpt came from, with its line index: findings are sorted by file, so the next is
     /// nearly always in it, and only one file's index is held at a time (all of them were 2.6 MB at 100k tokens).
     private var last: (fileID: UInt32, bytes: [UInt8], index: LineIndex)?
+    /// Where the last excerpt began on its line, as a scalar column and a byte offset: findings are sorted by
+    /// line and column, so the next one on that line is found from there. Counting from the line's start
+    /// each time made thousands of findings on one long line (a flow mapping of thousands of entries) quadratic.
+    private var mark: (fileID: UInt32, line: Int, scalar: Int, offset: Int)?
 
     init(sources: [String: [UInt8]]) { self.sources = sources }
 
@@ -160,7 +164,12 @@ struct SourceLines {
         let column = max(0, location.column - 1)
         let half = TextReporter.maxShownLine / 2
         let firstShown = max(0, column - half)
-        let from = UTF8Columns.offset(ofScalar: firstShown, in: bytes, range)
+        var start = range.lowerBound, skipped = 0
+        if let mark, mark.fileID == location.fileID, mark.line == location.line, mark.scalar <= firstShown {
+            (start, skipped) = (mark.offset, mark.scalar)
+        }
+        let from = UTF8Columns.offset(ofScalar: firstShown - skipped, in: bytes, start..<range.upperBound)
+        if from < range.upperBound { mark = (location.fileID, location.line, firstShown, from) }
         let to = UTF8Columns.offset(ofScalar: TextReporter.maxShownLine, in: bytes, from..<range.upperBound)
         return Span(bytes: bytes, line: range, shown: from..<to, column: column, firstShown: firstShown)
     }
