@@ -40,6 +40,9 @@ struct Tokenc: ParsableCommand {
 
     static func main() {
         Allocator.configure()
+        // A report piped into a reader that stops early (`tokenc build 2>&1 | head`) must not kill the run before
+        // it removes the outputs it staged and exits with its status: writes to the closed pipe fail instead.
+        signal(SIGPIPE, SIG_IGN)
         if let word = CommandLine.arguments.dropFirst().first,
            let advice = CommandAdvice.message(for: word, commands: configuration.subcommands.compactMap { $0.configuration.commandName },
                                               isPath: { FileManager.default.fileExists(atPath: $0) })

@@ -72,6 +72,26 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated").path))
     }
 
+    /// A color set folder is named after the token's path; one longer than a file name may be (255 bytes) is a
+    /// located error before anything is written, not an I/O failure halfway through the catalog. 246 letters of
+    /// path make `AAAA…` plus `.colorset`: 255 bytes, which fits; one more does not.
+    @Test func aColorSetNameLongerThanAFileNameIsAnError() throws {
+        let fits = String(repeating: "a", count: 246), over = String(repeating: "b", count: 247)
+        let sandbox = try Sandbox(["Tokens/a.yaml": "\(fits): { $type: color, $value: \"#000\" }\n\(over): { $type: color, $value: \"#fff\" }\n"])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build", "--only", "xcassets"], in: sandbox.root)
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n").filter { $0.contains("error") || $0.contains("fix:") } == [
+            "Tokens/a.yaml:2:1: error: `\(over)` becomes a color set folder of 256 bytes, longer than the 255 a file name may have [xcassets/name-too-long]",
+            "  fix: shorten the token's path, or build without the asset catalog (`--only swift,css,json`)",
+            "build failed: 1 error; nothing was written",
+        ], "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated").path))
+        try Data("\(fits): { $type: color, $value: \"#000\" }\n".utf8).write(to: sandbox.root.appendingPathComponent("Tokens/a.yaml"))
+        let fitting = try TokencProcess.run(["build", "--only", "xcassets"], in: sandbox.root)
+        #expect(fitting.status == 0, "\(fitting.stderr)")
+    }
+
     /// A group's `$root` token and a token named `root` meet in every output's names: each output says so.
     @Test func aRootTokenAndATokenNamedRootMeetInEveryOutput() throws {
         let sandbox = try Sandbox(["Tokens/a.yaml": "c:\n  $type: color\n  $root: { $value: \"#fff\" }\n  root: { $value: \"#000\" }\n"])

@@ -157,6 +157,23 @@ import TokenModel
         }
     }
 
+    /// A failed build whose report goes to a reader that stops after the first line (`2>&1 | head -1`) still
+    /// removes what it staged and exits 1: the closed pipe once killed it mid-report (SIGPIPE), leaving the
+    /// staged files and the folders made for them.
+    @Test func aReportIntoAClosedPipeStillCleansUp() throws {
+        // Names that collide only in the outputs: found while the outputs are rendered and staged, and a report
+        // larger than a pipe holds.
+        let colliding = (0..<2_000).map { "  t\($0)-a: { $value: 1 }\n  t\($0):\n    a: { $value: 2 }\n" }.joined()
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: number\n" + colliding])
+        defer { sandbox.remove() }
+        let script = "'\(TokencProcess.binary.path)' build --only swift,css,json 2>&1 | head -1 > first.txt; echo \"${PIPESTATUS[0]}\" > status.txt"
+        let run = try SwiftOutputTests.run("/bin/bash", ["-c", script], in: sandbox.root)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(try String(contentsOf: sandbox.root.appendingPathComponent("status.txt"), encoding: .utf8) == "1\n")
+        #expect(try String(contentsOf: sandbox.root.appendingPathComponent("first.txt"), encoding: .utf8).hasPrefix("Tokens/c.yaml:5:5: error: `c.t0.a` and `c.t0-a` both become the CSS custom property `--c-t0-a`"))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated").path))
+    }
+
     /// Two generators make `Generated/json` and `Generated/css` side by side; the one that created `Generated`
     /// can note it after the other noted `Generated/css`. A failed build must still remove all three.
     @Test func aFailedBuildRemovesFoldersNotedChildFirst() throws {

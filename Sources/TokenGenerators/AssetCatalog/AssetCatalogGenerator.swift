@@ -49,6 +49,15 @@ public struct AssetCatalogGenerator: Generator {
                 continue
             }
             names[name] = token
+            // A folder name is at most 255 bytes on the file systems Xcode projects live on.
+            if name.utf8.count + ".colorset".utf8.count > 255 {
+                diagnostics.append(Diagnostic(id: "xcassets/name-too-long", severity: .error,
+                                              message: "`\(token.path)` becomes a color set folder of \(name.utf8.count + ".colorset".utf8.count) bytes, "
+                                                  + "longer than the 255 a file name may have",
+                                              location: token.token.location, path: token.path,
+                                              fix: "shorten the token's path, or build without the asset catalog (`--only swift,css,json`)"))
+                continue
+            }
             guard let json = colorSet(modes) else { continue }
             // Appended into one reserved string: interpolation grew it three times, 540 instructions an append.
             var path = ""
