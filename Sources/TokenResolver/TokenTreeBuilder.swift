@@ -229,6 +229,43 @@ enum SortedRuns {
 }
 
 /// Group-level `$extends` waiting for every file to be read.
+/// Which tokens each group holds, for `$extends`: a group's tokens are found by walking its subtree instead of
+/// testing every token's path, which made each `$extends` cost the whole set.
+private struct GroupTree {
+    /// Token indices by the group directly holding them ("" for the root).
+    var members: [String: [Int]] = [:]
+    /// Each group's groups.
+    var subgroups: [String: [String]] = [:]
+    /// The groups already listed under their parent.
+    var known: Set<String> = []
+
+    /// The group holding `path`: everything before its last dot.
+    static func parent(_ path: Substring) -> Substring {
+        path.lastIndex(of: ".").map { path[..<$0] } ?? ""
+    }
+
+    /// Notes the token at `index`, whose path is `path`, and any group above it not noted yet.
+    mutating func add(_ path: String, index: Int) {
+        var group = Self.parent(path[...])
+        members[String(group), default: []].append(index)
+        while !group.isEmpty, known.insert(String(group)).inserted {
+            let above = Self.parent(group)
+            subgroups[String(above), default: []].append(String(group))
+            group = above
+        }
+    }
+
+    /// The indices of every token inside `group`, at any depth, in index order.
+    func tokens(under group: String) -> [Int] {
+        var found: [Int] = [], pending = [group]
+        while let next = pending.popLast() {
+            found += members[next] ?? []
+            pending += subgroups[next] ?? []
+        }
+        return found.sorted()
+    }
+}
+
 private struct PendingExtends {
     var groupPath: String
     var target: String
@@ -244,6 +281,8 @@ private struct TreeWalk {
     var tokenIndex: [String: Int] = [:]
     var groups: [String: (location: SourceLocation, type: TokenType?)] = [:]
     var extends: [PendingExtends] = []
+    /// How many tokens `$extends` has copied so far.
+    var copied = 0
     var groupNotes = GroupNotes()
     /// The custom mode names met so far in this file, each checked once for a misspelt built-in appearance.
     var customModes: Set<String> = []
@@ -599,9 +638,16 @@ private struct TreeWalk {
         return false
     }
 
+    /// The most tokens `$extends` may copy into one set: a chain of groups each extending the last copies the
+    /// whole chain into every link (1,000 links of five tokens made 504,500 tokens and took 11 s), so a file a few
+    /// kilobytes long could ask for billions; real themes copy thousands.
+    static let maximumCopiedTokens = 200_000
+
     /// Copies the tokens of each `$extends` target into the extending group, children first, cycles reported.
     mutating func applyExtends() {
         guard !extends.isEmpty else { return }
+        var tree = GroupTree()
+        for index in tokens.indices { tree.add(tokens[index].path, index: index) }
         var byGroup: [String: PendingExtends] = [:]
         for entry in extends { byGroup[entry.groupPath] = entry }
         var done: Set<String> = []
@@ -631,12 +677,12 @@ private struct TreeWalk {
             }
             for step in chain.reversed() where !done.contains(step.groupPath) {
                 done.insert(step.groupPath)
-                copyGroup(step)
+                copyGroup(step, tree: &tree)
             }
         }
     }
 
-    mutating func copyGroup(_ step: PendingExtends) {
+    mutating func copyGroup(_ step: PendingExtends, tree: inout GroupTree) {
         if tokenIndex[step.target] != nil {
             error("alias/type-mismatch", "`$extends` must name a group, but `\(step.target)` is a token",
                   at: step.location, path: step.groupPath, fix: "extend the group that holds `\(step.target)`")
@@ -651,7 +697,7 @@ private struct TreeWalk {
         let prefix = step.target + "."
         let ownPrefix = step.groupPath + "."
         // The extending group's own tokens inherit types from the matching place in the base group.
-        for i in tokens.indices where tokens[i].type == nil && tokens[i].path.hasPrefix(ownPrefix) {
+        for i in tree.tokens(under: step.groupPath) where tokens[i].type == nil {
             let relative = tokens[i].path.dropFirst(ownPrefix.count).split(separator: ".").map(String.init)
             if let base = tokenIndex[prefix + relative.joined(separator: ".")], let type = tokens[base].type {
                 tokens[i].type = type
@@ -668,14 +714,27 @@ private struct TreeWalk {
                 parts = parts.dropLast()
             }
         }
-        let inherited = tokens.filter { $0.path.hasPrefix(prefix) }
-        for var copy in inherited {
+        // Past the bound, the first `$extends` that would cross it says so and no later one copies anything.
+        guard copied <= Self.maximumCopiedTokens else { return }
+        let inherited = tree.tokens(under: step.target)
+        guard copied + inherited.count <= Self.maximumCopiedTokens else {
+            defer { copied = Self.maximumCopiedTokens + 1 }
+            error("alias/extends-too-large", "`$extends` of `\(step.target)` would copy \(inherited.count) more tokens into `\(step.groupPath)`, "
+                      + "past the \(Self.maximumCopiedTokens) a set's `$extends` may copy in all (\(copied) so far); no later `$extends` is applied",
+                  at: step.location, path: step.groupPath,
+                  fix: "extend smaller groups, or do not extend a group that itself extends a chain of others")
+            return
+        }
+        for index in inherited {
+            var copy = tokens[index]
             let newPath = step.groupPath + "." + copy.path.dropFirst(prefix.count)
             guard tokenIndex[newPath] == nil else { continue }
             copy.path = newPath
             if copy.type == nil { copy.type = step.type }
             tokenIndex[newPath] = tokens.count
+            tree.add(newPath, index: tokens.count)
             tokens.append(copy)
+            copied += 1
         }
     }
 }

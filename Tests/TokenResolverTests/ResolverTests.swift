@@ -747,3 +747,37 @@ private func onLargeStack<T>(_ body: @escaping @Sendable () -> T) -> T {
         #expect(invalid.first?.message == #"`on` must be a list of surfaces such as ["{color.background.primary}"]"#)
     }
 }
+
+/// `$extends` copies what a group holds at any depth, and a chain of groups each extending the last (whose
+/// copies grow with the square of its length) stops at a bound with one error.
+@Suite struct ExtendsBoundTests {
+    @Test func nestedGroupsAreCopiedAndTheirTypesInherited() {
+        let (set, diagnostics) = resolve(["a.yaml": """
+            base:
+              $type: color
+              a: { $value: "#000000" }
+              deep: { inner: { b: { $value: "#111111" } } }
+            theme:
+              $extends: "{base}"
+              deep: { inner: { b: { $value: "#222222" } }, c: { $value: "#333333" } }
+            """])
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(set.tokens.map { "\($0.path) \($0.type.rawValue) \($0.values[0].value.string ?? "")" } == [
+            "base.a color #000000", "base.deep.inner.b color #111111",
+            "theme.a color #000000", "theme.deep.c color #333333", "theme.deep.inner.b color #222222",
+        ])
+    }
+
+    /// 1,000 groups of one token, each extending the last, would copy 499,500 tokens: the link that would pass
+    /// 200,000 copies (after 631 links, 199,396 copied: the sum of 1…631) is the one error, and no later link copies.
+    @Test func aChainOfExtendsStopsAtTheBound() {
+        var text = "g0:\n  $type: color\n  t: { $value: \"#000000\" }\n"
+        for i in 1..<1_000 { text += "g\(i):\n  $extends: \"{g\(i - 1)}\"\n  x\(i): { $type: color, $value: \"#111111\" }\n" }
+        let (set, diagnostics) = resolve(["a.yaml": text])
+        #expect(diagnostics.map(\.id) == ["alias/extends-too-large"])
+        #expect(diagnostics.first?.message == "`$extends` of `g631` would copy 632 more tokens into `g632`, past the 200000 a set's "
+                    + "`$extends` may copy in all (199396 so far); no later `$extends` is applied")
+        #expect(diagnostics.first?.location?.line == 3 * 632 + 2)
+        #expect(set.tokens.count == 1_000 + 199_396)
+    }
+}
