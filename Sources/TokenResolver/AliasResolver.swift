@@ -323,6 +323,8 @@ private final class ResolutionRun {
     @exclusivity(unchecked) var diagnostics: [Diagnostic] = []
     @exclusivity(unchecked) var reportedCycles: Set<String> = []
     @exclusivity(unchecked) var stack: [Int] = []
+    /// What a reference that names no token meant, indexed at the first such reference (`suggest`).
+    @exclusivity(unchecked) var suggestions: PathSuggestions?
     /// The most aliases one chain may follow: far beyond real token sets, and a bound on recursion.
     static let maximumChainLength = 1000
     /// Parts of values that JSON Pointers reached, keyed by where the pointer is written.
@@ -781,6 +783,12 @@ private final class ResolutionRun {
             fix: "name the color token of the surface, such as a background"))
     }
 
+    /// `ask` answered by the suggestions, made at the first reference that names no token.
+    func suggest<Answer>(_ ask: (inout PathSuggestions) -> Answer) -> Answer {
+        if suggestions == nil { suggestions = PathSuggestions(tokens.map(\.path)) }
+        return ask(&suggestions!)
+    }
+
     func lookup(_ path: String, at location: SourceLocation, owner: Int) -> Int? {
         if let target = index[path] {
             if let reason = tokens[target].details?.deprecation {
@@ -792,15 +800,13 @@ private final class ResolutionRun {
             }
             return target
         }
-        let prefix = path + "."
-        let isGroup = tokens.contains { $0.path.hasPrefix(prefix) }
-        if isGroup {
+        if suggest({ $0.isGroup(path) }) {
             // The example is another token of the group: the first one may be the alias itself.
-            let example = tokens.indices.first { $0 != owner && tokens[$0].path.hasPrefix(prefix) }
+            let example = suggest { $0.firstPaths(in: path) }.first { $0 != tokens[owner].path }
             diagnostics.append(Diagnostic(
                 id: "alias/unresolved", severity: .error,
                 message: "`{\(path)}` names a group, not a token", location: location, path: tokens[owner].path,
-                fix: example.map { "point at one token of the group, such as `{\(tokens[$0].path)}`" }
+                fix: example.map { "point at one token of the group, such as `{\($0)}`" }
                     ?? "point at a token; the group holds only `\(tokens[owner].path)`"))
             return nil
         }
@@ -813,7 +819,7 @@ private final class ResolutionRun {
                 fix: "write `{\(token)}`: a DTCG alias names the token, without Style Dictionary's `.value`"))
             return nil
         }
-        let suggestion = NearestName.find(path, in: tokens.map(\.path)).map { "did you mean `{\($0)}`?" }
+        let suggestion = suggest { $0.nearest(path) }.map { "did you mean `{\($0)}`?" }
         diagnostics.append(Diagnostic(
             id: "alias/unresolved", severity: .error,
             message: "`{\(path)}` does not name a token", location: location, path: tokens[owner].path,
@@ -849,10 +855,10 @@ private final class ResolutionRun {
         let path = segments[..<valueIndex].joined(separator: ".")
         let inner = Array(segments[(valueIndex + 1)...])
         guard let target = index[path] else {
-            if tokens.contains(where: { $0.path.hasPrefix(path + ".") }) {
+            if suggest({ $0.isGroup(path) }) {
                 return bad("points at a group, not a token")
             }
-            let suggestion = NearestName.find(path, in: tokens.map(\.path))
+            let suggestion = suggest { $0.nearest(path) }
             diagnostics.append(Diagnostic(
                 id: "alias/unresolved", severity: .error,
                 message: "the JSON Pointer `\(pointer)` does not name a token",

@@ -781,3 +781,31 @@ private func onLargeStack<T>(_ body: @escaping @Sendable () -> T) -> T {
         #expect(set.tokens.count == 1_000 + 199_396)
     }
 }
+
+/// Suggestions for references that name no token, in sets of any size.
+@Suite struct PathSuggestionTests {
+    /// A typo in a token's name is matched among its group; a typo in a group's name among the tokens with the
+    /// same last name; anything else against every path.
+    @Test func nearPathsFirstThenEveryPath() {
+        var suggestions = PathSuggestions(["color.brand.primary", "color.brand.secondary", "color.text.primary", "space.small"])
+        #expect(suggestions.nearest("color.brand.primry") == "color.brand.primary")
+        #expect(suggestions.nearest("colour.text.primary") == "color.text.primary")
+        #expect(suggestions.nearest("spce.smal") == "space.small")
+        #expect(suggestions.nearest("nothing.like.it") == nil)
+        #expect(suggestions.isGroup("color.brand") && suggestions.isGroup("color") && !suggestions.isGroup("color.brand.primary"))
+        #expect(suggestions.firstPaths(in: "color") == ["color.brand.primary", "color.brand.secondary"])
+    }
+
+    /// 20,000 broken aliases in a group of 20,000 tokens: every one is reported, the first ones with a suggestion
+    /// until the run's comparisons are spent (each miss is compared with its 20,000-token group), the rest with the
+    /// plain fix. Comparing every miss with every path took two minutes here.
+    @Test func thousandsOfMissesShareTheComparisons() {
+        let count = 20_000
+        let (_, diagnostics) = resolve(["a.yaml": "c:\n  $type: color\n" + (0..<count).map { "  t\($0): { $value: \"{c.tt\($0)}\" }\n" }.joined()])
+        #expect(diagnostics.count == count)
+        let suggested = diagnostics.filter { $0.fix?.hasPrefix("did you mean") == true }
+        #expect(suggested.count == PathSuggestions.comparisons / count)
+        #expect(suggested.first?.fix == "did you mean `{c.t0}`?")
+        #expect(diagnostics.last?.fix == "check the spelling of the path")
+    }
+}
