@@ -208,9 +208,12 @@ struct PlainAliases {
             let chunk = 512
             for members in byLevel.dropFirst() {
                 DispatchQueue.concurrentPerform(iterations: (members.count + chunk - 1) / chunk) { c in
+                    var longChains = LongChains()
                     for i in members[c * chunk..<min(members.count, (c + 1) * chunk)] {
                         let t = Int(lightTargets[i])
-                        slots.buffer[i] = Self.alias(tokens[i], of: slots.buffer[t] ?? literals[t]!.token!, path: tokens[t].path)
+                        let target = slots.buffer[t] ?? literals[t]!.token!
+                        slots.buffer[i] = Self.alias(tokens[i], of: target,
+                                                     chain: longChains.chain(through: t, path: tokens[t].path, then: target.aliasChain))
                     }
                 }
             }
@@ -222,15 +225,31 @@ struct PlainAliases {
 
     /// `token` resolved as an alias of `target`: its values where the alias is written, sharing the target's
     /// parsed colors when the texts are the same (as the walk shares them).
-    static func alias(_ token: Token, of target: ResolvedToken, path: String) -> ResolvedToken {
+    static func alias(_ token: Token, of target: ResolvedToken, chain: [String]) -> ResolvedToken {
         let location = token.value.location
         let values = target.values.map { entry in
             var moved = entry
             moved.value.location = location
             return moved
         }
-        return ResolutionRun.resolvedToken(token, type: target.type, values: values, aliasChain: [path] + target.aliasChain,
-                                           lightTarget: target)
+        return ResolutionRun.resolvedToken(token, type: target.type, values: values, aliasChain: chain, lightTarget: target)
+    }
+}
+
+/// The alias chains through each target with a long chain of its own, made once and shared by every alias of
+/// it: each alias's own copy of a chain 1,000 long held 16 KB, and 20,000 aliases of one token 320 MB.
+struct LongChains {
+    /// Chains shorter than this are made for each alias: a shared one costs a look-up.
+    static let sharedLength = 8
+    private var chains: [Int: [String]] = [:]
+
+    /// The chain of a token aliasing token `target`, whose path is `path` and whose own chain is `then`.
+    mutating func chain(through target: Int, path: String, then: [String]) -> [String] {
+        guard then.count >= Self.sharedLength else { return [path] + then }
+        if let known = chains[target] { return known }
+        let made = [path] + then
+        chains[target] = made
+        return made
     }
 }
 
@@ -323,6 +342,8 @@ private final class ResolutionRun {
     @exclusivity(unchecked) var diagnostics: [Diagnostic] = []
     @exclusivity(unchecked) var reportedCycles: Set<String> = []
     @exclusivity(unchecked) var stack: [Int] = []
+    /// The chains through targets with long ones, shared by their aliases.
+    @exclusivity(unchecked) var longChains = LongChains()
     /// What a reference that names no token meant, indexed at the first such reference (`suggest`).
     @exclusivity(unchecked) var suggestions: PathSuggestions?
     /// The most aliases one chain may follow: far beyond real token sets, and a bound on recursion.
@@ -747,7 +768,7 @@ private final class ResolutionRun {
         }
         var moved = value
         moved.location = location
-        return .resolved(targetType, moved, [tokens[targetIndex].path] + targetChain)
+        return .resolved(targetType, moved, longChains.chain(through: targetIndex, path: tokens[targetIndex].path, then: targetChain))
     }
 
     /// `reference(in:)` of token `i`'s light value, from the look-up done ahead when it found a target
