@@ -135,10 +135,12 @@ struct IndistinguishableInSRGBRule: Rule {
                              oklab: color.converted(to: .oklab).resolvedComponents, inSRGB: color.isInGamut(.srgb)))
         }
         guard seen.count > 1 else { return [] }
-        let pairs = CloseColorPairs(seen.map(\.shownLab), limit: threshold)
+        // Tokens of one color are searched once: they are never a finding with each other.
+        let identical = IdenticalGroups(seen.map { $0.oklab })
+        let pairs = CloseColorPairs(identical.representatives.map { seen[$0].shownLab }, limit: threshold)
         var findings: [Finding] = []
         // Reported at the later token, against each earlier one in token order.
-        for (q, p) in pairs.candidates() {
+        for (q, p) in identical.expand(pairs.candidates()) {
             // Read where the list holds them (a copy of each entry retained its token).
             guard Color.deltaEOK(seen[p].oklab, seen[q].oklab) > 1e-4, !seen[p].inSRGB || !seen[q].inSRGB else { continue }
             let difference = Color.deltaE2000(seen[p].shownLab, seen[q].shownLab)
@@ -166,6 +168,8 @@ struct ColorBlindConfusableRule: Rule {
         options: ["threshold": 10])
 
     static let statusRoles: Set<ColorRole> = [.destructive, .success, .warning, .info]
+    /// The status roles in a fixed order, numbering the groups `CloseColorPairs` keeps apart.
+    static let statusOrder: [ColorRole] = [.destructive, .success, .warning, .info]
 
     func check(_ context: RuleContext) -> [Finding] {
         let threshold = context.configuration.option("threshold", of: Self.description)
@@ -179,12 +183,16 @@ struct ColorBlindConfusableRule: Rule {
         guard status.count > 1 else { return [] }
         var findings: [Finding] = []
         var reported: Set<String> = []
+        // Tokens of one role and color are searched once; pairs of one role are never findings.
+        struct RoleAndColor: Hashable { var role: ColorRole, color: Color }
+        let identical = IdenticalGroups(status.map { RoleAndColor(role: $0.role, color: $0.color) })
+        let roles = identical.representatives.map { Self.statusOrder.firstIndex(of: status[$0].role)! }
         for deficiency in ColorVisionDeficiency.allCases {
             // As `Color.deltaE2000` reads them: Lab components with `none` as zero.
             let labs = status.map { $0.color.simulated(deficiency).converted(to: .lab).resolvedComponents }
-            let pairs = CloseColorPairs(labs, limit: threshold)
+            let pairs = CloseColorPairs(identical.representatives.map { labs[$0] }, limit: threshold)
             // Reported at the later token, against each earlier one in token order.
-            for (q, p) in pairs.candidates() where status[q].role != status[p].role {
+            for (q, p) in identical.expand(pairs.candidates(groups: roles)) where status[q].role != status[p].role {
                 let difference = Color.deltaE2000(labs[p], labs[q])
                 let (token, role, _) = status[p]
                 let (other, otherRole, _) = status[q]
