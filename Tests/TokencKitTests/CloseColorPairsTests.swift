@@ -36,6 +36,24 @@ import TokenModel
         return pairs
     }
 
+    /// Searching one color of each identical group and expanding its pairs finds every pair of distinct colors a
+    /// search of all of them finds, in the same order; groups (roles) leave their own pairs out.
+    @Test func identicalColorsAreSearchedOnceAndGroupsKeptApart() {
+        let distinct = Self.clusteredLabs(count: 120)
+        // Each color three times over, interleaved, and a group (0 or 1) for each item.
+        let labs = (0..<3).flatMap { _ in distinct }
+        let groups = labs.indices.map { ($0 / 7) % 2 }
+        let identical = IdenticalGroups(labs.map { [$0.x, $0.y, $0.z] })
+        #expect(identical.representatives == Array(0..<120))
+        let expanded = identical.expand(CloseColorPairs(identical.representatives.map { labs[$0] }, limit: 5).candidates())
+        let direct = CloseColorPairs(labs, limit: 5).candidates().filter { labs[$0.earlier] != labs[$0.later] }
+        #expect(expanded.map { [$0.earlier, $0.later] } == direct.map { [$0.earlier, $0.later] })
+        let apart = CloseColorPairs(labs, limit: 5).candidates(groups: groups)
+        #expect(apart.map { [$0.earlier, $0.later] }
+                    == CloseColorPairs(labs, limit: 5).candidates().filter { groups[$0.earlier] != groups[$0.later] }.map { [$0.earlier, $0.later] })
+        #expect(!apart.isEmpty)
+    }
+
     @Test(arguments: [2.0, 5.0, 10.0])
     func findsExactlyThePairsAComparisonOfAllFinds(limit: Double) {
         let labs = Self.clusteredLabs(count: 900)
