@@ -181,9 +181,6 @@ public final class ResolvedToken: Sendable {
     /// The same for the value `value(in:)` reads, fallbacks applied; all 15 (worked out by name when asked)
     /// for a token with more than fifteen values.
     let readValues: UInt16
-    /// For a token with more than fifteen values only, the index of each mode's first value by name: asking for
-    /// each of a hostile token's thousands of modes by walking its values was quadratic.
-    let indexByMode: [String: Int]?
 
     /// Creates a resolved token, parsing a color token's values.
     public convenience init(token: Token, type: TokenType, values: [ModeValue], aliasChain: [String]) {
@@ -224,8 +221,6 @@ public final class ResolvedToken: Sendable {
             }
         }
         readValues = read
-        indexByMode = values.count <= 15 ? nil
-            : Dictionary(values.indices.map { (values[$0].mode, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The four bits of `packed` for the built-in appearance `appearance`.
@@ -283,11 +278,18 @@ public final class ResolvedToken: Sendable {
     }
 
     /// The index of the value written for `mode` itself, if any.
+    ///
+    /// A token with many values is searched from its start: a caller asking for each of its modes in turn
+    /// keeps its own index by name (`firstIndexByMode`), as a stored one here made every resolved token larger.
     public func index(ofMode mode: String) -> Int? {
-        if let indexByMode { return indexByMode[mode] }
         if let wanted = Appearance.builtInIndex(mode) { return index(ofAppearance: wanted) }
         for i in values.indices where values[i].mode == mode { return i }
         return nil
+    }
+
+    /// Each mode's first index in `values`, for a caller that asks for many modes of a token with many values.
+    public var firstIndexByMode: [String: Int] {
+        Dictionary(values.indices.map { (values[$0].mode, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The index of the value written for the built-in appearance `Appearance.builtIn[wanted]`, if any.
@@ -296,8 +298,10 @@ public final class ResolvedToken: Sendable {
         if own != 15 { return own }
         // Only a token with more than fifteen values (`readValues` all ones) has more to look through; the
         // others answer without reading `values` (at 100,000 tokens, a likely cache miss).
-        guard let indexByMode else { return nil }
-        return indexByMode[Appearance.builtIn[wanted]]
+        guard readValues == .max, values.count > 15 else { return nil }
+        let name = Appearance.builtIn[wanted]
+        for i in 15..<values.count where values[i].mode == name { return i }
+        return nil
     }
 }
 

@@ -434,8 +434,8 @@ struct CSSContextBuilder {
             var written: [WrittenValue] = []
             // Whether the light value names a system color, worked out once a token misses a built-in mode.
             var namesSystemColor: Bool?
-            func write(slot: Int, mode: String) {
-                var index = token.index(ofMode: mode)
+            func write(slot: Int, mode: String, index known: Int?) {
+                var index = known
                 // A system color is dynamic: it has a documented value in every appearance, defined or not.
                 // (The built-in appearances are the first slots.)
                 if index == nil, slot < Appearance.builtIn.count {
@@ -455,11 +455,14 @@ struct CSSContextBuilder {
             }
             // The built-in appearances' slots, then the custom modes the token has: a set of thousands of custom
             // modes, each on one token, would otherwise ask every token for every mode.
-            for slot in 0..<Appearance.builtIn.count { write(slot: slot, mode: modes[slot]) }
+            for slot in 0..<Appearance.builtIn.count { write(slot: slot, mode: modes[slot], index: token.index(ofMode: modes[slot])) }
             if modes.count > Appearance.builtIn.count {
+                // A mode written twice is read at its first value, as `index(ofMode:)` finds it (by name for a
+                // token with many values: asking `index(ofMode:)` for each of thousands walked them each time).
+                let first = token.values.count > 16 ? token.firstIndexByMode : nil
                 for (i, entry) in token.values.enumerated() where Appearance.builtInIndex(entry.mode) == nil {
-                    // A mode written twice is read at its first value, as `index(ofMode:)` finds it.
-                    if let slot = slots[entry.mode], token.index(ofMode: entry.mode) == i { write(slot: slot, mode: entry.mode) }
+                    guard let slot = slots[entry.mode], (first?[entry.mode] ?? token.index(ofMode: entry.mode)) == i else { continue }
+                    write(slot: slot, mode: entry.mode, index: i)
                 }
             }
             if let shared { colorTexts.store(written, madeFor: token, at: shared, in: memoSlot) }
@@ -511,10 +514,11 @@ struct CSSContextBuilder {
     func variables(_ token: ResolvedToken, slots: [String: Int], variable: @escaping (Node) -> String?) -> [(String, String, String?)]? {
         guard let light = variable(token.token.value) else { return nil }
         var out: [(String, String, String?)] = [(Appearance.light, light, nil)]
+        let first = token.values.count > 16 ? token.firstIndexByMode : nil
         for (mode, node) in token.token.modes where slots[mode] != nil {
             if let target = variable(node) {
                 out.append((mode, target, nil))
-            } else if let index = token.index(ofMode: mode), case let resolved = token.values[index].value,
+            } else if let index = first.map({ $0[mode] }) ?? token.index(ofMode: mode), case let resolved = token.values[index].value,
                       let (plain, wide) = value(token.type, resolved, mode: mode, written: WrittenParts(node: node, variable: variable)) {
                 out.append((mode, plain, wide))
             }

@@ -30,9 +30,10 @@ public enum StyleGuide {
                 body += "<tr><td><code>\(HTML.escape(token.path))</code>"
                 if let target = token.aliasChain.first { body += "<br><span class=\"meta\">→ \(HTML.escape(target))</span>" }
                 body += "</td>"
-                func swatch(_ mode: String, labeled: Bool) {
-                    let own = token.index(ofMode: mode) != nil
-                    guard let parsed = token.colorValue(in: mode) else { return }
+                func swatch(_ mode: String, labeled: Bool, index: Int? = nil) {
+                    // A custom mode listed from the token's own values needs no look-up (thousands did one each).
+                    let own = index != nil || token.index(ofMode: mode) != nil
+                    guard let parsed = index.map({ token.colors[$0] }) ?? token.colorValue(in: mode) else { return }
                     let color = parsed.color(in: mode)
                     let hex = color.hex
                     if labeled { body += "<span class=\"mode\">\(HTML.escape(mode))</span> " }
@@ -48,8 +49,8 @@ public enum StyleGuide {
                 }
                 if listsCustomModes {
                     body += "<td>"
-                    for entry in token.values where Appearance.builtInIndex(entry.mode) == nil {
-                        swatch(entry.mode, labeled: true)
+                    for (index, entry) in token.values.enumerated() where Appearance.builtInIndex(entry.mode) == nil {
+                        swatch(entry.mode, labeled: true, index: index)
                         body += "<br>"
                     }
                     body += "</td>"
