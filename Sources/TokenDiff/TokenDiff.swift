@@ -186,25 +186,26 @@ public struct TokenSetDiff: Sendable {
             // Both sides' modes, base's order first; a few are found by walking them, a hostile token's
             // thousands by name (walking them for each mode was quadratic).
             let many = oldValues.count + newValues.count > 16
-            let oldByMode = many ? Dictionary(oldValues.map { ($0.mode, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
-            let newByMode = many ? Dictionary(newValues.map { ($0.mode, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
+            // Entries are in the order of the tokens' values, so an entry's index is its value's.
+            let oldIndex = many ? before.firstIndexByMode : [:], newIndex = many ? token.firstIndexByMode : [:]
             var seen = Set<String>(), modes: [String] = []
             for mode in oldValues.map(\.mode) + newValues.map(\.mode) {
                 if many ? seen.insert(mode).inserted : !modes.contains(mode) { modes.append(mode) }
             }
             var modeChanges: [ModeChange] = []
             for mode in modes {
-                let a = many ? oldByMode[mode] : oldValues.first { $0.mode == mode }
-                let b = many ? newByMode[mode] : newValues.first { $0.mode == mode }
+                let x = many ? oldIndex[mode] : oldValues.firstIndex { $0.mode == mode }
+                let y = many ? newIndex[mode] : newValues.firstIndex { $0.mode == mode }
+                let a = x.map { oldValues[$0] }, b = y.map { newValues[$0] }
                 guard a != b else { continue }
                 var deltaE: Double?
                 // Both sides' colors were parsed when they were resolved.
-                if a != nil, b != nil, let x = before.colorValue(in: mode), let y = token.colorValue(in: mode) {
-                    deltaE = x.color(in: mode).deltaE2000(y.color(in: mode))
+                if let x, let y, !before.colors.isEmpty, !token.colors.isEmpty, let p = before.colors[x], let q = token.colors[y] {
+                    deltaE = p.color(in: mode).deltaE2000(q.color(in: mode))
                 }
                 var change = ModeChange(mode: mode, old: a, new: b, deltaE2000: deltaE)
                 // A color is one value whatever it is written as: its ΔE says the change, not its object's fields.
-                if a != nil, b != nil, deltaE == nil, let x = before.index(ofMode: mode), let y = token.index(ofMode: mode) {
+                if let x, let y, deltaE == nil {
                     change.parts = Self.changedParts(before.values[x].value, token.values[y].value)
                 }
                 modeChanges.append(change)
