@@ -183,19 +183,12 @@ public struct TokenSetDiff: Sendable {
         for token in head.tokens.tokens {
             guard let before = old[token.path] else { continue }
             let oldValues = entry(before).values, newValues = entry(token).values
-            // Both sides' modes, base's order first; a few are found by walking them, a hostile token's
-            // thousands by name (walking them for each mode was quadratic).
-            let many = oldValues.count + newValues.count > 16
-            // Entries are in the order of the tokens' values, so an entry's index is its value's.
-            let oldIndex = many ? before.firstIndexByMode : [:], newIndex = many ? token.firstIndexByMode : [:]
-            var seen = Set<String>(), modes: [String] = []
-            for mode in oldValues.map(\.mode) + newValues.map(\.mode) {
-                if many ? seen.insert(mode).inserted : !modes.contains(mode) { modes.append(mode) }
-            }
+            // Both sides' modes, base's order first. Entries are in the order of the tokens' values, so an
+            // entry's index is its value's.
+            let (modes, oldIndex, newIndex) = keyedUnion(oldValues, newValues) { $0.mode }
             var modeChanges: [ModeChange] = []
             for mode in modes {
-                let x = many ? oldIndex[mode] : oldValues.firstIndex { $0.mode == mode }
-                let y = many ? newIndex[mode] : newValues.firstIndex { $0.mode == mode }
+                let x = oldIndex[mode], y = newIndex[mode]
                 let a = x.map { oldValues[$0] }, b = y.map { newValues[$0] }
                 guard a != b else { continue }
                 var deltaE: Double?
@@ -283,9 +276,9 @@ public struct TokenSetDiff: Sendable {
     static func changedParts(_ old: Node, _ new: Node) -> [PartChange] {
         var parts: [PartChange] = [], kept = 0
         func compare(_ a: [MappingEntry], _ b: [MappingEntry], prefix: String) {
-            let (keys, oldValues, newValues) = keyedUnion(a, b)
+            let (keys, oldIndex, newIndex) = keyedUnion(a, b) { $0.key }
             for key in keys {
-                let x = oldValues[key].map(text), y = newValues[key].map(text)
+                let x = oldIndex[key].map { text(a[$0].value) }, y = newIndex[key].map { text(b[$0].value) }
                 if x == y { kept += 1 } else { parts.append(PartChange(key: prefix + key, old: x, new: y)) }
             }
         }
@@ -303,13 +296,15 @@ public struct TokenSetDiff: Sendable {
         return kept > 0 ? parts : []
     }
 
-    /// The keys of two mappings, `a`'s in order then those only `b` has, and each side's values by key (a key
-    /// written twice keeps its first value): linear, however many keys a hostile file gives one mapping.
-    static func keyedUnion(_ a: [MappingEntry], _ b: [MappingEntry]) -> (keys: [String], old: [String: Node], new: [String: Node]) {
-        let old = Dictionary(a.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-        let new = Dictionary(b.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    /// The keys of two lists (a mapping's entries, a token's modes), `a`'s in order then those only `b` has, and
+    /// each side's first index by key: linear, however many entries a hostile file gives one mapping or token.
+    static func keyedUnion<Element>(_ a: [Element], _ b: [Element], key: (Element) -> String)
+        -> (keys: [String], old: [String: Int], new: [String: Int])
+    {
+        let old = Dictionary(a.indices.map { (key(a[$0]), $0) }, uniquingKeysWith: { first, _ in first })
+        let new = Dictionary(b.indices.map { (key(b[$0]), $0) }, uniquingKeysWith: { first, _ in first })
         var seen = Set<String>(), keys: [String] = []
-        for key in a.map(\.key) + b.map(\.key) where seen.insert(key).inserted { keys.append(key) }
+        for element in a + b where seen.insert(key(element)).inserted { keys.append(key(element)) }
         return (keys, old, new)
     }
 
@@ -318,8 +313,8 @@ public struct TokenSetDiff: Sendable {
     static func changedLeaves(_ old: Node?, _ new: Node?, prefix: String = "") -> [PartChange] {
         if let a = old?.mappingEntries, let b = new?.mappingEntries {
             var parts: [PartChange] = []
-            let (keys, x, y) = keyedUnion(a, b)
-            for key in keys { parts += changedLeaves(x[key], y[key], prefix: prefix + key + ".") }
+            let (keys, x, y) = keyedUnion(a, b) { $0.key }
+            for key in keys { parts += changedLeaves(x[key].map { a[$0].value }, y[key].map { b[$0].value }, prefix: prefix + key + ".") }
             return parts
         }
         if old == nil && new == nil { return [] }
