@@ -5,7 +5,8 @@ Usage: python3 Benchmarks/shapes.py TOKENC [--only NAME ...]
 
 Each shape is a single file of a few hundred kilobytes, far inside the loader's limits, built to make
 work grow with the square of something if any stage lets it: many modes on one token, a mode per token,
-broken references, long `$extends` and alias chains, identical status colors, findings along one line.
+broken references, long `$extends` and alias chains, identical status colors, two confusable colors on
+thousands of tokens, thousands of distinct status colors within the rule's limit of each other, findings along one line.
 Prints a Markdown table: the command, its wall time and peak memory (`/usr/bin/time`), its exit status,
 and whether it kept DESIGN.md's bar for one input (2 s, 512 MB). docs/performance.md, "Twenty-fourth
 round", has what each shape cost before it was made linear.
@@ -50,6 +51,23 @@ def identical_status_colors():
         for i in range(N))
 
 
+def two_confusable_colors():
+    def status(name, value, role):
+        return f'  {name}: {{ $value: "{value}", $extensions: {{ tokenc: {{ role: {role} }} }} }}\n'
+    half = N // 2
+    return "c:\n  $type: color\n" + "".join(status(f"d{i}", "#D70015", "destructive") for i in range(half)) + "".join(
+        status(f"s{i}", "#248A3D", "success") for i in range(half))
+
+
+def crowded_status_colors():
+    def status(name, red, green, blue, role):
+        return f'  {name}: {{ $value: "#{red:02x}{green:02x}{blue:02x}", $extensions: {{ tokenc: {{ role: {role} }} }} }}\n'
+    half = N // 2
+    return "c:\n  $type: color\n" + "".join(
+        status(f"d{i}", 0xC8 + i % 22, i // 22 % 22, 0x08 + i // 484, "destructive") for i in range(half)) + "".join(
+        status(f"s{i}", 0x1A + i % 22, 0x80 + i // 22 % 22, 0x30 + i // 484, "success") for i in range(half))
+
+
 def findings_on_one_line():
     ignores = ", ".join(f'{{ rule: color/contrast, reason: "r{i}" }}' for i in range(N))
     return f'c:\n  $type: color\n  a: {{ $value: "#000000", $extensions: {{ tokenc: {{ ignore: [{ignores}] }} }} }}\n'
@@ -63,6 +81,8 @@ SHAPES = [
     ("1,000 chained $extends", extends_chain, ["build", "--only", "swift,css,json"]),
     ("20,000 aliases of a 1,000-long chain", aliases_of_a_long_chain, ["build", "--only", "swift,css,json"]),
     ("20,000 status colors over 256 values", identical_status_colors, ["validate"]),
+    ("10,000 red destructive and 10,000 green success colors", two_confusable_colors, ["validate"]),
+    ("20,000 distinct status colors crowded together", crowded_status_colors, ["validate"]),
     ("20,000 findings on one line", findings_on_one_line, ["validate"]),
 ]
 

@@ -36,22 +36,60 @@ import TokenModel
         return pairs
     }
 
-    /// Searching one color of each identical group and expanding its pairs finds every pair of distinct colors a
-    /// search of all of them finds, in the same order; groups (roles) leave their own pairs out.
+    /// Searching one color of each identical group finds, at every item, the same close items before it as a
+    /// comparison of all pairs of items: how many, and the closest (then the first) of them; groups (roles)
+    /// leave their own pairs out.
     @Test func identicalColorsAreSearchedOnceAndGroupsKeptApart() {
         let distinct = Self.clusteredLabs(count: 120)
-        // Each color three times over, interleaved, and a group (0 or 1) for each item.
+        // Each color three times over, and a group (0 or 1) for each item.
         let labs = (0..<3).flatMap { _ in distinct }
-        let groups = labs.indices.map { ($0 / 7) % 2 }
         let identical = IdenticalGroups(labs.map { [$0.x, $0.y, $0.z] })
         #expect(identical.representatives == Array(0..<120))
-        let expanded = identical.expand(CloseColorPairs(identical.representatives.map { labs[$0] }, limit: 5).candidates())
-        let direct = CloseColorPairs(labs, limit: 5).candidates().filter { labs[$0.earlier] != labs[$0.later] }
-        #expect(expanded.map { [$0.earlier, $0.later] } == direct.map { [$0.earlier, $0.later] })
+        let representatives = identical.representatives.map { labs[$0] }
+        let close = CloseColorPairs(representatives, limit: 5).candidates().compactMap { pair -> (a: Int, b: Int, difference: Double, tag: Int)? in
+            let difference = Color.deltaE2000(representatives[pair.earlier], representatives[pair.later])
+            return difference < 5 ? (pair.earlier, pair.later, difference, 0) : nil
+        }
+        let found = identical.earlierPartners(close, listing: 4)
+        var expected: [[Int]] = []
+        for item in labs.indices {
+            let before = (0..<item).filter { labs[$0] != labs[item] && Color.deltaE2000(labs[$0], labs[item]) < 5 }
+                .sorted { (Color.deltaE2000(labs[$0], labs[item]), $0) < (Color.deltaE2000(labs[$1], labs[item]), $1) }
+            if !before.isEmpty { expected.append([item, before.count] + before.prefix(4)) }
+        }
+        #expect(found.map { [$0.item, $0.count] + $0.closest.map(\.item) } == expected)
+        #expect(expected.count > 200 && expected.contains { $0[1] > 4 })
+
+        let groups = labs.indices.map { ($0 / 7) % 2 }
         let apart = CloseColorPairs(labs, limit: 5).candidates(groups: groups)
         #expect(apart.map { [$0.earlier, $0.later] }
                     == CloseColorPairs(labs, limit: 5).candidates().filter { groups[$0.earlier] != groups[$0.later] }.map { [$0.earlier, $0.later] })
         #expect(!apart.isEmpty)
+    }
+
+    /// A search may look at each pair once: given that many it lists every close pair, and it gives up once it
+    /// has looked at more than it may (at least as many as it lists).
+    @Test func searchStopsPastItsBudget() {
+        let labs = Self.clusteredLabs(count: 300)
+        let all = CloseColorPairs(labs, limit: 5).candidates()
+        #expect(all.count > 10)
+        #expect(CloseColorPairs(labs, limit: 5).candidates(groups: nil, atMost: 300 * 299 / 2)?.map { [$0.earlier, $0.later] }
+                    == all.map { [$0.earlier, $0.later] })
+        #expect(CloseColorPairs(labs, limit: 5).candidates(groups: nil, atMost: all.count - 1) == nil)
+    }
+
+    /// A pair of groups named under several tags (a rule's simulations) counts once, at its smallest difference
+    /// and then its first tag; two groups of 10,000 items make one entry for each later item, not 10⁸.
+    @Test func groupPairsCountOnceAtTheirSmallestDifference() {
+        let identical = IdenticalGroups([7, 8, 7, 9, 8])
+        let found = identical.earlierPartners([(0, 1, 3, 0), (1, 0, 2, 1), (0, 1, 2, 2), (1, 2, 1, 0), (0, 0, 0, 0)], listing: 2)
+        #expect(found.map { [$0.item, $0.count] } == [[1, 1], [2, 1], [3, 1], [4, 3]])
+        #expect(found.map { $0.closest.map { [$0.item, Int($0.difference), $0.tag] } }
+                    == [[[0, 2, 1]], [[1, 2, 1]], [[1, 1, 0]], [[3, 1, 0], [0, 2, 1]]])
+
+        let many = IdenticalGroups((0..<20_000).map { $0 % 2 })
+        let pairs = many.earlierPartners([(0, 1, 4, 0)], listing: 3)
+        #expect(pairs.count == 19_999 && pairs.last!.count == 10_000 && pairs.last!.closest.map(\.item) == [0, 2, 4])
     }
 
     @Test(arguments: [2.0, 5.0, 10.0])

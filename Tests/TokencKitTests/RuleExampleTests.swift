@@ -45,6 +45,72 @@ struct RuleExampleCase: CustomTestStringConvertible, Sendable {
         }
     }
 
+    /// The pair rules report a token once, at the later of each pair in path order, against the closest color
+    /// before it, and count and name the others: thousands of identical status colors of two roles make one
+    /// finding a token, not one a pair.
+    @Test func closeColorRulesReportEachTokenOnceAgainstTheClosest() {
+        let path = RuleExampleCase.folder + "/close.yaml"
+        func status(_ name: String, _ hex: String, _ role: String) -> String {
+            "  \(name): { $value: \"\(hex)\", $extensions: { tokenc: { role: \(role) } } }\n"
+        }
+        let text = "c:\n  $type: color\n" + status("error", "#D70015", "destructive") + status("alert", "#D70015", "warning")
+            + status("warn", "#C93400", "warning") + status("ok", "#248A3D", "success") + status("ok2", "#248A3D", "success")
+            + "  p3a: { $value: \"color(display-p3 1 0 0)\" }\n  p3b: { $value: \"color(display-p3 0.98 0 0.02)\" }\n"
+            + "  p3c: { $value: \"color(display-p3 0.99 0 0.01)\" }\n"
+        let result = Pipeline().run(files: [path], sources: [path: Array(text.utf8)], render: false)
+        let pairs = result.diagnostics.filter { ["color/color-blind-confusable", "color/indistinguishable-in-srgb"].contains($0.id) }
+        #expect(pairs.map { "\($0.location!.line): \($0.message) | \($0.related.map { "\($0.location.line)" }.joined(separator: " ")) | \($0.data["more"].map { "\($0)" } ?? "-")" } == [
+            "3: `c.error` (destructive) and `c.alert` (warning) are only ΔE2000 0 apart with protanopia | 4 | -",
+            "5: `c.warn` (warning) and `c.error` (destructive) are only ΔE2000 0.46 apart with deuteranopia; 2 more status colors of other roles earlier in path order are within ΔE2000 10 of it too: `c.ok` and `c.ok2` | 3 6 7 | number(2.0)",
+            "6: `c.ok` (success) and `c.alert` (warning) are only ΔE2000 9.26 apart with deuteranopia; 1 more status color of another role earlier in path order is within ΔE2000 10 of it too: `c.error` | 4 3 | number(1.0)",
+            "7: `c.ok2` (success) and `c.alert` (warning) are only ΔE2000 9.26 apart with deuteranopia; 1 more status color of another role earlier in path order is within ΔE2000 10 of it too: `c.error` | 4 3 | number(1.0)",
+            "9: `c.p3b` and `c.p3a` differ in P3 but are only ΔE2000 0.95 apart on sRGB screens (#ff0000 and #ff0b0c) | 8 | -",
+            "10: `c.p3c` and `c.p3b` differ in P3 but are only ΔE2000 0 apart on sRGB screens (#ff0000 and #ff0000); 1 more P3 color earlier in path order is within ΔE2000 2 of it too: `c.p3a` | 9 8 | number(1.0)",
+        ])
+
+        // 2,000 destructive and 2,000 success tokens of one red and one green: one finding a token after the
+        // first in path order (`d0000` … `d1999` sort before `s0000` …), each naming three of the rest. ΔE2000
+        // 9.26 under deuteranopia is coloraide 8.13.1's 9.2639 (Machado filter, clipped to sRGB, CIE Lab D50).
+        let many = "c:\n  $type: color\n" + (0..<2000).map { status("d\(String(1_0000 + $0).dropFirst())", "#D70015", "destructive") }.joined()
+            + (0..<2000).map { status("s\(String(1_0000 + $0).dropFirst())", "#248A3D", "success") }.joined()
+        let manyResult = Pipeline().run(files: [path], sources: [path: Array(many.utf8)], render: false)
+        let confusable = manyResult.diagnostics.filter { $0.id == "color/color-blind-confusable" }
+        #expect(confusable.count == 2000)
+        #expect(confusable.last?.message
+                    == "`c.s1999` (success) and `c.d0000` (destructive) are only ΔE2000 9.26 apart with deuteranopia; 1999 more status colors of other roles earlier in path order are within ΔE2000 10 of it too: `c.d0001`, `c.d0002`, `c.d0003` and 1996 others")
+    }
+
+    /// Whether the tests were built optimized (script/test's release pass): a test that walks 16 million pairs
+    /// takes 5 s unoptimized, 0.3 s optimized.
+    static var optimized: Bool {
+        #if DEBUG
+        false
+        #else
+        true
+        #endif
+    }
+
+    /// Thousands of distinct status colors crowded within the limit of each other are more pairs than the search
+    /// looks at (`CloseColorPairs.budget`): the rule says so once instead of taking minutes and gigabytes.
+    @Test(.enabled(if: optimized, "16 million steps; run by script/test's release pass"))
+    func crowdedStatusColorsAreReportedOnceNotPairByPair() {
+        let path = RuleExampleCase.folder + "/crowded.yaml"
+        // 3,000 reds and 3,000 greens a step apart in two channels, all within reach of each other: 18 million
+        // pairs to look at.
+        func status(_ name: String, _ hex: String, _ role: String) -> String {
+            "  \(name): { $value: \"\(hex)\", $extensions: { tokenc: { role: \(role) } } }\n"
+        }
+        func hex(_ values: Int...) -> String { "#" + values.map { String(String($0 + 256, radix: 16).dropFirst()) }.joined() }
+        let text = "c:\n  $type: color\n"
+            + (0..<3000).map { status("d\(String(10_000 + $0).dropFirst())", hex(0xC8 + $0 % 50, $0 / 50, 0x15), "destructive") }.joined()
+            + (0..<3000).map { status("s\(String(10_000 + $0).dropFirst())", hex(0x10 + $0 % 50, 0x80 + $0 / 50, 0x3D), "success") }.joined()
+        let result = Pipeline().run(files: [path], sources: [path: Array(text.utf8)], render: false)
+        let confusable = result.diagnostics.filter { $0.id == "color/color-blind-confusable" }
+        #expect(confusable.map { "\($0.location!.line):\($0.location!.column) \($0.message)" } == [
+            "3:3 6000 status colors (6000 distinct) are too crowded to compare: more than 16000000 pairs of them are within reach of ΔE2000 10 with deuteranopia, so no pair is reported",
+        ])
+    }
+
     @Test func symbolFieldsOutsideTheirListsSuggestTheNearestName() {
         let path = RuleExampleCase.folder + "/symbols.yaml"
         let text = "s:\n  $type: symbol\n  a: { $value: { name: house, weight: Semi-Bold, scale: big, rendering: palete } }\n"

@@ -104,7 +104,7 @@ struct SameColorDifferentMeaningRule: Rule {
 struct IndistinguishableInSRGBRule: Rule {
     static let description = RuleDescription(
         id: "color/indistinguishable-in-srgb", name: "Indistinguishable in sRGB", severity: .warning,
-        summary: "Two distinct wide-gamut colors within ΔE2000 2.0 of each other after mapping to sRGB.",
+        summary: "Two distinct wide-gamut colors within ΔE2000 2.0 of each other after mapping to sRGB; one finding at a token, against the closest such color earlier in path order, counting the others.",
         rationale: "hig-color.txt: \"it may be hard to distinguish two very similar P3 colors when viewing them on an sRGB display\".",
         triggering: [
             RuleExample("c:\n  $type: color\n  red: { $value: \"color(display-p3 1 0 0)\" }\n  ↓red2: { $value: \"color(display-p3 0.98 0 0.02)\" }\n"),
@@ -137,23 +137,32 @@ struct IndistinguishableInSRGBRule: Rule {
         guard seen.count > 1 else { return [] }
         // Tokens of one color are searched once: they are never a finding with each other.
         let identical = IdenticalGroups(seen.map { $0.oklab })
-        let pairs = CloseColorPairs(identical.representatives.map { seen[$0].shownLab }, limit: threshold)
-        var findings: [Finding] = []
-        // Reported at the later token, against each earlier one in token order.
-        for (q, p) in identical.expand(pairs.candidates()) {
-            // Read where the list holds them (a copy of each entry retained its token).
-            guard Color.deltaEOK(seen[p].oklab, seen[q].oklab) > 1e-4, !seen[p].inSRGB || !seen[q].inSRGB else { continue }
-            let difference = Color.deltaE2000(seen[p].shownLab, seen[q].shownLab)
-            guard difference < threshold else { continue }
-            let token = seen[p].token, other = seen[q].token
-            findings.append(Finding(
-                path: token.path, location: token.token.location,
-                message: "`\(token.path)` and `\(other.path)` differ in P3 but are only ΔE2000 \(RuleContext.format(difference)) apart on sRGB screens (\(seen[p].shown.hex) and \(seen[q].shown.hex))",
-                fix: "move them further apart, or make them one token",
-                related: [RelatedLocation(other.token.location, "`\(other.path)` is defined here")],
-                data: ["deltaE2000": .number(difference), "other": .string(other.path)]))
+        let representatives = identical.representatives
+        let search = CloseColorPairs(representatives.map { seen[$0].shownLab }, limit: threshold)
+        guard let candidates = search.candidates(groups: nil, atMost: CloseColorPairs.budget) else {
+            return [PairFindings.crowded(seen[0].token, count: seen.count, distinct: representatives.count,
+                                         many: "wide-gamut colors", threshold: threshold, seen: "on sRGB screens")]
         }
-        return findings
+        var close: [(a: Int, b: Int, difference: Double, tag: Int)] = []
+        for (a, b) in candidates {
+            let p = seen[representatives[a]], q = seen[representatives[b]]
+            guard Color.deltaEOK(p.oklab, q.oklab) > 1e-4, !p.inSRGB || !q.inSRGB else { continue }
+            let difference = Color.deltaE2000(p.shownLab, q.shownLab)
+            if difference < threshold { close.append((a, b, difference, 0)) }
+        }
+        // One finding at each token with close colors before it, against the closest.
+        return identical.earlierPartners(close, listing: PairFindings.listed + 1).map { partners in
+            let token = seen[partners.item].token, nearest = partners.closest[0]
+            let other = seen[nearest.item].token
+            let shown = seen[partners.item].shown, otherShown = seen[nearest.item].shown
+            let more = PairFindings.more(partners, one: "P3 color", many: "P3 colors", threshold: threshold) { seen[$0].token.path }
+            return Finding(
+                path: token.path, location: token.token.location,
+                message: "`\(token.path)` and `\(other.path)` differ in P3 but are only ΔE2000 \(RuleContext.format(nearest.difference)) apart on sRGB screens (\(shown.hex) and \(otherShown.hex))\(more.text)",
+                fix: "move them further apart, or make them one token",
+                related: PairFindings.related(partners) { seen[$0].token },
+                data: ["deltaE2000": .number(nearest.difference), "other": .string(other.path)].merging(more.data) { $1 })
+        }
     }
 }
 
@@ -161,7 +170,7 @@ struct IndistinguishableInSRGBRule: Rule {
 struct ColorBlindConfusableRule: Rule {
     static let description = RuleDescription(
         id: "color/color-blind-confusable", name: "Color-blind confusable", severity: .warning,
-        summary: "Two status colors (destructive, success, warning, info) within ΔE2000 10 under simulated protanopia, deuteranopia or tritanopia (Machado 2009).",
+        summary: "Two status colors (destructive, success, warning, info) within ΔE2000 10 under simulated protanopia, deuteranopia or tritanopia (Machado 2009); one finding at a token, against the closest status color of another role earlier in path order, counting the others.",
         rationale: "hig-color.txt: \"people who are color blind might not be able to distinguish some color combinations\".",
         triggering: [RuleExample("c:\n  $type: color\n  error: { $value: \"#D70015\", $extensions: { tokenc: { role: destructive } } }\n  ↓ok: { $value: \"#248A3D\", $extensions: { tokenc: { role: success } } }\n")],
         nonTriggering: [RuleExample("c:\n  $type: color\n  error: { $value: \"#D70015\", $extensions: { tokenc: { role: destructive } } }\n  ok: { $value: \"#0071A4\", $extensions: { tokenc: { role: success } } }\n")],
@@ -181,30 +190,80 @@ struct ColorBlindConfusableRule: Rule {
             status.append((token, role, color))
         }
         guard status.count > 1 else { return [] }
-        var findings: [Finding] = []
-        var reported: Set<String> = []
         // Tokens of one role and color are searched once; pairs of one role are never findings.
         struct RoleAndColor: Hashable { var role: ColorRole, color: Color }
         let identical = IdenticalGroups(status.map { RoleAndColor(role: $0.role, color: $0.color) })
-        let roles = identical.representatives.map { Self.statusOrder.firstIndex(of: status[$0].role)! }
-        for deficiency in ColorVisionDeficiency.allCases {
+        let representatives = identical.representatives
+        let roles = representatives.map { Self.statusOrder.firstIndex(of: status[$0].role)! }
+        let deficiencies = ColorVisionDeficiency.allCases
+        var close: [(a: Int, b: Int, difference: Double, tag: Int)] = []
+        for (tag, deficiency) in deficiencies.enumerated() {
             // As `Color.deltaE2000` reads them: Lab components with `none` as zero.
-            let labs = status.map { $0.color.simulated(deficiency).converted(to: .lab).resolvedComponents }
-            let pairs = CloseColorPairs(identical.representatives.map { labs[$0] }, limit: threshold)
-            // Reported at the later token, against each earlier one in token order.
-            for (q, p) in identical.expand(pairs.candidates(groups: roles)) where status[q].role != status[p].role {
-                let difference = Color.deltaE2000(labs[p], labs[q])
-                let (token, role, _) = status[p]
-                let (other, otherRole, _) = status[q]
-                guard difference < threshold, reported.insert(token.path + "\u{0}" + other.path).inserted else { continue }
-                findings.append(Finding(
-                    path: token.path, location: token.token.location,
-                    message: "`\(token.path)` (\(role.rawValue)) and `\(other.path)` (\(otherRole.rawValue)) are only ΔE2000 \(RuleContext.format(difference)) apart with \(deficiency.rawValue)",
-                    fix: "pair the colors with symbols or text, and move them apart in lightness",
-                    related: [RelatedLocation(other.token.location, "`\(other.path)` is defined here")],
-                    data: ["deltaE2000": .number(difference), "deficiency": .string(deficiency.rawValue), "other": .string(other.path)]))
+            let labs = representatives.map { status[$0].color.simulated(deficiency).converted(to: .lab).resolvedComponents }
+            let search = CloseColorPairs(labs, limit: threshold)
+            guard let candidates = search.candidates(groups: roles, atMost: CloseColorPairs.budget) else {
+                return [PairFindings.crowded(status[0].token, count: status.count, distinct: representatives.count,
+                                             many: "status colors", threshold: threshold, seen: "with \(deficiency.rawValue)")]
+            }
+            for (a, b) in candidates {
+                let difference = Color.deltaE2000(labs[a], labs[b])
+                if difference < threshold { close.append((a, b, difference, tag)) }
             }
         }
-        return findings
+        // One finding at each token with close colors of other roles before it, against the closest.
+        return identical.earlierPartners(close, listing: PairFindings.listed + 1).map { partners in
+            let (token, role, _) = status[partners.item]
+            let nearest = partners.closest[0]
+            let (other, otherRole, _) = status[nearest.item]
+            let deficiency = deficiencies[nearest.tag]
+            let more = PairFindings.more(partners, one: "status color of another role", many: "status colors of other roles", threshold: threshold) { status[$0].token.path }
+            return Finding(
+                path: token.path, location: token.token.location,
+                message: "`\(token.path)` (\(role.rawValue)) and `\(other.path)` (\(otherRole.rawValue)) are only ΔE2000 \(RuleContext.format(nearest.difference)) apart with \(deficiency.rawValue)\(more.text)",
+                fix: "pair the colors with symbols or text, and move them apart in lightness",
+                related: PairFindings.related(partners) { status[$0].token },
+                data: ["deltaE2000": .number(nearest.difference), "deficiency": .string(deficiency.rawValue), "other": .string(other.path)]
+                    .merging(more.data) { $1 })
+        }
+    }
+}
+
+/// How the pair rules word a token's close colors beyond the closest one.
+enum PairFindings {
+    /// How many close colors a finding names after the closest.
+    static let listed = 3
+
+    /// The message's ending and the data that count the close colors after the closest: nothing when there are
+    /// none, else "; 4 more P3 colors earlier in path order are within ΔE2000 2 of it too: `a`, `b`, `c` and 1
+    /// other". Pairs are reported at their later token, so the earlier ones are all a finding can name.
+    static func more(_ partners: EarlierPartners, one: String, many: String, threshold: Double,
+                     path: (Int) -> String) -> (text: String, data: [String: DiagnosticValue]) {
+        let others = partners.count - 1
+        guard others > 0 else { return ("", [:]) }
+        let names = partners.closest.dropFirst().map { "`\(path($0.item))`" }
+        let unnamed = others - names.count
+        let list = unnamed > 0 ? names.joined(separator: ", ") + " and \(unnamed) other" + (unnamed == 1 ? "" : "s")
+            : names.dropLast().joined(separator: ", ") + (names.count > 1 ? " and " : "") + names.last!
+        let what = others == 1 ? "1 more \(one) earlier in path order is" : "\(others) more \(many) earlier in path order are"
+        return ("; \(what) within ΔE2000 \(RuleContext.format(threshold)) of it too: \(list)", ["more": .number(Double(others))])
+    }
+
+    /// The one finding of a pair rule whose search stopped at `CloseColorPairs.budget`, at the first color it
+    /// searched: what it compared, and how to make the set searchable.
+    static func crowded(_ token: ResolvedToken, count: Int, distinct: Int, many: String, threshold: Double,
+                        seen: String) -> Finding {
+        Finding(
+            path: token.path, location: token.token.location,
+            message: "\(count) \(many) (\(distinct) distinct) are too crowded to compare: more than \(CloseColorPairs.budget) pairs of them are within reach of ΔE2000 \(RuleContext.format(threshold)) \(seen), so no pair is reported",
+            fix: "give these colors a few palette values, as aliases (tokens of one color are compared once), or move them apart",
+            data: ["colors": .number(Double(count)), "distinct": .number(Double(distinct))])
+    }
+
+    /// Where the closest colors are defined, the closest first.
+    static func related(_ partners: EarlierPartners, token: (Int) -> ResolvedToken) -> [RelatedLocation] {
+        partners.closest.map {
+            let other = token($0.item)
+            return RelatedLocation(other.token.location, "`\(other.path)` is defined here")
+        }
     }
 }
