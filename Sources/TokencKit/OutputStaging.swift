@@ -38,7 +38,15 @@ public final class OutputStaging: @unchecked Sendable {
         self.overwrites = overwrites
         staged = Array(repeating: [], count: folders.count)
         counts = Array(repeating: (0, 0), count: folders.count)
+        let interruption = Interruption.beginWriting()
+        counted = !interruption.ending
+        if let signal = interruption.signal { failure = Interruption.error(signal) }
     }
+
+    /// Whether `Interruption` counts this staging among the writers it waits for.
+    private let counted: Bool
+
+    deinit { if counted { Interruption.endWriting() } }
 
     /// Where generator `index` streams its large files.
     func sinks(generator index: Int) -> any OutputSinks { StagingSinks(staging: self, generator: index) }
@@ -57,6 +65,12 @@ public final class OutputStaging: @unchecked Sendable {
         guard OutputWriter.isSafe(relativePath) else {
             lock.lock()
             if failure == nil { failure = ToolError("refusing to write \(relativePath): outputs stay inside \(folder)") }
+            lock.unlock()
+            return RefusedSink()
+        }
+        if let signal = Interruption.requested {
+            lock.lock()
+            if failure == nil { failure = Interruption.error(signal) }
             lock.unlock()
             return RefusedSink()
         }
@@ -93,7 +107,7 @@ public final class OutputStaging: @unchecked Sendable {
     /// throws (leaving every output as it was) when staging failed.
     public func commit() throws(ToolError) -> (summary: WriteSummary, folders: [String]) {
         lock.lock()
-        let staged = staged, failure = failure, unfinished = !open.isEmpty
+        let staged = staged, failure = failure ?? Interruption.requested.map(Interruption.error), unfinished = !open.isEmpty
         lock.unlock()
         if let failure = failure ?? (unfinished ? ToolError("an output was left incomplete") : nil) {
             discard()
@@ -272,6 +286,10 @@ final class StagingSink: OutputSink {
     /// Opens the hidden file and copies into it the part of the target that matched.
     private func startOutput() {
         guard failure == nil else { return }
+        if let signal = Interruption.requested {
+            failure = Interruption.error(signal)
+            return
+        }
         guard directories.make(directory) else { return fail() }
         output = openDescriptor(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard output >= 0 else { return fail() }

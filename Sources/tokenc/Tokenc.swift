@@ -39,6 +39,8 @@ struct Tokenc: ParsableCommand {
     )
 
     static func main() {
+        // Before any thread starts: a signal during a build removes what it staged, then ends the process.
+        Interruption.install()
         Allocator.configure()
         // A report piped into a reader that stops early (`tokenc build 2>&1 | head`) must not kill the run before
         // it removes the outputs it staged and exits with its status: writes to the closed pipe fail instead.
@@ -53,10 +55,12 @@ struct Tokenc: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+            Interruption.endIfRequested()
         } catch let exit as ExitCode {
             terminate(exit.rawValue)
         } catch {
             if exitCode(for: error) == .success {
+                Interruption.endIfRequested()
                 Self.exit(withError: error)
             }
             // Usage errors exit 2 (DESIGN.md §5), not ArgumentParser's default 64.
@@ -106,7 +110,11 @@ func stderrWantsColor() -> Bool {
 func printError(_ text: String) { printError(Array(text.utf8)) }
 
 /// Ends the process with `status` (the C library's `exit`, which `ParsableCommand.exit` hides in a command).
-func terminate(_ status: Int32) -> Never { exit(status) }
+func terminate(_ status: Int32) -> Never {
+    // A build stopped by a signal has cleaned up; the process ends by that signal, not with a status.
+    Interruption.endIfRequested()
+    exit(status)
+}
 
 /// The local time of day as `HH:MM:SS`, for the watch loop's status line.
 func timeOfDay() -> String {
@@ -252,6 +260,7 @@ struct Build: ParsableCommand {
         Watcher(path: path, extra: extra).run {
             // Errors are reported and the watch goes on: the next save may fix them.
             do { try buildOnce() } catch {}
+            Interruption.endIfRequested()
             printError("--- \(timeOfDay()): waiting for changes\n")
         }
     }

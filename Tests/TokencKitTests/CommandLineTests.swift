@@ -959,6 +959,56 @@ extension StagedOutputTests {
         try Data(Self.manyTokens().utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
         try check("longer again", written: 4)
     }
+
+    /// A build stopped by a signal at any moment leaves no staged file and no half set of outputs: it removes
+    /// what it staged and ends by the signal, or, signalled while putting outputs in place, finishes that
+    /// first. SIGTERM, not SIGINT: a shell starts background jobs with SIGINT ignored, and tokenc keeps it so.
+    @Test func aSignalledBuildLeavesNoStagedFiles() throws {
+        let tokens = "c:\n  $type: color\n" + (0..<1500).map {
+            "  t\($0): { $value: \"#\(String(0x100000 + $0 * 977, radix: 16).suffix(6))\", $extensions: { mode: { dark: \"#0a0b0c\" } } }\n"
+        }.joined()
+        let sandbox = try Sandbox(["Tokens/c.yaml": tokens])
+        defer { sandbox.remove() }
+        let generated = sandbox.root.appendingPathComponent("Generated")
+        let full = try TokencProcess.run(["build", "--no-cache"], in: sandbox.root)
+        #expect(full.status == 0, "\(full.stderr)")
+        let complete = sandbox.listing().filter { $0.hasPrefix("Generated/") }
+        #expect(complete.count > 1500)
+        var stoppedWhileStaging = 0
+        for step in 0..<10 {
+            try? FileManager.default.removeItem(at: generated)
+            let process = Process()
+            process.executableURL = TokencProcess.binary
+            process.arguments = ["build", "--no-cache"]
+            process.currentDirectoryURL = sandbox.root
+            let errors = sandbox.root.appendingPathComponent("stderr.txt")
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: errors)
+            process.standardError = handle
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            // From the start to past the end of a full build, in tenths.
+            Thread.sleep(forTimeInterval: full.seconds * Double(step) / 9)
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+            try handle.close()
+            let stderr = try String(contentsOf: errors, encoding: .utf8)
+            try FileManager.default.removeItem(at: errors)
+            let left = sandbox.listing().filter { $0.hasPrefix("Generated/") }
+            #expect(!sandbox.listing().contains { $0.contains(".tokenc-tmp") }, "step \(step): a staged file was left")
+            #expect(left.isEmpty || left == complete, "step \(step): \(left.count) of \(complete.count) outputs")
+            if process.terminationReason == .uncaughtSignal {
+                #expect(process.terminationStatus == SIGTERM)
+            } else {
+                #expect(process.terminationStatus == 0 && left == complete, "step \(step): \(stderr.suffix(300))")
+            }
+            if stderr.contains("tokenc: error: interrupted (SIGTERM): no output was changed") {
+                #expect(left.isEmpty && !FileManager.default.fileExists(atPath: generated.path), "step \(step): the folder staging made is removed")
+                stoppedWhileStaging += 1
+            }
+        }
+        #expect(stoppedWhileStaging > 0, "no signal arrived while the build was staging its outputs")
+    }
 }
 
 @Suite struct VerboseTests {

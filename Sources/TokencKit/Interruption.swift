@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Ctrl-C, `kill` and a closed terminal during a build: the build stops writing, removes the files it staged and
+/// the folders it made, and the process then ends by the signal, as it would have at once. With nothing being
+/// written it ends at once; a second signal ends it at once too.
+///
+/// The signals are blocked in every thread and taken by one thread of their own (`sigwait`), which runs
+/// ordinary code: no work happens in a signal handler. Signals ignored when tokenc started (a background job's
+/// SIGINT, `nohup`'s SIGHUP) stay ignored.
+public enum Interruption {
+    private struct State {
+        /// The signal received first, 0 for none.
+        var received: Int32 = 0
+        /// Builds staging outputs and files being written in place: while there are any, a first signal
+        /// waits for them to clean up.
+        var writers = 0
+        /// Whether the signal thread is ending the process: nothing may start writing.
+        var ending = false
+    }
+
+    private static let state = Mutex(State())
+    /// The signals taken: those not ignored when tokenc started (a blocked signal is queued even when
+    /// ignored, so an ignored one must not be waited for).
+    private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP].filter { number in
+        let previous = signal(number, SIG_IGN)
+        signal(number, previous)
+        return unsafeBitCast(previous, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    /// Blocks the signals and starts the thread that waits for them. Call first thing in `main`, before any
+    /// other thread starts: threads inherit the blocked set from the thread that makes them.
+    public static func install() {
+        var set = signalSet()
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        var thread = pthread_t()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        pthread_attr_setstacksize(&attributes, 64 * 1024)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        _ = pthread_create(&thread, &attributes, { _ in
+            Interruption.waitForSignals()
+            return nil
+        }, nil)
+        pthread_attr_destroy(&attributes)
+    }
+
+    /// The signal received, if any: a build that sees one stops writing.
+    public static var requested: Int32? {
+        let signal = state.withLock { $0.received }
+        return signal == 0 ? nil : signal
+    }
+
+    /// Ends the process by the signal received, if one was: call once a build has removed what it staged.
+    public static func endIfRequested() {
+        if let signal = requested { end(by: signal) }
+    }
+
+    /// The error a write stopped by a signal fails with.
+    static func error(_ signal: Int32) -> ToolError {
+        ToolError("interrupted (\(signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : signal == SIGHUP ? "SIGHUP" : "signal \(signal)")): no output was changed")
+    }
+
+    /// Notes that a build began staging outputs or writing a file in place; `endWriting` when it is done.
+    /// Returns the signal received and whether the process is ending: then nothing may be written.
+    static func beginWriting() -> (signal: Int32?, ending: Bool) {
+        state.withLock { state in
+            if !state.ending { state.writers += 1 }
+            return (state.received == 0 ? nil : state.received, state.ending)
+        }
+    }
+
+    /// Notes that what `beginWriting` began (when the process was not ending) is committed or removed.
+    static func endWriting() {
+        state.withLock { $0.writers -= 1 }
+    }
+
+    private static func signalSet() -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in signals { sigaddset(&set, signal) }
+        return set
+    }
+
+    private static func waitForSignals() -> Never {
+        var set = signalSet()
+        while true {
+            var signal: Int32 = 0
+            guard sigwait(&set, &signal) == 0 else { continue }
+            // The first signal asks the writers to stop and ends the process only when there are none; the
+            // lock keeps a writer from starting between that count and the end.
+            let ends = state.withLock { state in
+                if state.received != 0 { return true }
+                state.received = signal
+                state.ending = state.writers == 0
+                return state.ending
+            }
+            if ends { end(by: signal) }
+        }
+    }
+
+    /// Ends the process as the signal's default action does, so a shell sees it killed by the signal.
+    private static func end(by number: Int32) -> Never {
+        signal(number, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, number)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(number)
+        _exit(128 + number)
+    }
+}
