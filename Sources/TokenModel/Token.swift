@@ -280,16 +280,11 @@ public final class ResolvedToken: Sendable {
     /// The index of the value written for `mode` itself, if any.
     ///
     /// A token with many values is searched from its start: a caller asking for each of its modes in turn
-    /// keeps its own index by name (`firstIndexByMode`), as a stored one here made every resolved token larger.
+    /// keeps its own index by name (`FirstIndexByKey`), as a stored one here made every resolved token larger.
     public func index(ofMode mode: String) -> Int? {
         if let wanted = Appearance.builtInIndex(mode) { return index(ofAppearance: wanted) }
         for i in values.indices where values[i].mode == mode { return i }
         return nil
-    }
-
-    /// Each mode's first index in `values`, for a caller that asks for many modes of a token with many values.
-    public var firstIndexByMode: [String: Int] {
-        Dictionary(values.indices.map { (values[$0].mode, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The index of the value written for the built-in appearance `Appearance.builtIn[wanted]`, if any.

@@ -299,11 +299,11 @@ struct LiteralResolution {
         var values = [ModeValue(Appearance.light, ResolutionRun.pointsAsPixels(token.value))]
         if !token.modes.isEmpty {
             values.reserveCapacity(1 + token.modes.count)
-            // A few modes are found by walking them; a hostile token's thousands by name (walking was quadratic).
-            let byName = token.modes.count <= 16 ? nil
-                : Dictionary(token.modes.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+            // A hostile token's thousands of modes by name (walking them for each was quadratic).
+            let byName = FirstIndexByKey(token.modes) { $0.name }
             for mode in ModeNames(token.modes.lazy.map(\.name)).ordered where mode != Appearance.light {
-                guard let own = byName.map({ $0[mode] }) ?? token.modes.first(where: { $0.name == mode })?.value, valid(own) else { continue }
+                guard let index = byName.index(of: mode, in: token.modes, key: { $0.name }), case let own = token.modes[index].value,
+                      valid(own) else { continue }
                 values.append(ModeValue(mode, ResolutionRun.pointsAsPixels(own)))
             }
         }

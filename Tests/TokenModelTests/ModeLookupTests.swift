@@ -37,4 +37,16 @@ import TokenModel
         #expect(token.value(in: "custom3").number == 3)
         #expect(token.value(in: "sepia").number == 21)
     }
+
+    /// Look-ups by key find the first item with that key, whether the list is walked (short) or hashed (long),
+    /// and nothing for a key the list lacks.
+    @Test(arguments: [0, 1, FirstIndexByKey<String>.walked, FirstIndexByKey<String>.walked + 1, 200])
+    func firstIndexByKeyFindsTheFirstItemWithTheKey(count: Int) {
+        // Keys repeat every seven items, so every key but the first seven's is a later duplicate.
+        let items = (0..<count).map { (name: "m\($0 % 7)", position: $0) }
+        let lookup = FirstIndexByKey(items) { $0.name }
+        for key in (0..<9).map({ "m\($0)" }) {
+            #expect(lookup.index(of: key, in: items) { $0.name } == items.firstIndex { $0.name == key }, "\(key) of \(count)")
+        }
+    }
 }

@@ -457,11 +457,10 @@ struct CSSContextBuilder {
             // modes, each on one token, would otherwise ask every token for every mode.
             for slot in 0..<Appearance.builtIn.count { write(slot: slot, mode: modes[slot], index: token.index(ofMode: modes[slot])) }
             if modes.count > Appearance.builtIn.count {
-                // A mode written twice is read at its first value, as `index(ofMode:)` finds it (by name for a
-                // token with many values: asking `index(ofMode:)` for each of thousands walked them each time).
-                let first = token.values.count > 16 ? token.firstIndexByMode : nil
+                // A mode written twice is read at its first value, as `index(ofMode:)` finds it.
+                let first = FirstIndexByKey(token.values) { $0.mode }
                 for (i, entry) in token.values.enumerated() where Appearance.builtInIndex(entry.mode) == nil {
-                    guard let slot = slots[entry.mode], (first?[entry.mode] ?? token.index(ofMode: entry.mode)) == i else { continue }
+                    guard let slot = slots[entry.mode], first.index(of: entry.mode, in: token.values, key: { $0.mode }) == i else { continue }
                     write(slot: slot, mode: entry.mode, index: i)
                 }
             }
@@ -514,11 +513,13 @@ struct CSSContextBuilder {
     func variables(_ token: ResolvedToken, slots: [String: Int], variable: @escaping (Node) -> String?) -> [(String, String, String?)]? {
         guard let light = variable(token.token.value) else { return nil }
         var out: [(String, String, String?)] = [(Appearance.light, light, nil)]
-        let first = token.values.count > 16 ? token.firstIndexByMode : nil
+        // A custom mode by name, as `index(ofMode:)` finds it (walking for each of thousands was quadratic).
+        let first = FirstIndexByKey(token.values) { $0.mode }
         for (mode, node) in token.token.modes where slots[mode] != nil {
             if let target = variable(node) {
                 out.append((mode, target, nil))
-            } else if let index = first.map({ $0[mode] }) ?? token.index(ofMode: mode), case let resolved = token.values[index].value,
+            } else if let index = Appearance.builtInIndex(mode) != nil ? token.index(ofMode: mode) : first.index(of: mode, in: token.values, key: { $0.mode }),
+                      case let resolved = token.values[index].value,
                       let (plain, wide) = value(token.type, resolved, mode: mode, written: WrittenParts(node: node, variable: variable)) {
                 out.append((mode, plain, wide))
             }
@@ -529,20 +530,18 @@ struct CSSContextBuilder {
     /// A token's value in a mode as its file wrote it, aliases unresolved: its own mode's value, else its light one.
     struct WrittenValues {
         let token: Token
-        /// The modes by name, for a token with more than a few (walking them for each mode was quadratic).
-        let byName: [String: Node]?
+        /// The modes by name (walking them for each of a hostile token's thousands was quadratic).
+        let byName: FirstIndexByKey<String>
 
         init(_ token: ResolvedToken) {
             self.token = token.token
-            byName = token.token.modes.count <= 16 ? nil
-                : Dictionary(token.token.modes.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+            byName = FirstIndexByKey(token.token.modes) { $0.name }
         }
 
         /// The value written for `mode`.
         func callAsFunction(_ mode: String) -> Node {
-            guard mode != Appearance.light else { return token.value }
-            if let byName { return byName[mode] ?? token.value }
-            return token.modes.first(where: { $0.name == mode })?.value ?? token.value
+            guard mode != Appearance.light, let index = byName.index(of: mode, in: token.modes, key: { $0.name }) else { return token.value }
+            return token.modes[index].value
         }
     }
 
