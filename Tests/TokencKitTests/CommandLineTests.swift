@@ -1068,9 +1068,9 @@ extension StagedOutputTests {
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        // SIGKILL: a child of the test runner can inherit a blocked SIGTERM, and terminate() would wait forever.
+        // SIGKILL when the test ends early: it ends the process whatever it does with other signals.
         defer {
-            kill(process.processIdentifier, SIGKILL)
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
         let css = sandbox.root.appendingPathComponent("Generated/css/tokens.css")
@@ -1085,5 +1085,11 @@ extension StagedOutputTests {
         #expect(cssContains("--c-a: #123456;"), "a failed build leaves the outputs as they were")
         try Data("c:\n  $type: color\n  a: { $value: \"#654321\" }\n".utf8).write(to: tokens)
         #expect(Self.eventually { cssContains("--c-a: #654321;") }, "the fix is picked up")
+        // Waiting for changes, it has nothing staged: a signal ends it at once, and by that signal.
+        kill(process.processIdentifier, SIGTERM)
+        #expect(Self.eventually(5) { !process.isRunning }, "SIGTERM ends the watch")
+        if !process.isRunning {
+            #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+        }
     }
 }
