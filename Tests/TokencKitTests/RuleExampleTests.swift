@@ -59,14 +59,33 @@ struct RuleExampleCase: CustomTestStringConvertible, Sendable {
             + "  p3c: { $value: \"color(display-p3 0.99 0 0.01)\" }\n"
         let result = Pipeline().run(files: [path], sources: [path: Array(text.utf8)], render: false)
         let pairs = result.diagnostics.filter { ["color/color-blind-confusable", "color/indistinguishable-in-srgb"].contains($0.id) }
-        #expect(pairs.map { "\($0.location!.line): \($0.message) | \($0.related.map { "\($0.location.line)" }.joined(separator: " ")) | \($0.data["more"].map { "\($0)" } ?? "-")" } == [
-            "3: `c.error` (destructive) and `c.alert` (warning) are only ΔE2000 0 apart with protanopia | 4 | -",
-            "5: `c.warn` (warning) and `c.error` (destructive) are only ΔE2000 0.46 apart with deuteranopia; 2 more status colors of other roles earlier in path order are within ΔE2000 10 of it too: `c.ok` and `c.ok2` | 3 6 7 | number(2.0)",
-            "6: `c.ok` (success) and `c.alert` (warning) are only ΔE2000 9.26 apart with deuteranopia; 1 more status color of another role earlier in path order is within ΔE2000 10 of it too: `c.error` | 4 3 | number(1.0)",
-            "7: `c.ok2` (success) and `c.alert` (warning) are only ΔE2000 9.26 apart with deuteranopia; 1 more status color of another role earlier in path order is within ΔE2000 10 of it too: `c.error` | 4 3 | number(1.0)",
-            "9: `c.p3b` and `c.p3a` differ in P3 but are only ΔE2000 0.95 apart on sRGB screens (#ff0000 and #ff0b0c) | 8 | -",
-            "10: `c.p3c` and `c.p3b` differ in P3 but are only ΔE2000 0 apart on sRGB screens (#ff0000 and #ff0000); 1 more P3 color earlier in path order is within ΔE2000 2 of it too: `c.p3a` | 9 8 | number(1.0)",
+        // The message names the closest pair alone, as a finding of one pair does: `diff` tells findings apart by
+        // their messages. The notes name the others, and what each is.
+        #expect(pairs.map { "\($0.location!.line): \($0.message) | \($0.data["more"].map { "\($0)" } ?? "-")" } == [
+            "3: `c.error` (destructive) and `c.alert` (warning) are only ΔE2000 0 apart with protanopia | -",
+            "5: `c.warn` (warning) and `c.error` (destructive) are only ΔE2000 0.46 apart with deuteranopia | number(2.0)",
+            "6: `c.ok` (success) and `c.alert` (warning) are only ΔE2000 9.26 apart with deuteranopia | number(1.0)",
+            "7: `c.ok2` (success) and `c.alert` (warning) are only ΔE2000 9.26 apart with deuteranopia | number(1.0)",
+            "9: `c.p3b` and `c.p3a` differ in P3 but are only ΔE2000 0.95 apart on sRGB screens (#ff0000 and #ff0b0c) | -",
+            "10: `c.p3c` and `c.p3b` differ in P3 but are only ΔE2000 0 apart on sRGB screens (#ff0000 and #ff0000) | number(1.0)",
         ])
+        #expect(pairs.map { $0.related.map { "\($0.location.line) \($0.message)" } } == [
+            ["4 `c.alert` is defined here"],
+            ["3 `c.error` is defined here", "6 `c.ok` (success), defined here, is within ΔE2000 10 too: 9.11 with deuteranopia",
+             "7 `c.ok2` (success), defined here, is within ΔE2000 10 too: 9.11 with deuteranopia"],
+            ["4 `c.alert` is defined here", "3 `c.error` (destructive), defined here, is within ΔE2000 10 too: 9.26 with deuteranopia"],
+            ["4 `c.alert` is defined here", "3 `c.error` (destructive), defined here, is within ΔE2000 10 too: 9.26 with deuteranopia"],
+            ["8 `c.p3a` is defined here"],
+            ["9 `c.p3b` is defined here", "8 `c.p3a`, defined here, is within ΔE2000 2 too: 0.95 on sRGB screens (#ff0b0c)"],
+        ])
+
+        // Another green, further from `c.warn` than `c.error` is, leaves `c.warn`'s finding as it was but for
+        // its notes and count: `diff --fail-on findings` does not call it new.
+        let more = text + status("a0", "#258B3E", "success")
+        let moreResult = Pipeline().run(files: [path], sources: [path: Array(more.utf8)], render: false)
+        let warn = moreResult.diagnostics.first { $0.id == "color/color-blind-confusable" && $0.path == "c.warn" }
+        #expect(warn?.message == pairs[1].message)
+        #expect(warn?.data["more"] == .number(3))
 
         // 2,000 destructive and 2,000 success tokens of one red and one green: one finding a token after the
         // first in path order (`d0000` … `d1999` sort before `s0000` …), each naming three of the rest. ΔE2000
@@ -76,8 +95,14 @@ struct RuleExampleCase: CustomTestStringConvertible, Sendable {
         let manyResult = Pipeline().run(files: [path], sources: [path: Array(many.utf8)], render: false)
         let confusable = manyResult.diagnostics.filter { $0.id == "color/color-blind-confusable" }
         #expect(confusable.count == 2000)
-        #expect(confusable.last?.message
-                    == "`c.s1999` (success) and `c.d0000` (destructive) are only ΔE2000 9.26 apart with deuteranopia; 1999 more status colors of other roles earlier in path order are within ΔE2000 10 of it too: `c.d0001`, `c.d0002`, `c.d0003` and 1996 others")
+        #expect(confusable.last?.message == "`c.s1999` (success) and `c.d0000` (destructive) are only ΔE2000 9.26 apart with deuteranopia")
+        #expect(confusable.last?.related.map(\.message) == [
+            "`c.d0000` is defined here",
+            "`c.d0001` (destructive), defined here, is within ΔE2000 10 too: 9.26 with deuteranopia",
+            "`c.d0002` (destructive), defined here, is within ΔE2000 10 too: 9.26 with deuteranopia",
+            "`c.d0003` (destructive), defined here, is within ΔE2000 10 too: 9.26 with deuteranopia; so are 1996 more before it in path order, not listed",
+        ])
+        #expect(confusable.last?.data["more"] == .number(1999))
     }
 
     /// Whether the tests were built optimized (script/test's release pass): a test that walks 16 million pairs

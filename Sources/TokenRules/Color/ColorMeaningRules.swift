@@ -155,13 +155,14 @@ struct IndistinguishableInSRGBRule: Rule {
             let token = seen[partners.item].token, nearest = partners.closest[0]
             let other = seen[nearest.item].token
             let shown = seen[partners.item].shown, otherShown = seen[nearest.item].shown
-            let more = PairFindings.more(partners, one: "P3 color", many: "P3 colors", threshold: threshold) { seen[$0].token.path }
             return Finding(
                 path: token.path, location: token.token.location,
-                message: "`\(token.path)` and `\(other.path)` differ in P3 but are only ΔE2000 \(RuleContext.format(nearest.difference)) apart on sRGB screens (\(shown.hex) and \(otherShown.hex))\(more.text)",
+                message: "`\(token.path)` and `\(other.path)` differ in P3 but are only ΔE2000 \(RuleContext.format(nearest.difference)) apart on sRGB screens (\(shown.hex) and \(otherShown.hex))",
                 fix: "move them further apart, or make them one token",
-                related: PairFindings.related(partners) { seen[$0].token },
-                data: ["deltaE2000": .number(nearest.difference), "other": .string(other.path)].merging(more.data) { $1 })
+                related: PairFindings.related(partners, threshold: threshold, token: { seen[$0].token }) {
+                    ("", "\(RuleContext.format($0.difference)) on sRGB screens (\(seen[$0.item].shown.hex))")
+                },
+                data: ["deltaE2000": .number(nearest.difference), "other": .string(other.path)].merging(PairFindings.more(partners)) { $1 })
         }
     }
 }
@@ -216,36 +217,27 @@ struct ColorBlindConfusableRule: Rule {
             let nearest = partners.closest[0]
             let (other, otherRole, _) = status[nearest.item]
             let deficiency = deficiencies[nearest.tag]
-            let more = PairFindings.more(partners, one: "status color of another role", many: "status colors of other roles", threshold: threshold) { status[$0].token.path }
             return Finding(
                 path: token.path, location: token.token.location,
-                message: "`\(token.path)` (\(role.rawValue)) and `\(other.path)` (\(otherRole.rawValue)) are only ΔE2000 \(RuleContext.format(nearest.difference)) apart with \(deficiency.rawValue)\(more.text)",
+                message: "`\(token.path)` (\(role.rawValue)) and `\(other.path)` (\(otherRole.rawValue)) are only ΔE2000 \(RuleContext.format(nearest.difference)) apart with \(deficiency.rawValue)",
                 fix: "pair the colors with symbols or text, and move them apart in lightness",
-                related: PairFindings.related(partners) { status[$0].token },
+                related: PairFindings.related(partners, threshold: threshold, token: { status[$0].token }) {
+                    (" (\(status[$0.item].role.rawValue))", "\(RuleContext.format($0.difference)) with \(deficiencies[$0.tag].rawValue)")
+                },
                 data: ["deltaE2000": .number(nearest.difference), "deficiency": .string(deficiency.rawValue), "other": .string(other.path)]
-                    .merging(more.data) { $1 })
+                    .merging(PairFindings.more(partners)) { $1 })
         }
     }
 }
 
-/// How the pair rules word a token's close colors beyond the closest one.
+/// How the pair rules report a token's close colors beyond the closest one.
 enum PairFindings {
     /// How many close colors a finding names after the closest.
     static let listed = 3
 
-    /// The message's ending and the data that count the close colors after the closest: nothing when there are
-    /// none, else "; 4 more P3 colors earlier in path order are within ΔE2000 2 of it too: `a`, `b`, `c` and 1
-    /// other". Pairs are reported at their later token, so the earlier ones are all a finding can name.
-    static func more(_ partners: EarlierPartners, one: String, many: String, threshold: Double,
-                     path: (Int) -> String) -> (text: String, data: [String: DiagnosticValue]) {
-        let others = partners.count - 1
-        guard others > 0 else { return ("", [:]) }
-        let names = partners.closest.dropFirst().map { "`\(path($0.item))`" }
-        let unnamed = others - names.count
-        let list = unnamed > 0 ? names.joined(separator: ", ") + " and \(unnamed) other" + (unnamed == 1 ? "" : "s")
-            : names.dropLast().joined(separator: ", ") + (names.count > 1 ? " and " : "") + names.last!
-        let what = others == 1 ? "1 more \(one) earlier in path order is" : "\(others) more \(many) earlier in path order are"
-        return ("; \(what) within ΔE2000 \(RuleContext.format(threshold)) of it too: \(list)", ["more": .number(Double(others))])
+    /// The data that count the close colors after the closest: none when there are none.
+    static func more(_ partners: EarlierPartners) -> [String: DiagnosticValue] {
+        partners.count > 1 ? ["more": .number(Double(partners.count - 1))] : [:]
     }
 
     /// The one finding of a pair rule whose search stopped at `CloseColorPairs.budget`, at the first color it
@@ -259,11 +251,21 @@ enum PairFindings {
             data: ["colors": .number(Double(count)), "distinct": .number(Double(distinct))])
     }
 
-    /// Where the closest colors are defined, the closest first.
-    static func related(_ partners: EarlierPartners, token: (Int) -> ResolvedToken) -> [RelatedLocation] {
-        partners.closest.map {
-            let other = token($0.item)
-            return RelatedLocation(other.token.location, "`\(other.path)` is defined here")
+    /// Where the closest colors are defined, the closest first: the closest is the message's, each next one says
+    /// what it is and how close (`close`: the words after its path, and its difference), and the last listed
+    /// counts those left out. The message itself names only the
+    /// closest pair, so that a color added further away leaves it as it was: `diff` tells findings apart by
+    /// their messages, and `--fail-on findings` would call an old finding new.
+    static func related(_ partners: EarlierPartners, threshold: Double, token: (Int) -> ResolvedToken,
+                        close: (EarlierPartners.Partner) -> (about: String, difference: String)) -> [RelatedLocation] {
+        let unlisted = partners.count - partners.closest.count
+        return partners.closest.enumerated().map { position, partner in
+            let other = token(partner.item)
+            guard position > 0 else { return RelatedLocation(other.token.location, "`\(other.path)` is defined here") }
+            let last = position == partners.closest.count - 1 && unlisted > 0
+            let (about, difference) = close(partner)
+            return RelatedLocation(other.token.location, "`\(other.path)`\(about), defined here, is within ΔE2000 \(RuleContext.format(threshold)) too: \(difference)"
+                                   + (last ? "; so \(unlisted == 1 ? "is 1 more" : "are \(unlisted) more") before it in path order, not listed" : ""))
         }
     }
 }
