@@ -55,8 +55,16 @@ public struct Inspector: Sendable {
 
     /// The report for the tokens named by `paths` (all when empty), as JSON or text.
     public func report(_ paths: [String], json: Bool) throws(ToolError) -> String {
+        let sink = CollectingSink()
+        try write(paths, json: json, to: sink)
+        return String(decoding: sink.bytes, as: UTF8.self)
+    }
+
+    /// `report`, handed to `sink` a chunk at a time as it is made: every token of 100,000 is 120 MB of JSON,
+    /// which made whole (and copied into a string) took 505 MB.
+    public func write(_ paths: [String], json: Bool, to sink: any OutputSink) throws(ToolError) {
         let tokens = try select(paths)
-        return json ? self.json(tokens) : text(tokens)
+        if json { self.json(tokens, to: sink) } else { text(tokens, to: sink) }
     }
 
     /// The tokens named by `paths` (all when empty), a group's path naming every token in it, or a tool error
@@ -90,7 +98,14 @@ public struct Inspector: Sendable {
 
     /// The JSON report: `{schemaVersion, tokens: [{path, type, file, line, column, aliasChain, modes, findings}]}`.
     public func json(_ tokens: [ResolvedToken]) -> String {
-        var writer = JSONWriter(capacity: tokens.count * 400)
+        let sink = CollectingSink()
+        json(tokens, to: sink)
+        return String(decoding: sink.bytes, as: UTF8.self)
+    }
+
+    /// `json(_:)` into `sink`, a chunk at a time.
+    func json(_ tokens: [ResolvedToken], to sink: any OutputSink) {
+        var writer = JSONWriter(sink: sink)
         writer.object { writer in
             writer.member("schemaVersion")
             writer.raw(String(Self.schemaVersion))
@@ -137,9 +152,11 @@ public struct Inspector: Sendable {
                     writer.member("findings")
                     writer.array(found.count) { writer, j in writer.raw(JSONReporter.finding(found[j])) }
                 }
+                writer.passChunk()
             }
         }
-        return writer.text + "\n"
+        writer.raw(literal: "\n")
+        writer.finish()
     }
 
     private func modeValue(_ writer: inout JSONWriter, _ type: TokenType, _ value: Node, mode: String) {
@@ -180,7 +197,19 @@ public struct Inspector: Sendable {
 
     /// A human-readable report, one block per token.
     public func text(_ tokens: [ResolvedToken]) -> String {
+        let sink = CollectingSink()
+        text(tokens, to: sink)
+        return String(decoding: sink.bytes, as: UTF8.self)
+    }
+
+    /// `text(_:)` into `sink`, a chunk at a time.
+    func text(_ tokens: [ResolvedToken], to sink: any OutputSink) {
         var out = ""
+        func pass() {
+            var chunk = out
+            chunk.withUTF8 { sink.write(UnsafeRawBufferPointer($0)) }
+            out = ""
+        }
         for token in tokens {
             out += "\(token.path)  \(token.type.rawValue)  \(token.token.location)\n"
             if let description = token.token.description { out += "  \(description)\n" }
@@ -198,8 +227,10 @@ public struct Inspector: Sendable {
             let found = findings(for: token)
             for finding in found { out += "  \(finding.severity.rawValue): \(finding.message) [\(finding.id)]\n" }
             out += "\n"
+            if out.utf8.count >= outputSinkChunk { pass() }
         }
-        return out
+        pass()
+        sink.close()
     }
 
     private func describe(_ type: TokenType, _ value: Node, mode: String) -> String {
@@ -223,3 +254,26 @@ public struct Inspector: Sendable {
     }
 }
 
+/// A sink that keeps what it is given, for a report returned whole.
+final class CollectingSink: OutputSink {
+    private(set) var bytes: [UInt8] = []
+
+    func write(_ bytes: UnsafeRawBufferPointer) { self.bytes.append(contentsOf: bytes) }
+    func close() {}
+}
+
+/// A sink writing to a file descriptor as it is given bytes (standard output for `inspect`); after a failed
+/// write (a reader that stopped early) it drops the rest.
+public final class FileDescriptorSink: OutputSink {
+    private let descriptor: Int32
+    private var failed = false
+
+    /// Creates a sink writing to `descriptor`, which it does not close.
+    public init(_ descriptor: Int32) { self.descriptor = descriptor }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) {
+        if !failed, !OutputWriter.writeAll(bytes, to: descriptor) { failed = true }
+    }
+
+    public func close() {}
+}

@@ -541,10 +541,10 @@ struct Inspect: ParsableCommand {
         let configuration = try loadConfiguration()
         let (path, tokens) = Self.splitPath(path, tokens)
         let result = try runPipeline(Pipeline(), path: path, render: false, configuration: configuration)
-        let report = try orExit { () throws(ToolError) in
-            try Inspector(result: result, rules: configuration.rules).report(tokens, json: format == .json)
+        // Written as it is made: every token of a large set is a large report (120 MB of JSON at 100,000).
+        try orExit { () throws(ToolError) in
+            try Inspector(result: result, rules: configuration.rules).write(tokens, json: format == .json, to: FileDescriptorSink(STDOUT_FILENO))
         }
-        print(report, terminator: "")
         // Problems that belong to no listed token (syntax errors, say) still deserve a mention.
         let unattached = result.diagnostics.filter { $0.path == nil }
         if !unattached.isEmpty && tokens.isEmpty {
