@@ -27,11 +27,24 @@ enum ChildProcess {
         }
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t = nil
+        var attributes: posix_spawnattr_t = nil
         let environment = _NSGetEnviron().pointee
         #else
         var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
         let environment = environ
         #endif
+        // The child starts with the signals blocked that tokenc started with, not those `Interruption` waits for,
+        // and with SIGPIPE's default action, which tokenc ignores for itself.
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var mask = Interruption.childSignalMask
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
@@ -41,7 +54,7 @@ enum ChildProcess {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var child = pid_t()
-        let spawned = posix_spawn(&child, executable, &actions, nil, argv, environment)
+        let spawned = posix_spawn(&child, executable, &actions, &attributes, argv, environment)
         close(outputPipe[1])
         close(errorPipe[1])
         guard spawned == 0 else {

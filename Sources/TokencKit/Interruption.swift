@@ -21,6 +21,9 @@ public enum Interruption {
         var writers = 0
         /// Whether the signal thread is ending the process: nothing may start writing.
         var ending = false
+        /// The signals blocked when tokenc started, which child processes get back (`childSignalMask`); nil
+        /// until `install`.
+        var startMask: sigset_t?
     }
 
     private static let state = Mutex(State())
@@ -36,7 +39,9 @@ public enum Interruption {
     /// other thread starts: threads inherit the blocked set from the thread that makes them.
     public static func install() {
         var set = signalSet()
-        pthread_sigmask(SIG_BLOCK, &set, nil)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &set, &previous)
+        state.withLock { $0.startMask = previous }
         var thread = pthread_t()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
@@ -63,6 +68,15 @@ public enum Interruption {
     /// The error a write stopped by a signal fails with.
     static func error(_ signal: Int32) -> ToolError {
         ToolError("interrupted (\(signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : signal == SIGHUP ? "SIGHUP" : "signal \(signal)")): no output was changed")
+    }
+
+    /// The signals a child process starts with blocked: those blocked when tokenc started, not the ones it
+    /// blocks to wait for them itself (a `git` it runs must die of Ctrl-C as it would have).
+    static var childSignalMask: sigset_t {
+        if let mask = state.withLock({ $0.startMask }) { return mask }
+        var current = sigset_t()
+        pthread_sigmask(SIG_SETMASK, nil, &current)
+        return current
     }
 
     /// Notes that a build began staging outputs or writing a file in place; `endWriting` when it is done.

@@ -36,6 +36,26 @@ import Testing
             #expect(error.message == "cannot run /no/such/program: No such file or directory")
         }
     }
+
+    #if os(Linux)
+    /// A child (git, for `diff`) starts as it would from a shell: with SIGPIPE's default action although tokenc
+    /// ignores it, and with the calling thread's blocked signals (before `Interruption.install`, which this
+    /// test process never calls).
+    @Test func childrenStartWithTheDefaultSIGPIPEAndTheCallersMask() throws {
+        let previous = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, previous) }
+        let result = try TokencKit.ReviewSide.run("/usr/bin/grep", ["-E", "^Sig(Blk|Ign)", "/proc/self/status"])
+        let fields = Dictionary(uniqueKeysWithValues: String(decoding: result.output, as: UTF8.self).split(separator: "\n").map {
+            let parts = $0.split(separator: ":")
+            return (String(parts[0]), UInt64(parts[1].trimmingCharacters(in: .whitespaces), radix: 16) ?? 0)
+        })
+        #expect(fields["SigIgn"].map { $0 & (1 << (SIGPIPE - 1)) == 0 } == true, "SIGPIPE is ignored in the child")
+        var current = sigset_t()
+        pthread_sigmask(SIG_SETMASK, nil, &current)
+        let blocked = (1...31).filter { sigismember(&current, Int32($0)) == 1 }.reduce(UInt64(0)) { $0 | 1 << ($1 - 1) }
+        #expect(fields["SigBlk"].map { $0 & 0x7FFF_FFFF } == blocked)
+    }
+    #endif
 }
 
 @Suite struct ReviewCommandTests {
