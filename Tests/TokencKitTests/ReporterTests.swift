@@ -60,6 +60,10 @@ import TokenModel
         let output = GitHubReporter().report(Self.diagnostics, sources: [:])
         #expect(output.hasPrefix("::error file=Tokens/c.yaml,line=3,col=52,title=color/contrast::`c.fg` on `c.bg` is 4.48:1 in light; text needs 4.5:1%0Afix: darken `c.fg`, 100%25: done\n"))
         #expect(output.hasSuffix("::warning file=Tokens/c.yaml,line=4,col=16,title=yaml/unquoted-color::a, b: c\n"))
+        // A property escapes `:` and `,` too; a message keeps them; text without any is returned as it is.
+        #expect(GitHubReporter.property("Tokens/a:b,c%\r\né.yaml") == "Tokens/a%3Ab%2Cc%25%0D%0Aé.yaml")
+        #expect(GitHubReporter.data("a:b,c%\r\né") == "a:b,c%25%0D%0Aé")
+        #expect(GitHubReporter.property("Tokens/colors.yaml") == "Tokens/colors.yaml")
     }
 
     @Test func sarifHasTheShapeCodeScanningReads() throws {

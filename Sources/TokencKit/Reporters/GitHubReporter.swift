@@ -24,12 +24,29 @@ public struct GitHubReporter: Reporter {
     }
 
     /// Escapes a message as GitHub's workflow-command parser expects.
-    static func data(_ text: String) -> String {
-        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
-    }
+    static func data(_ text: String) -> String { escaped(text, property: false) }
 
     /// Escapes a property value (also `:` and `,`).
-    static func property(_ text: String) -> String {
-        data(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+    static func property(_ text: String) -> String { escaped(text, property: true) }
+
+    /// `%`, CR and LF (and for a property `:` and `,`) as `%XX`, in one pass over the UTF-8; most texts have
+    /// none and are returned as they are (four `replacing` calls a text took a quarter of a 100,000-token run).
+    private static func escaped(_ text: String, property: Bool) -> String {
+        func special(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+                || (property && (byte == UInt8(ascii: ":") || byte == UInt8(ascii: ",")))
+        }
+        guard text.utf8.contains(where: special) else { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            if special(byte) {
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            } else {
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
