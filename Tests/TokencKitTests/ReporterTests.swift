@@ -66,6 +66,13 @@ import TokenModel
         #expect(GitHubReporter.property("Tokens/colors.yaml") == "Tokens/colors.yaml")
     }
 
+    /// HTML escapes work on bytes: a `<` with a combining mark after it (one character to Swift) is escaped too.
+    @Test func htmlEscapesEveryMarkupByte() {
+        #expect(HTML.escape("a<b & \"c\" > é") == "a&lt;b &amp; &quot;c&quot; &gt; é")
+        #expect(HTML.escape("<\u{301}script>") == "&lt;\u{301}script&gt;")
+        #expect(HTML.escape("plain text, ünïcödé") == "plain text, ünïcödé")
+    }
+
     @Test func sarifHasTheShapeCodeScanningReads() throws {
         let output = SARIFReporter().report(Self.diagnostics, sources: [:])
         let log = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
