@@ -88,6 +88,15 @@ public enum Interruption {
         }
     }
 
+    /// Runs `body`, a write that must not stop halfway (a file written in place, the files of `init`), as one a
+    /// signal waits for; throws at once, writing nothing, when the process is already ending.
+    static func asOneWrite<Result>(_ body: () throws(ToolError) -> Result) throws(ToolError) -> Result {
+        let interruption = beginWriting()
+        if interruption.ending { throw error(interruption.signal ?? 0) }
+        defer { endWriting() }
+        return try body()
+    }
+
     /// Notes that what `beginWriting` began (when the process was not ending) is committed or removed.
     static func endWriting() {
         state.withLock { $0.writers -= 1 }

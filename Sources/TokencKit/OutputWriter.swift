@@ -317,9 +317,11 @@ public struct OutputWriter: Sendable {
     /// `atomicWrite` of `parts` one after another, without joining them first (a part can be megabytes).
     static func atomicWrite(parts: [[UInt8]], to target: String) throws(ToolError) {
         // A file written while a signal waits for the build (a manifest, during a commit) is finished first.
-        let interruption = Interruption.beginWriting()
-        if interruption.ending { throw Interruption.error(interruption.signal ?? 0) }
-        defer { Interruption.endWriting() }
+        try Interruption.asOneWrite { () throws(ToolError) in try writeInPlace(parts: parts, to: target) }
+    }
+
+    /// `atomicWrite`'s work: a hidden file beside the target, then a rename.
+    private static func writeInPlace(parts: [[UInt8]], to target: String) throws(ToolError) {
         let directory = PathText.parent(target)
         guard makeDirectory(directory) else { throw ToolError("cannot write \(target): \(String(cString: strerror(errno)))") }
         let temporary = PathText.joined(directory, ".\(PathText.lastComponent(target)).tokenc-tmp")

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `tokenc init`: a small working design system and a tokenc.yml, in the current folder.
 public enum Scaffold {
     /// The files `init` writes, by path.
@@ -41,18 +47,26 @@ public enum Scaffold {
             """),
     ]
 
-    /// Writes the scaffold into `folder`; refuses, writing nothing, when any of its files exists.
+    /// Writes the scaffold into `folder`; refuses, writing nothing, when any of its files exists. The files are
+    /// written all or none: a failure removes those already written, and a signal waits for the last.
     public static func create(in folder: String) throws(ToolError) -> [String] {
         let existing = files.map { PathText.joined(folder, $0.path) }.filter { FileKind.of($0) != nil }
         guard existing.isEmpty else {
             throw ToolError("\(existing.joined(separator: ", ")) already exist\(existing.count == 1 ? "s" : ""); init writes nothing over your files")
         }
-        var written: [String] = []
-        for file in files {
-            let path = PathText.joined(folder, file.path)
-            try OutputWriter.atomicWrite(Array(file.text.utf8), to: path)
-            written.append(file.path)
+        return try Interruption.asOneWrite { () throws(ToolError) in
+            var written: [String] = []
+            for file in files {
+                let path = PathText.joined(folder, file.path)
+                do throws(ToolError) {
+                    try OutputWriter.atomicWrite(Array(file.text.utf8), to: path)
+                } catch {
+                    for done in written { unlink(PathText.joined(folder, done)) }
+                    throw error
+                }
+                written.append(file.path)
+            }
+            return written
         }
-        return written
     }
 }

@@ -788,6 +788,18 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(again.status == 2)
         #expect(again.stderr.contains("already exist"))
     }
+
+    /// `init` writes all of its files or none: one it cannot write removes those it wrote before it.
+    @Test func initThatCannotWriteAFileLeavesNone() throws {
+        let sandbox = try Sandbox([:])
+        // A folder where the last file's hidden copy goes: that file cannot be written.
+        try FileManager.default.createDirectory(at: sandbox.root.appendingPathComponent("Tokens/.layout.yaml.tokenc-tmp"), withIntermediateDirectories: true)
+        defer { sandbox.remove() }
+        let created = try TokencProcess.run(["init"], in: sandbox.root)
+        #expect(created.status == 2)
+        #expect(created.stderr.hasPrefix("tokenc: error: cannot write ") && created.stderr.hasSuffix("/Tokens/layout.yaml: Is a directory\n"), "\(created.stderr)")
+        #expect(sandbox.listing().isEmpty, "\(sandbox.listing())")
+    }
 }
 
 @Suite struct BuildCacheTests {
