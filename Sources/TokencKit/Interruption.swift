@@ -21,9 +21,10 @@ public enum Interruption {
         var writers = 0
         /// Whether the signal thread is ending the process: nothing may start writing.
         var ending = false
-        /// The signals blocked when tokenc started, which child processes get back (`childSignalMask`); nil
-        /// until `install`.
-        var startMask: sigset_t?
+        /// Whether `install` ran: the signal thread waits, and child processes get `startMask` back.
+        var installed = false
+        /// The signals blocked when tokenc started, which child processes get back (`childSignalMask`).
+        var startMask = sigset_t()
     }
 
     private static let state = Mutex(State())
@@ -41,7 +42,10 @@ public enum Interruption {
         var set = signalSet()
         var previous = sigset_t()
         pthread_sigmask(SIG_BLOCK, &set, &previous)
-        state.withLock { $0.startMask = previous }
+        state.withLock { state in
+            state.startMask = previous
+            state.installed = true
+        }
         var thread = pthread_t()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
@@ -73,10 +77,13 @@ public enum Interruption {
     /// The signals a child process starts with blocked: those blocked when tokenc started, not the ones it
     /// blocks to wait for them itself (a `git` it runs must die of Ctrl-C as it would have).
     static var childSignalMask: sigset_t {
-        if let mask = state.withLock({ $0.startMask }) { return mask }
-        var current = sigset_t()
-        pthread_sigmask(SIG_SETMASK, nil, &current)
-        return current
+        var mask = sigset_t()
+        let installed = state.withLock { state in
+            if state.installed { mask = state.startMask }
+            return state.installed
+        }
+        if !installed { pthread_sigmask(SIG_SETMASK, nil, &mask) }
+        return mask
     }
 
     /// Notes that a build began staging outputs or writing a file in place; `endWriting` when it is done.
