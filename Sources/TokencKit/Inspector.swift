@@ -53,15 +53,9 @@ public struct Inspector: Sendable {
     /// A ratio as `4.5:1`, to two decimals at the most.
     static func ratio(_ value: Double) -> String { short((value * 100).rounded() / 100) + ":1" }
 
-    /// The report for the tokens named by `paths` (all when empty), as JSON or text.
-    public func report(_ paths: [String], json: Bool) throws(ToolError) -> String {
-        let sink = CollectingSink()
-        try write(paths, json: json, to: sink)
-        return String(decoding: sink.bytes, as: UTF8.self)
-    }
-
-    /// `report`, handed to `sink` a chunk at a time as it is made: every token of 100,000 is 120 MB of JSON,
-    /// which made whole (and copied into a string) took 505 MB.
+    /// The report for the tokens named by `paths` (all when empty), as JSON or text, handed to `sink` a chunk at
+    /// a time as it is made: every token of 100,000 is 120 MB of JSON, which made whole (and copied into a
+    /// string) took 505 MB.
     public func write(_ paths: [String], json: Bool, to sink: any OutputSink) throws(ToolError) {
         let tokens = try select(paths)
         if json { self.json(tokens, to: sink) } else { text(tokens, to: sink) }
@@ -96,15 +90,9 @@ public struct Inspector: Sendable {
         findingsByPath[token.path] ?? []
     }
 
-    /// The JSON report: `{schemaVersion, tokens: [{path, type, file, line, column, aliasChain, modes, findings}]}`.
-    public func json(_ tokens: [ResolvedToken]) -> String {
-        let sink = CollectingSink()
-        json(tokens, to: sink)
-        return String(decoding: sink.bytes, as: UTF8.self)
-    }
-
-    /// `json(_:)` into `sink`, a chunk at a time.
-    func json(_ tokens: [ResolvedToken], to sink: any OutputSink) {
+    /// The JSON report, `{schemaVersion, tokens: [{path, type, file, line, column, aliasChain, modes, findings}]}`,
+    /// into `sink` a chunk at a time.
+    private func json(_ tokens: [ResolvedToken], to sink: any OutputSink) {
         var writer = JSONWriter(sink: sink)
         writer.object { writer in
             writer.member("schemaVersion")
@@ -195,15 +183,8 @@ public struct Inspector: Sendable {
         token.deprecation.map { $0.isEmpty ? "deprecated" : "deprecated: \($0)" }
     }
 
-    /// A human-readable report, one block per token.
-    public func text(_ tokens: [ResolvedToken]) -> String {
-        let sink = CollectingSink()
-        text(tokens, to: sink)
-        return String(decoding: sink.bytes, as: UTF8.self)
-    }
-
-    /// `text(_:)` into `sink`, a chunk at a time.
-    func text(_ tokens: [ResolvedToken], to sink: any OutputSink) {
+    /// A human-readable report, one block per token, into `sink` a chunk at a time.
+    private func text(_ tokens: [ResolvedToken], to sink: any OutputSink) {
         var out = ""
         func pass() {
             var chunk = out
@@ -252,14 +233,6 @@ public struct Inspector: Sendable {
         let rounded = (value * 1000).rounded() / 1000
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
-}
-
-/// A sink that keeps what it is given, for a report returned whole.
-final class CollectingSink: OutputSink {
-    private(set) var bytes: [UInt8] = []
-
-    func write(_ bytes: UnsafeRawBufferPointer) { self.bytes.append(contentsOf: bytes) }
-    func close() {}
 }
 
 /// A sink writing to a file descriptor as it is given bytes (standard output for `inspect`); after a failed

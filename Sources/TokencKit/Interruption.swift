@@ -71,7 +71,8 @@ public enum Interruption {
 
     /// The error a write stopped by a signal fails with.
     static func error(_ signal: Int32) -> ToolError {
-        ToolError("interrupted (\(signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : signal == SIGHUP ? "SIGHUP" : "signal \(signal)")): no output was changed")
+        let name = [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP"][signal] ?? "signal \(signal)"
+        return ToolError("interrupted (\(name)): no output was changed")
     }
 
     /// The signals a child process starts with blocked: those blocked when tokenc started, not the ones it

@@ -68,12 +68,6 @@ public final class OutputStaging: @unchecked Sendable {
             lock.unlock()
             return RefusedSink()
         }
-        if let signal = Interruption.requested {
-            lock.lock()
-            if failure == nil { failure = Interruption.error(signal) }
-            lock.unlock()
-            return RefusedSink()
-        }
         let sink = StagingSink(relativePath: relativePath, folder: folder, suffix: "-\(index)", directories: directories) { [self] sink in
             lock.lock()
             open[ObjectIdentifier(sink)] = nil

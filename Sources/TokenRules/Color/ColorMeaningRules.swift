@@ -151,7 +151,7 @@ struct IndistinguishableInSRGBRule: Rule {
             if difference < threshold { close.append((a, b, difference, 0)) }
         }
         // One finding at each token with close colors before it, against the closest.
-        return identical.earlierPartners(close, listing: PairFindings.listed + 1).map { partners in
+        return identical.earlierPartners(close, listing: PairFindings.listing).map { partners in
             let token = seen[partners.item].token, nearest = partners.closest[0]
             let other = seen[nearest.item].token
             let shown = seen[partners.item].shown, otherShown = seen[nearest.item].shown
@@ -177,9 +177,10 @@ struct ColorBlindConfusableRule: Rule {
         nonTriggering: [RuleExample("c:\n  $type: color\n  error: { $value: \"#D70015\", $extensions: { tokenc: { role: destructive } } }\n  ok: { $value: \"#0071A4\", $extensions: { tokenc: { role: success } } }\n")],
         options: ["threshold": 10])
 
-    static let statusRoles: Set<ColorRole> = [.destructive, .success, .warning, .info]
     /// The status roles in a fixed order, numbering the groups `CloseColorPairs` keeps apart.
     static let statusOrder: [ColorRole] = [.destructive, .success, .warning, .info]
+    /// The same roles, for membership.
+    static let statusRoles = Set(statusOrder)
 
     func check(_ context: RuleContext) -> [Finding] {
         let threshold = context.configuration.option("threshold", of: Self.description)
@@ -212,7 +213,7 @@ struct ColorBlindConfusableRule: Rule {
             }
         }
         // One finding at each token with close colors of other roles before it, against the closest.
-        return identical.earlierPartners(close, listing: PairFindings.listed + 1).map { partners in
+        return identical.earlierPartners(close, listing: PairFindings.listing).map { partners in
             let (token, role, _) = status[partners.item]
             let nearest = partners.closest[0]
             let (other, otherRole, _) = status[nearest.item]
@@ -232,8 +233,8 @@ struct ColorBlindConfusableRule: Rule {
 
 /// How the pair rules report a token's close colors beyond the closest one.
 enum PairFindings {
-    /// How many close colors a finding names after the closest.
-    static let listed = 3
+    /// How many close colors a finding names: the closest (the message's) and three more (notes).
+    static let listing = 4
 
     /// The data that count the close colors after the closest: none when there are none.
     static func more(_ partners: EarlierPartners) -> [String: DiagnosticValue] {
@@ -253,9 +254,9 @@ enum PairFindings {
 
     /// Where the closest colors are defined, the closest first: the closest is the message's, each next one says
     /// what it is and how close (`close`: the words after its path, and its difference), and the last listed
-    /// counts those left out. The message itself names only the
-    /// closest pair, so that a color added further away leaves it as it was: `diff` tells findings apart by
-    /// their messages, and `--fail-on findings` would call an old finding new.
+    /// counts those left out. The message itself names only the closest pair, so that a color added further
+    /// away leaves it as it was: `diff` tells findings apart by their messages, and `--fail-on findings` would
+    /// call an old finding new.
     static func related(_ partners: EarlierPartners, threshold: Double, token: (Int) -> ResolvedToken,
                         close: (EarlierPartners.Partner) -> (about: String, difference: String)) -> [RelatedLocation] {
         let unlisted = partners.count - partners.closest.count
