@@ -117,6 +117,22 @@ public struct Node: Sendable {
         }
     }
 
+    /// Whether `other` is written the same, locations aside: scalars with the same value and text (`1` is not
+    /// `1.0`), lists item by item, mappings with the same keys in the same order. Wherever this holds, a value's
+    /// text (`tokenc diff`'s) is the same on both sides.
+    public func hasSameText(as other: Node) -> Bool {
+        switch (kind, other.kind) {
+        case (.scalar(let a, let x), .scalar(let b, let y)):
+            return a == b && x == y
+        case (.sequence(let a), .sequence(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.hasSameText(as: $1) }
+        case (.mapping(let a), .mapping(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value.hasSameText(as: $1.value) }
+        default:
+            return false
+        }
+    }
+
     /// A short name for the node's kind, for messages ("a mapping", "a string").
     public var kindDescription: String {
         switch kind {

@@ -16,10 +16,11 @@ public struct Inspector: Sendable {
     /// The findings by token path, looked up once per token shown (a whole set is shown by `inspect` alone).
     private let findingsByPath: [String: [Diagnostic]]
 
-    /// Creates an inspector for a pipeline result whose rules ran with `rules` (tokenc.yml's thresholds).
+    /// Creates an inspector for a pipeline result whose rules ran with `rules` (tokenc.yml's thresholds); the
+    /// pairs are measured here unless the pipeline measured them (`measuresContrast`).
     public init(result: PipelineResult, rules: RuleConfiguration = RuleConfiguration()) {
         self.result = result
-        let cells = ContrastMatrix.cells(result.tokens, configuration: rules)
+        let cells = result.contrast ?? ContrastMatrix.cells(result.tokens, configuration: rules)
         cellsByForeground = Dictionary(grouping: cells, by: \.foreground)
         cellsBySurface = Dictionary(grouping: cells, by: \.surface)
         findingsByPath = Dictionary(grouping: result.diagnostics.filter { $0.path != nil }, by: { $0.path! })

@@ -41,6 +41,8 @@ public struct PipelineResult: Sendable {
     public var outputs: [GeneratedFile]
     /// The same files grouped by the generator that rendered them, in generator order (for per-output destinations).
     public var outputsByGenerator: [[GeneratedFile]] = []
+    /// The declared contrast pairs measured, when the pipeline `measuresContrast` and the rules ran (else nil).
+    public var contrast: [ContrastCell]? = nil
     /// How long each stage took, in order, with what it handled (for `--verbose`).
     public var timings: [(stage: String, duration: Duration, detail: String)] = []
 
@@ -72,6 +74,9 @@ public struct Pipeline: Sendable {
     public var limits: LoaderLimits
     /// Rule severities and options.
     public var ruleConfiguration: RuleConfiguration
+    /// Whether the result carries every declared contrast pair measured (`diff`, `preview`): measured from the
+    /// rules' shared context, beside the rules, instead of from a context of its own built after them.
+    public var measuresContrast = false
 
     /// Creates a pipeline with the default generators.
     public init(rules: RuleSelection = .all, generators: [any Generator] = Pipeline.defaultGenerators,
@@ -236,6 +241,8 @@ public struct Pipeline: Sendable {
         let generatorCount = jobs.count
         let prepared = checks ? RuleEngine(configuration: ruleConfiguration).prepare(set, readFile: Self.readRelative) : nil
         if let prepared { jobs += (0..<prepared.count).map { rule in { JobResult(files: [], diagnostics: prepared.check(rule: rule)) } } }
+        let ruleEnd = jobs.count
+        if let prepared, measuresContrast { jobs.append { JobResult(files: [], diagnostics: [], contrast: prepared.contrastCells()) } }
         let start = clock.now
         var concurrent = Self.concurrentMap(jobs) { job in
             let begin = ContinuousClock.now
@@ -247,12 +254,12 @@ public struct Pipeline: Sendable {
         if let prepared {
             // Each rule's findings are taken out of its result, so that `finish` holds the only copy and moves them.
             var found: [[Diagnostic]] = []
-            for k in generatorCount..<concurrent.count {
+            for k in generatorCount..<ruleEnd {
                 found.append(concurrent[k].diagnostics)
                 concurrent[k].diagnostics = []
             }
             diagnostics.add(contentsOf: prepared.finish(consume found))
-            let ruleJobs = concurrent.dropFirst(generatorCount)
+            let ruleJobs = concurrent[generatorCount..<ruleEnd]
             timings.append(("check", ruleJobs.reduce(Duration.zero) { $0 + $1.duration }, "\(RuleRegistry.all.count) rules"))
         }
         var outputs: [GeneratedFile] = []
@@ -283,7 +290,8 @@ public struct Pipeline: Sendable {
             allSources[file] = bytes
         }
         return PipelineResult(files: files, sources: allSources, diagnostics: Diagnostic.sortedForReport(FixSyntax.forJSONFiles(selected)),
-                              tokens: set, outputs: outputs, outputsByGenerator: outputsByGenerator, timings: timings)
+                              tokens: set, outputs: outputs, outputsByGenerator: outputsByGenerator,
+                              contrast: concurrent.count > ruleEnd ? concurrent[ruleEnd].contrast : nil, timings: timings)
     }
 
     /// `transform` applied to every element on all cores, results in the elements' order.
@@ -358,6 +366,8 @@ struct JobResult {
     var files: [GeneratedFile]
     /// What the job found.
     var diagnostics: [Diagnostic]
+    /// The declared contrast pairs measured (the one job that measures them).
+    var contrast: [ContrastCell] = []
     /// How many files a generator rendered, and their bytes (staged files are no longer at hand to count).
     var fileCount = 0
     var byteCount = 0

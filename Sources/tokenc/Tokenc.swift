@@ -466,8 +466,9 @@ struct Diff: ParsableCommand {
     func run() throws {
         let configuration = try loadConfiguration()
         let folder = tokens ?? configuration.tokens ?? "Tokens"
-        let baseSide = try orExit { () throws(ToolError) in try ReviewSide.load(base, tokensPath: folder, configuration: configuration) }
-        let headSide = try orExit { () throws(ToolError) in try ReviewSide.load(head ?? folder, tokensPath: folder, configuration: configuration) }
+        let (baseSide, headSide) = try orExit { () throws(ToolError) in
+            try ReviewSide.loadBoth(base: base, head: head ?? folder, tokensPath: folder, configuration: configuration)
+        }
         let diff = TokenSetDiff.compare(base: baseSide, head: headSide)
         switch format {
         case .markdown: try emit(DiffReport.markdown(diff), to: output)
@@ -540,7 +541,9 @@ struct Inspect: ParsableCommand {
     func run() throws {
         let configuration = try loadConfiguration()
         let (path, tokens) = Self.splitPath(path, tokens)
-        let result = try runPipeline(Pipeline(), path: path, render: false, configuration: configuration)
+        var pipeline = Pipeline()
+        pipeline.measuresContrast = true
+        let result = try runPipeline(pipeline, path: path, render: false, configuration: configuration)
         // Written as it is made: every token of a large set is a large report (120 MB of JSON at 100,000).
         try orExit { () throws(ToolError) in
             try Inspector(result: result, rules: configuration.rules).write(tokens, json: format == .json, to: FileDescriptorSink(STDOUT_FILENO))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TokencKit
+import TokenRules
 
 /// `tokenc diff` between two folders and `tokenc preview`, run as a user runs them.
 /// The helper that runs git for `tokenc diff`: both pipes drained together.
@@ -315,6 +316,50 @@ import Testing
         let failing = try TokencProcess.run(["diff", "A", "B", "--fail-on", "breaking"], in: sandbox.root)
         #expect(failing.status == 1)
         #expect(failing.stderr == "tokenc: 2 breaking changes\n")
+    }
+
+    /// A token written again elsewhere (another line, another file, other quoting of a key) with the same values is no
+    /// change; a number written `1.0` instead of `1`, or a mapping's keys in another order, reads differently and is
+    /// listed, as the values' texts are compared. (Unchanged tokens are skipped without writing their texts out.)
+    @Test func onlyValuesThatReadDifferentlyAreChanges() throws {
+        let before = "n:\n  $type: number\n  one: { $value: 1 }\n  half: { $value: 0.5 }\n  pad: { $type: dimension, $value: { value: 4, unit: px } }\n"
+            + "  gap: { $type: dimension, $value: { value: 8, unit: px } }\n  fg: { $type: color, $value: \"#336699\", $description: Text. }\n"
+        let after = "# moved down a line\nn:\n  $type: number\n  one: { $value: 1.0 }\n  \"half\": { $value: 0.5 }\n"
+            + "  pad: { $type: dimension, $value: { unit: px, value: 4 } }\n"
+        let elsewhere = "n:\n  gap:\n    $type: dimension\n    $value: { value: 8, unit: px }\n  fg: { $type: color, $value: \"#336699\", $description: Text. }\n"
+        let sandbox = try Sandbox(["A/t.yaml": before, "B/t.yaml": after, "B/u.yaml": elsewhere])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["diff", "A", "B"], in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("""
+            **2 changed · 0 added · 0 removed · 0 renamed · findings: 0 introduced, 0 fixed**
+
+            #### Changed
+
+            | token | appearance | before | after | ΔE2000 |
+            | --- | --- | --- | --- | --- |
+            | `n.one` | light | `1` | `1.0` |  |
+            | `n.pad` | light | `{value: 4, unit: px}` | `{unit: px, value: 4}` |  |
+
+            """), "\(result.stdout)")
+    }
+
+    /// `diff` and `inspect` take the declared pairs' measurements from the rules' run (`measuresContrast`): the same
+    /// cells `ContrastMatrix.cells` measures on its own, with tokenc.yml's minimums; a pipeline not asked has none.
+    @Test func theRulesMeasurementsOfContrastAreTheMatrixOwn() throws {
+        let source = Array(Self.base.utf8) + Array("  big:\n    $type: color\n    $value: \"#777777\"\n    $extensions: { tokenc: { large-text: true, on: [\"{c.bg}\"] } }\n".utf8)
+        var configuration = RuleConfiguration()
+        configuration.options["color/contrast"] = ["large-text": 4]
+        var pipeline = Pipeline(generators: [])
+        pipeline.ruleConfiguration = configuration
+        pipeline.measuresContrast = true
+        let measured = pipeline.run(files: ["t.yaml"], sources: ["t.yaml": source], render: false)
+        let cells = try #require(measured.contrast)
+        #expect(cells.map(\.foreground) == ["c.fg", "size.big"])
+        #expect(cells.map(\.minimum) == [4.5, 4])
+        #expect(cells == ContrastMatrix.cells(measured.tokens, configuration: configuration))
+        pipeline.measuresContrast = false
+        #expect(pipeline.run(files: ["t.yaml"], sources: ["t.yaml": source], render: false).contrast == nil)
     }
 
     /// `diff A B --format json`'s `key` (`deprecation`, `description`) of each changed token as `[old, new]`, a JSON

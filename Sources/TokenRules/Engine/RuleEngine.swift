@@ -61,6 +61,12 @@ public final class PreparedRules: @unchecked Sendable {
         }
     }
 
+    /// Every declared contrast pair measured in each appearance, as `ContrastMatrix.cells` measures them, from the
+    /// context the rules share.
+    public func contrastCells() -> [ContrastCell] {
+        ContrastRule.cells(sharedContext()).map(\.cell)
+    }
+
     /// Rule `index`'s findings with the configured severity (`ignore` entries are applied by `finish`).
     public func check(rule index: Int) -> [Diagnostic] {
         let rule = rules[index]

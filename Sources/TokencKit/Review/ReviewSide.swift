@@ -32,12 +32,22 @@ public enum ReviewSide {
         return build(label: spec, files: files, sources: sources, configuration: configuration)
     }
 
+    /// Builds `base` and `head` (each as `load` does) at once, one on each core: the two builds share nothing, and
+    /// most of either has stretches on one core. When both fail, base's error is the one thrown.
+    public static func loadBoth(base: String, head: String, tokensPath: String,
+                                configuration: Configuration) throws(ToolError) -> (base: DiffSide, head: DiffSide) {
+        let sides = Pipeline.concurrentMap([base, head]) { spec in
+            Result { () throws(ToolError) in try load(spec, tokensPath: tokensPath, configuration: configuration) }
+        }
+        return (try sides[0].get(), try sides[1].get())
+    }
+
     static func build(label: String, files: [String], sources: [String: [UInt8]], configuration: Configuration) -> DiffSide {
         var pipeline = Pipeline(rules: .all, generators: [])
         pipeline.ruleConfiguration = configuration.rules
+        pipeline.measuresContrast = true
         let result = pipeline.run(files: files, sources: sources, render: false)
-        return DiffSide(label: label, tokens: result.tokens, diagnostics: result.diagnostics,
-                        contrast: ContrastMatrix.cells(result.tokens, configuration: configuration.rules))
+        return DiffSide(label: label, tokens: result.tokens, diagnostics: result.diagnostics, contrast: result.contrast ?? [])
     }
 
     /// Runs git and returns its standard output, or throws with its error.
