@@ -26,10 +26,10 @@ struct Tokenc: ParsableCommand {
         discussion: """
         Examples:
           tokenc build Tokens/                 build every output into Generated/
-          tokenc validate Tokens/              check the tokens, print problems like a compiler
+          tokenc validate Tokens/              check, print problems like a compiler
           tokenc validate --format json        findings as JSON for tools
-          tokenc inspect Tokens color.accent   values per appearance, alias chain, findings
-          tokenc diff main                     what changed since main, for design review
+          tokenc inspect Tokens color.accent   values per appearance, aliases, findings
+          tokenc diff main                     what changed since main, for review
           tokenc preview --output guide.html   an HTML style guide
 
         Exit codes: 0 clean, 1 error-level findings, 2 usage or I/O failures.
@@ -201,8 +201,8 @@ struct Build: ParsableCommand {
         Examples:
           tokenc build                         read Tokens/, write Generated/
           tokenc build Design/Tokens --output Sources/Theme/Generated
-          tokenc build --templates MyTemplates  use MyTemplates/swift/token.mustache instead of the built-in one
-          tokenc build --check                  exit 1 when Generated/ is out of date (CI)
+          tokenc build --templates Templates   your Templates/swift/token.mustache
+          tokenc build --check                 exit 1 if Generated/ is out of date (CI)
         """
     )
 
@@ -384,7 +384,7 @@ struct Validate: ParsableCommand {
           tokenc validate                      check Tokens/
           tokenc validate Tokens/color.yaml --rules structure
           tokenc validate --format json --strict
-          tokenc validate --format github      annotations on the right lines of a pull request
+          tokenc validate --format github      annotations on a pull request's lines
           tokenc validate --format sarif > tokens.sarif
         """
     )
@@ -431,17 +431,17 @@ struct Diff: ParsableCommand {
         commandName: "diff",
         abstract: "Show what changed between two versions of the tokens, for design review.",
         discussion: """
-        Each side is a folder, or a git revision whose copy of the token folder is read with git.
-        HEAD defaults to the token folder in the working tree. Tokens are compared per appearance:
-        added, removed, renamed (same type and values under a new path) and changed, colors with
-        ΔE2000, contrast on every declared surface, findings introduced and fixed. Removing or
+        Each side is a folder, or a git revision whose copy of the token folder is read with git. \
+        HEAD defaults to the token folder in the working tree. Tokens are compared per appearance: \
+        added, removed, renamed (same type and values under a new path) and changed, colors with \
+        ΔE2000, contrast on every declared surface, findings introduced and fixed. Removing or \
         renaming a token, or changing its type, breaks code that uses the generated name.
 
         Examples:
-          tokenc diff main                     the token folder at main against the working tree
+          tokenc diff main                     main's tokens against the working tree
           tokenc diff main --format markdown > comment.md
           tokenc diff v1.2 v1.3 --format html --output diff.html
-          tokenc diff main --fail-on breaking  exit 1 when a generated name goes away (CI)
+          tokenc diff main --fail-on breaking  exit 1 if a generated name goes away (CI)
         """
     )
 
@@ -491,7 +491,7 @@ struct Preview: ParsableCommand {
         commandName: "preview",
         abstract: "Write a self-contained HTML style guide of the tokens.",
         discussion: """
-        Swatches per appearance side by side, the contrast matrix of declared pairs with pass and fail,
+        Swatches per appearance side by side, the contrast matrix of declared pairs with pass and fail, \
         the SF Symbols table, icon sizes drawn to scale, and each token's description and source file.
 
         Examples:
@@ -519,7 +519,7 @@ struct Inspect: ParsableCommand {
         commandName: "inspect",
         abstract: "Show tokens' values per appearance, alias chains, locations and findings.",
         discussion: """
-        Answers "why was this flagged?". Findings are reported but do not change the exit status:
+        Answers "why was this flagged?". Findings are reported but do not change the exit status: \
         inspect exits 0 unless the path or a token name is wrong (2).
 
         Examples:
@@ -572,7 +572,7 @@ struct Rules: ParsableCommand {
         discussion: """
         Examples:
           tokenc rules
-          tokenc rules --format json           {rules: [{id, group, name, severity, summary}]}
+          tokenc rules --format json           ids, severities and summaries as JSON
           tokenc rules --format markdown > docs/rules.md
         """
     )

@@ -391,6 +391,34 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(try TokencProcess.run(["validate"], in: sandbox.root).status == 0)
     }
 
+    /// Every command's help reads as written in an 80-column terminal: paragraphs are wrapped by the parser (one
+    /// logical line each in the source), and an example with its note fits a line, so none breaks mid-sentence
+    /// at the left margin. (ArgumentParser's own usage line may be longer; it is its layout.)
+    @Test func helpFitsEightyColumns() throws {
+        let sandbox = try Sandbox(["README.md": "A folder to run in.\n"])
+        defer { sandbox.remove() }
+        for command in ["", "build", "validate", "inspect", "diff", "preview", "rules", "explain", "init"] {
+            let help = try TokencProcess.run(command.isEmpty ? ["--help"] : ["help", command], in: sandbox.root,
+                                             extraEnvironment: ["COLUMNS": "80"])
+            #expect(help.status == 0)
+            let text = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            let usage = try #require(text.firstIndex { $0.hasPrefix("USAGE:") }, "\(help.stdout)")
+            for line in text[..<usage] {
+                #expect(line.count <= 80, "tokenc \(command) --help: \(line)")
+            }
+            // A paragraph's continuation starts in lower case only when the parser wrapped it mid-sentence at a
+            // hard line break of ours: then the line before it ends well short of the width.
+            for (above, line) in zip(text[..<usage], text[..<usage].dropFirst()) where line.first?.isLowercase == true {
+                #expect(above.count > 60, "tokenc \(command) --help breaks early before: \(line)")
+            }
+            // Each example is one line: a note too long for the width would wrap to the left margin.
+            let examples = try #require(text.firstIndex(of: "Examples:"), "tokenc \(command) --help has examples")
+            for line in text[(examples + 1)...].prefix(while: { !$0.isEmpty }) {
+                #expect(line.hasPrefix("  tokenc "), "tokenc \(command) --help: an example wrapped: \(line)")
+            }
+        }
+    }
+
     /// An output --only names that the build has none of would build nothing for it, silently: a usage error
     /// naming what the outputs are and the entry to add, before anything is read or written.
     @Test func onlyAnOutputTheBuildDoesNotHaveIsAUsageError() throws {
