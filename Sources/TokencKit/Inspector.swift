@@ -235,19 +235,3 @@ public struct Inspector: Sendable {
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }
-
-/// A sink writing to a file descriptor as it is given bytes (standard output for `inspect`); after a failed
-/// write (a reader that stopped early) it drops the rest.
-public final class FileDescriptorSink: OutputSink {
-    private let descriptor: Int32
-    private var failed = false
-
-    /// Creates a sink writing to `descriptor`, which it does not close.
-    public init(_ descriptor: Int32) { self.descriptor = descriptor }
-
-    public func write(_ bytes: UnsafeRawBufferPointer) {
-        if !failed, !OutputWriter.writeAll(bytes, to: descriptor) { failed = true }
-    }
-
-    public func close() {}
-}

@@ -320,6 +320,35 @@ public struct OutputWriter: Sendable {
         try Interruption.asOneWrite { () throws(ToolError) in try writeInPlace(parts: parts, to: target) }
     }
 
+    /// Writes a file that `produce` hands to a sink piece by piece (a 100 MB page) as `atomicWrite` writes bytes:
+    /// into a hidden file beside `target`, renamed onto it once whole. A signal stops the writing at the next
+    /// piece, and a failed write at once; either removes the hidden file and leaves `target` as it was.
+    public static func atomicWrite(to target: String, streaming produce: (any OutputSink) -> Void) throws(ToolError) {
+        try Interruption.asOneWrite { () throws(ToolError) in
+            let directory = PathText.parent(target)
+            guard makeDirectory(directory) else { throw ToolError("cannot write \(target): \(String(cString: strerror(errno)))") }
+            let temporary = PathText.joined(directory, ".\(PathText.lastComponent(target)).tokenc-tmp")
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            guard descriptor >= 0 else { throw ToolError("cannot write \(target): \(String(cString: strerror(errno)))") }
+            let sink = InterruptibleSink(FileDescriptorSink(descriptor))
+            produce(sink)
+            let closed = close(descriptor) == 0 ? nil : errno
+            if let signal = sink.interruption {
+                unlink(temporary)
+                throw Interruption.error(signal)
+            }
+            if let failure = sink.file.failure ?? closed {
+                unlink(temporary)
+                throw ToolError("cannot write \(target): \(String(cString: strerror(failure)))")
+            }
+            guard rename(temporary, target) == 0 else {
+                let reason = String(cString: strerror(errno))
+                unlink(temporary)
+                throw ToolError("cannot write \(target): \(reason)")
+            }
+        }
+    }
+
     /// `atomicWrite`'s work: a hidden file beside the target, then a rename.
     private static func writeInPlace(parts: [[UInt8]], to target: String) throws(ToolError) {
         let directory = PathText.parent(target)
@@ -363,6 +392,39 @@ public struct OutputWriter: Sendable {
         }
         return true
     }
+}
+
+/// A sink writing to a file descriptor as it is given bytes (standard output for `inspect`); after a failed
+/// write (a reader that stopped early) it drops the rest.
+public final class FileDescriptorSink: OutputSink {
+    private let descriptor: Int32
+    /// The `errno` of the write that failed, if one did.
+    private(set) var failure: Int32?
+
+    /// Creates a sink writing to `descriptor`, which it does not close.
+    public init(_ descriptor: Int32) { self.descriptor = descriptor }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) {
+        if failure == nil, !OutputWriter.writeAll(bytes, to: descriptor) { failure = errno }
+    }
+
+    public func close() {}
+}
+
+/// A file's sink that stops passing bytes on once a signal has come (`Interruption.requested`), remembering it.
+private final class InterruptibleSink: OutputSink {
+    let file: FileDescriptorSink
+    /// The signal that stopped the writing, if one did.
+    private(set) var interruption: Int32?
+
+    init(_ file: FileDescriptorSink) { self.file = file }
+
+    func write(_ bytes: UnsafeRawBufferPointer) {
+        if interruption == nil { interruption = Interruption.requested }
+        if interruption == nil { file.write(bytes) }
+    }
+
+    func close() {}
 }
 
 /// A generated file written beside its target and not yet put in place.

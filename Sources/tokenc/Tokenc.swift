@@ -510,7 +510,12 @@ struct Preview: ParsableCommand {
         let configuration = try loadConfiguration()
         let folder = path ?? configuration.tokens ?? "Tokens"
         let side = try orExit { () throws(ToolError) in try ReviewSide.load(folder, tokensPath: folder, configuration: configuration) }
-        try emit(StyleGuide.html(side, title: "Design tokens: \(folder)"), to: output)
+        let title = "Design tokens: \(folder)"
+        guard let output else { return StyleGuide.write(side, title: title, to: FileDescriptorSink(STDOUT_FILENO)) }
+        do { try OutputWriter.atomicWrite(to: output) { sink in StyleGuide.write(side, title: title, to: sink) } } catch {
+            printError("tokenc: error: \(error.message)\n")
+            throw ExitCode(2)
+        }
     }
 }
 

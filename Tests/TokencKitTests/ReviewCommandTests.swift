@@ -478,4 +478,76 @@ import TokenRules
         #expect(first.stdout.hasPrefix("<!doctype html>"))
         #expect(!first.stdout.contains("http://") && !first.stdout.contains("https://"), "self-contained: no external resources")
     }
+
+    /// 3,000 colors with a dark value each, on a declared surface every tenth: a page of many 256 KB chunks.
+    static let manyColors = "c:\n  $type: color\n  bg: { $value: \"#ffffff\" }\n" + (0..<3000).map { index in
+        let hex = String(0x100000 + index * 977, radix: 16).suffix(6)
+        let on = index % 10 == 0 ? ", tokenc: { on: [\"{c.bg}\"] }" : ""
+        return "  t\(index): { $value: \"#\(hex)\", $description: Color \(index) <of 3000>., $extensions: { mode: { dark: \"#0a0b0c\" }\(on) } }\n"
+    }.joined()
+
+    /// The page is written as it is made, a chunk at a time: to standard output, or to a hidden file renamed onto
+    /// `--output` once whole; both are the same bytes. A path that cannot be written is an error naming it, with
+    /// nothing left behind.
+    @Test func previewStreamsTheSamePageToAFileAsToStandardOutput() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": Self.manyColors])
+        defer { sandbox.remove() }
+        let printed = try TokencProcess.run(["preview"], in: sandbox.root)
+        #expect(printed.status == 0, "\(printed.stderr)")
+        #expect(printed.stdout.utf8.count > 4 << 18, "several chunks")
+        #expect(printed.stdout.hasSuffix("</table>\n</body>\n</html>\n"))
+        #expect(printed.stdout.contains("Color 2999 &lt;of 3000&gt;."))
+        let written = try TokencProcess.run(["preview", "-o", "Site/guide.html"], in: sandbox.root)
+        #expect(written.status == 0 && written.stdout.isEmpty, "\(written.stderr)")
+        #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Site/guide.html"), encoding: .utf8) == printed.stdout)
+        let refused = try TokencProcess.run(["preview", "-o", "Tokens/c.yaml/guide.html"], in: sandbox.root)
+        #expect(refused.status == 2)
+        #expect(refused.stderr == "tokenc: error: cannot write Tokens/c.yaml/guide.html: Not a directory\n")
+        #expect(sandbox.listing() == ["Site/guide.html", "Tokens/c.yaml"])
+    }
+
+    /// A preview stopped by a signal while it writes its page leaves the page it replaces as it was, and no hidden
+    /// file: the process ends by the signal, or, stopped while writing, says so and removes what it wrote.
+    @Test func aSignalledPreviewLeavesThePageItReplaces() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": Self.manyColors, "guide.html": "the old page\n"])
+        defer { sandbox.remove() }
+        let page = sandbox.root.appendingPathComponent("guide.html")
+        let timing = try TokencProcess.run(["preview", "-o", "timing.html"], in: sandbox.root)
+        #expect(timing.status == 0, "\(timing.stderr)")
+        let complete = try String(contentsOf: sandbox.root.appendingPathComponent("timing.html"), encoding: .utf8)
+        try FileManager.default.removeItem(at: sandbox.root.appendingPathComponent("timing.html"))
+        var stoppedWhileWriting = 0
+        for step in 0..<12 {
+            try Data("the old page\n".utf8).write(to: page)
+            let process = Process()
+            process.executableURL = TokencProcess.binary
+            process.arguments = ["preview", "-o", "guide.html"]
+            process.currentDirectoryURL = sandbox.root
+            let errors = sandbox.root.appendingPathComponent("stderr.txt")
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: errors)
+            process.standardError = handle
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: timing.seconds * Double(step) / 11)
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+            try handle.close()
+            let stderr = try String(contentsOf: errors, encoding: .utf8)
+            try FileManager.default.removeItem(at: errors)
+            let now = try String(contentsOf: page, encoding: .utf8)
+            #expect(sandbox.listing() == ["Tokens/c.yaml", "guide.html"], "step \(step): a hidden file was left")
+            #expect(now == "the old page\n" || now == complete, "step \(step): a page of \(now.utf8.count) bytes")
+            if process.terminationReason == .uncaughtSignal {
+                #expect(process.terminationStatus == SIGTERM)
+            } else {
+                #expect(process.terminationStatus == 0 && now == complete, "step \(step): \(stderr.suffix(300))")
+            }
+            if stderr.contains("tokenc: error: interrupted (SIGTERM): no output was changed") {
+                #expect(now == "the old page\n" && process.terminationReason == .uncaughtSignal, "step \(step)")
+                stoppedWhileWriting += 1
+            }
+        }
+        #expect(stoppedWhileWriting > 0, "no signal arrived while the page was being written")
+    }
 }

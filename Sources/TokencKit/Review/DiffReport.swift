@@ -398,6 +398,46 @@ enum HTML {
         """
 
     static func page(title: String, body: String) -> String {
-        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>\(escape(title))</title>\n<style>\n\(style)\n</style>\n</head>\n<body>\n\(body)</body>\n</html>\n"
+        pageStart(title: title) + body + pageEnd
+    }
+
+    /// A page's text up to its body's content: doctype, title, style.
+    static func pageStart(title: String) -> String {
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>\(escape(title))</title>\n<style>\n\(style)\n</style>\n</head>\n<body>\n"
+    }
+
+    /// A page's text after its body's content.
+    static let pageEnd = "</body>\n</html>\n"
+}
+
+/// Text made piece by piece (`text += …`) and handed to a sink a chunk at a time: a page of 100,000 tokens
+/// is 100 MB, which was made whole, then copied into bytes, before its first byte was written.
+struct StreamedText {
+    private var buffer = ""
+    private let sink: any OutputSink
+
+    /// Text for `sink`; `finish` hands it what is left.
+    init(to sink: any OutputSink) {
+        self.sink = sink
+        buffer.reserveCapacity(outputSinkChunk + 4096)
+    }
+
+    /// Appends `more`, handing the text on once a chunk has gathered.
+    static func += (text: inout StreamedText, more: String) {
+        text.buffer += more
+        if text.buffer.utf8.count >= outputSinkChunk { text.flush() }
+    }
+
+    /// Hands on what has gathered.
+    mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        buffer.withUTF8 { sink.write(UnsafeRawBufferPointer($0)) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands on the rest and closes the sink.
+    mutating func finish() {
+        flush()
+        sink.close()
     }
 }

@@ -9,11 +9,14 @@ public enum StyleGuide {
     /// The most custom modes the page gives a column each; more are listed in one column, row by row.
     static let maximumModeColumns = 6
 
-    /// The page for `side` (its tokens and contrast cells), titled with `title`.
-    public static func html(_ side: DiffSide, title: String) -> String {
+    /// Writes the page for `side` (its tokens and contrast cells), titled with `title`, to `sink` as it is made,
+    /// a chunk at a time, and closes the sink.
+    public static func write(_ side: DiffSide, title: String, to sink: any OutputSink) {
         let tokens = side.tokens.tokens
         let modes = side.tokens.modes
-        var body = "<h1>\(HTML.escape(title))</h1>\n"
+        var body = StreamedText(to: sink)
+        body += HTML.pageStart(title: title)
+        body += "<h1>\(HTML.escape(title))</h1>\n"
         body += "<p class=\"meta\">\(tokens.count) tokens; appearances: \(modes.map(HTML.escape).joined(separator: ", ")). "
         body += "Swatches show what sRGB screens show; a dimmed swatch is a fallback (the token does not define that appearance).</p>\n"
 
@@ -155,7 +158,8 @@ public enum StyleGuide {
             }
             body += "</table>\n"
         }
-        return HTML.page(title: title, body: body)
+        body += HTML.pageEnd
+        body.finish()
     }
 
     /// A token drawn with its own CSS value in `mode`: a box with its shadow or border, a strip of its gradient,
