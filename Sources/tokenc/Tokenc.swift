@@ -109,6 +109,13 @@ func stderrWantsColor() -> Bool {
 /// Writes `text` to standard error as it is (no newline added).
 func printError(_ text: String) { printError(Array(text.utf8)) }
 
+/// Refuses an option given an empty value (`-o "$UNSET"`): an empty `--output` would write into the working
+/// folder, which no one means.
+func requireName(_ value: String?, of option: String, naming what: String) throws {
+    guard value?.isEmpty == true else { return }
+    throw ValidationError("\(option) is empty; give it \(what), or leave it out")
+}
+
 /// Ends the process with `status` (the C library's `exit`, which `ParsableCommand.exit` hides in a command).
 func terminate(_ status: Int32) -> Never {
     // A build stopped by a signal has cleaned up; the process ends by that signal, not with a status.
@@ -210,6 +217,8 @@ struct Build: ParsableCommand {
 
     @Option(name: .shortAndLong, help: "The folder outputs are written to (default: each output's tokenc.yml destination, else Generated).")
     var output: String?
+
+    func validate() throws { try requireName(output, of: "--output", naming: "a folder") }
 
     @Option(help: "In json/tokens.json, write aliases resolved to their values or kept as {references}.")
     var jsonAliases: JSONAliasStyle = .resolved
@@ -460,6 +469,8 @@ struct Diff: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
     var output: String?
 
+    func validate() throws { try requireName(output, of: "--output", naming: "a file") }
+
     @Option(help: "Exit 1 when the change breaks generated names (breaking) or introduces findings (findings).")
     var failOn: [FailOn] = []
 
@@ -505,6 +516,8 @@ struct Preview: ParsableCommand {
 
     @Option(name: .shortAndLong, help: "The HTML file to write (default: standard output).")
     var output: String?
+
+    func validate() throws { try requireName(output, of: "--output", naming: "a file") }
 
     func run() throws {
         let configuration = try loadConfiguration()

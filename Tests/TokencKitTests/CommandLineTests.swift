@@ -363,6 +363,13 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(badOutput.status == 2)
         #expect(badOutput.stderr == "tokenc: error: `swft` is not an output; did you mean `swift`? --only takes css, custom, json, swift, xcassets (comma-separated)\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated").path))
+        // An empty --output (`-o "$UNSET"`) would write into the working folder: refused, for each command that has one.
+        for command in [["build"], ["preview"], ["diff", "Tokens", "Tokens"]] {
+            let empty = try TokencProcess.run(command + ["-o", ""], in: sandbox.root)
+            #expect(empty.status == 2)
+            #expect(empty.stderr.hasPrefix("Error: --output is empty; give it a \(command == ["build"] ? "folder" : "file"), or leave it out\n"))
+        }
+        #expect(sandbox.listing().allSatisfy { $0.hasPrefix("Tokens/") }, "\(sandbox.listing())")
         #expect(try TokencProcess.run(["--help"], in: sandbox.root).status == 0)
         #expect(try TokencProcess.run(["--version"], in: sandbox.root).stdout == "0.1.0\n")
     }
