@@ -22,10 +22,14 @@ struct TokencProcess {
         var stdout: String
         var stderr: String
         var seconds: Double
+        /// The signal the process ended by, if it did not exit.
+        var endedBy: Int32? = nil
     }
 
-    /// Runs tokenc with `arguments` in `directory`, with colors off and `extraEnvironment` set.
-    static func run(_ arguments: [String], in directory: URL, extraEnvironment: [String: String] = [:]) throws -> Result {
+    /// Runs tokenc with `arguments` in `directory`, with colors off and `extraEnvironment` set; with `signalling`,
+    /// sends that signal that many seconds after the start.
+    static func run(_ arguments: [String], in directory: URL, extraEnvironment: [String: String] = [:],
+                    signalling: (signal: Int32, after: Double)? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -48,12 +52,17 @@ struct TokencProcess {
         process.standardError = err
         let start = Date()
         try process.run()
+        if let signalling {
+            Thread.sleep(forTimeInterval: signalling.after)
+            kill(process.processIdentifier, signalling.signal)
+        }
         process.waitUntilExit()
         try out.close()
         try err.close()
         let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self), seconds: Date().timeIntervalSince(start))
+                      stderr: String(decoding: errData, as: UTF8.self), seconds: Date().timeIntervalSince(start),
+                      endedBy: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil)
     }
 }
 
@@ -1024,32 +1033,17 @@ extension StagedOutputTests {
         var stoppedWhileStaging = 0
         for step in 0..<10 {
             try? FileManager.default.removeItem(at: generated)
-            let process = Process()
-            process.executableURL = TokencProcess.binary
-            process.arguments = ["build", "--no-cache"]
-            process.currentDirectoryURL = sandbox.root
-            let errors = sandbox.root.appendingPathComponent("stderr.txt")
-            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-            let handle = try FileHandle(forWritingTo: errors)
-            process.standardError = handle
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
             // From the start to past the end of a full build, in tenths.
-            Thread.sleep(forTimeInterval: full.seconds * Double(step) / 9)
-            kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
-            try handle.close()
-            let stderr = try String(contentsOf: errors, encoding: .utf8)
-            try FileManager.default.removeItem(at: errors)
+            let run = try TokencProcess.run(["build", "--no-cache"], in: sandbox.root, signalling: (SIGTERM, full.seconds * Double(step) / 9))
             let left = sandbox.listing().filter { $0.hasPrefix("Generated/") }
             #expect(!sandbox.listing().contains { $0.contains(".tokenc-tmp") }, "step \(step): a staged file was left")
             #expect(left.isEmpty || left == complete, "step \(step): \(left.count) of \(complete.count) outputs")
-            if process.terminationReason == .uncaughtSignal {
-                #expect(process.terminationStatus == SIGTERM)
+            if run.endedBy == nil {
+                #expect(run.status == 0 && left == complete, "step \(step): \(run.stderr.suffix(300))")
             } else {
-                #expect(process.terminationStatus == 0 && left == complete, "step \(step): \(stderr.suffix(300))")
+                #expect(run.endedBy == SIGTERM)
             }
-            if stderr.contains("tokenc: error: interrupted (SIGTERM): no output was changed") {
+            if run.stderr.contains("tokenc: error: interrupted (SIGTERM): no output was changed") {
                 #expect(left.isEmpty && !FileManager.default.fileExists(atPath: generated.path), "step \(step): the folder staging made is removed")
                 stoppedWhileStaging += 1
             }

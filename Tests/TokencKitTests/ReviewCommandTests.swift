@@ -519,32 +519,17 @@ import TokenRules
         var stoppedWhileWriting = 0
         for step in 0..<12 {
             try Data("the old page\n".utf8).write(to: page)
-            let process = Process()
-            process.executableURL = TokencProcess.binary
-            process.arguments = ["preview", "-o", "guide.html"]
-            process.currentDirectoryURL = sandbox.root
-            let errors = sandbox.root.appendingPathComponent("stderr.txt")
-            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-            let handle = try FileHandle(forWritingTo: errors)
-            process.standardError = handle
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            Thread.sleep(forTimeInterval: timing.seconds * Double(step) / 11)
-            kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
-            try handle.close()
-            let stderr = try String(contentsOf: errors, encoding: .utf8)
-            try FileManager.default.removeItem(at: errors)
+            let run = try TokencProcess.run(["preview", "-o", "guide.html"], in: sandbox.root, signalling: (SIGTERM, timing.seconds * Double(step) / 11))
             let now = try String(contentsOf: page, encoding: .utf8)
             #expect(sandbox.listing() == ["Tokens/c.yaml", "guide.html"], "step \(step): a hidden file was left")
             #expect(now == "the old page\n" || now == complete, "step \(step): a page of \(now.utf8.count) bytes")
-            if process.terminationReason == .uncaughtSignal {
-                #expect(process.terminationStatus == SIGTERM)
+            if run.endedBy == nil {
+                #expect(run.status == 0 && now == complete, "step \(step): \(run.stderr.suffix(300))")
             } else {
-                #expect(process.terminationStatus == 0 && now == complete, "step \(step): \(stderr.suffix(300))")
+                #expect(run.endedBy == SIGTERM)
             }
-            if stderr.contains("tokenc: error: interrupted (SIGTERM): no output was changed") {
-                #expect(now == "the old page\n" && process.terminationReason == .uncaughtSignal, "step \(step)")
+            if run.stderr.contains("tokenc: error: interrupted (SIGTERM): no output was changed") {
+                #expect(now == "the old page\n" && run.endedBy == SIGTERM, "step \(step)")
                 stoppedWhileWriting += 1
             }
         }
