@@ -26,6 +26,28 @@ import TokenRules
         #expect(result.errors.count == 200_000)
     }
 
+    /// Input larger than a pipe holds reaches a program that echoes it as it reads (its output read meanwhile, or
+    /// both would wait); a program that reads none of it still finishes, its input left unwritten.
+    @Test func standardInputIsFedAsTheProgramReads() throws {
+        final class Outcome: @unchecked Sendable { var echoed, ignored: (status: Int32, output: [UInt8], errors: [UInt8])? }
+        let outcome = Outcome()
+        let input = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let finished = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            outcome.echoed = try? TokencKit.ReviewSide.run("/bin/cat", [], input: input)
+            outcome.ignored = try? TokencKit.ReviewSide.run("/bin/sh", ["-c", "printf done"], input: input)
+            finished.signal()
+        }
+        guard finished.wait(timeout: .now() + 30) == .success else {
+            Issue.record("the child process never finished: its input was not fed as it read")
+            return
+        }
+        let echoed = try #require(outcome.echoed), ignored = try #require(outcome.ignored)
+        #expect(echoed.status == 0 && echoed.output == input)
+        #expect(ignored.status == 0 && ignored.output == Array("done".utf8))
+        #expect(try TokencKit.ReviewSide.run("/bin/cat", [], input: []).output.isEmpty)
+    }
+
     /// A program killed by a signal reports 128 + the signal, as a shell does; one that cannot start says why.
     @Test func signalsAndMissingPrograms() throws {
         #expect(try TokencKit.ReviewSide.run("/bin/sh", ["-c", "kill -9 $$"]).status == 128 + 9)
@@ -404,6 +426,40 @@ import TokenRules
         #expect(Set(introduced[0].keys) == ["rule", "severity", "message", "path", "file", "line", "column", "related", "fix", "data"])
         #expect(introduced[0]["rule"] as? String == "color/contrast")
         #expect(introduced[0]["line"] as? Int == 7 && introduced[0]["column"] as? Int == 47)
+    }
+
+    /// A revision's token files are read with one git (`cat-file --batch`): the report against `HEAD` is the report
+    /// against a copy of HEAD's files, whatever the files are named (spaces, accents, folders, from a subfolder);
+    /// a name with a line break, which cannot be a line of that batch, is read on its own.
+    @Test func aRevisionReadsAsACopyOfItsFiles() throws {
+        let files = ["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#ff0000\" }\n",
+                     "Tokens/two words.yaml": "d:\n  $type: dimension\n  gap: { $value: { value: 4, unit: px } }\n",
+                     "Tokens/Brand/café.json": "{ \"e\": { \"$type\": \"number\", \"ratio\": { \"$value\": 1.5 } } }\n"]
+        let sandbox = try Sandbox(files.merging(files.map { ("Base/" + $0.key.dropFirst("Tokens/".count), $0.value) }) { a, _ in a })
+        defer { sandbox.remove() }
+        for arguments in [["init", "-q"], ["add", "Tokens"], ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "base"]] {
+            #expect(try SwiftOutputTests.run("/usr/bin/env", ["git"] + arguments, in: sandbox.root).status == 0)
+        }
+        try Data("c:\n  $type: color\n  a: { $value: \"#00ff00\" }\n".utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
+        try Data("{ \"e\": { \"$type\": \"number\", \"ratio\": { \"$value\": 2 } } }\n".utf8)
+            .write(to: sandbox.root.appendingPathComponent("Tokens/Brand/café.json"))
+        let revision = try TokencProcess.run(["diff", "HEAD"], in: sandbox.root)
+        let folder = try TokencProcess.run(["diff", "Base", "Tokens"], in: sandbox.root)
+        #expect(revision.status == 0 && folder.status == 0, "\(revision.stderr)\(folder.stderr)")
+        #expect(revision.stdout.contains("**2 changed · 0 added · 0 removed · 0 renamed"), "\(revision.stdout)")
+        #expect(revision.stdout.replacingOccurrences(of: "`HEAD` →", with: "`Base` →") == folder.stdout)
+        let inside = try TokencProcess.run(["diff", "HEAD", "--tokens", "."], in: sandbox.root.appendingPathComponent("Tokens"))
+        #expect(inside.stdout.replacingOccurrences(of: "`HEAD` → `.`", with: "`Base` → `Tokens`") == folder.stdout, "\(inside.stderr)")
+
+        try Data("f:\n  $type: number\n  odd: { $value: 7 }\n".utf8).write(to: sandbox.root.appendingPathComponent("Tokens/odd\nname.yaml"))
+        for arguments in [["add", "Tokens"], ["-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-qm", "more"]] {
+            #expect(try SwiftOutputTests.run("/usr/bin/env", ["git"] + arguments, in: sandbox.root).status == 0)
+        }
+        let unchanged = try TokencProcess.run(["diff", "HEAD", "--format", "json"], in: sandbox.root)
+        #expect(unchanged.status == 0, "\(unchanged.stderr)")
+        #expect(unchanged.stdout.contains("\"changed\": 0,"), "\(unchanged.stdout.prefix(400))")
+        let before = try TokencProcess.run(["diff", "HEAD~1", "--format", "json"], in: sandbox.root)
+        #expect(before.stdout.contains("\"path\": \"f.odd\""), "the file with a line break in its name was read at HEAD~1's side only: \(before.stdout.prefix(600))")
     }
 
     /// A revision named outside any git repository is reported as that, not as a wrong name; inside one, a name
