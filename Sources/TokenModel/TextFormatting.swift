@@ -47,6 +47,13 @@ extension StringProtocol {
 }
 
 extension Double {
+    /// The digits of a whole number (`16`, `-3`) when the number is whole and under 10¹⁵ in size; nil for a
+    /// fraction, an infinity, NaN or a larger number (`Int(self)` would trap on the last three, and a token
+    /// file can hold any of them).
+    public var wholeNumberText: String? {
+        self == rounded() && abs(self) < 1e15 ? String(Int(self)) : nil
+    }
+
     /// The number with `places` digits after the point, rounded as C's `printf("%.*f")` rounds (the exact
     /// binary value, ties to even): what `String(format: "%.2f", value)` wrote.
     public func fixed(_ places: Int) -> String {

@@ -144,12 +144,13 @@ struct ValueValidator {
             }
             if let size = fields["size"], let sizeFields = object(size, required: ["width", "height"], optional: [],
                                                                   example: "{ width: 24, height: 24 }") {
-                for key in ["width", "height"] where !(sizeFields[key]!.number.map { $0 > 0 } ?? false) {
+                for key in ["width", "height"] where !(sizeFields[key]!.number.map { $0 > 0 && $0.isFinite } ?? false) {
                     fail("`\(key)` must be a positive number of points", sizeFields[key]!)
                 }
             }
-            if let scales = fields["scales"], scales.sequenceItems?.allSatisfy({ ($0.number ?? 0) >= 1 }) != true {
-                fail("`scales` must be a list such as [2, 3]", scales)
+            // Apple's image scales are @1x, @2x and @3x; the Swift output lists them as `Int`s.
+            if let scales = fields["scales"], scales.sequenceItems?.allSatisfy({ [1, 2, 3].contains($0.number ?? 0) }) != true {
+                fail("`scales` must list scale factors 1, 2 or 3, such as [2, 3]", scales)
             }
         }
     }
@@ -388,7 +389,7 @@ enum ColorSpaceRanges {
         }
 
         private func format(_ value: Double) -> String {
-            value == value.rounded() ? String(Int(value)) : String(value)
+            value.wholeNumberText ?? String(value)
         }
     }
 

@@ -202,8 +202,10 @@ public struct Configuration: Sendable {
                                                 fix: setting.value.string.flatMap { nearestLevel($0, in: levels) }.map { "did you mean `\($0)`?" }))
                     }
                 } else if description.options[setting.key] != nil {
-                    if let number = setting.value.number { rules.options[entry.key, default: [:]][setting.key] = number } else {
-                        problems.append(problem("`\(setting.key)` must be a number", setting.value.location))
+                    if let number = setting.value.number, number.isFinite, abs(number) < 1e9 {
+                        rules.options[entry.key, default: [:]][setting.key] = number
+                    } else {
+                        problems.append(problem("`\(setting.key)` must be a number between -10⁹ and 10⁹", setting.value.location))
                     }
                 } else {
                     let names = ["severity"] + description.options.keys.sorted()

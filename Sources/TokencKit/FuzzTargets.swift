@@ -4,7 +4,8 @@ import TokenGenerators
 import TokenLoader
 import TokenModel
 
-/// The three fuzzing targets: the loader alone, the template renderer alone and the whole pipeline in memory.
+/// The three fuzzing targets: the loader alone, the template renderer alone and the whole pipeline in memory
+/// with the review commands after it.
 public enum FuzzTargets {
     /// A small token set whose template context the renderer harness renders into: groups, every kind of
     /// value, appearances, symbols and descriptions, so templates reach every field of the real context.
@@ -51,11 +52,28 @@ public enum FuzzTargets {
         return generator.render(rendererTokens).diagnostics
     }
 
-    /// Runs load → tree → resolve → check → render on one input, as YAML and as JSON; returns both runs' diagnostics.
+    /// Runs load → tree → resolve → check → render on one input, as YAML and as JSON, then what the review
+    /// commands do with the two builds: `diff` of one against the other in its three formats, and `preview` of
+    /// each (written to nowhere); returns both runs' diagnostics.
     @discardableResult
     public static func pipeline(_ bytes: [UInt8]) -> [Diagnostic] {
-        ["fuzz.yaml", "fuzz.json"].flatMap { name in
-            Pipeline().run(files: [name], sources: [name: bytes], render: true).diagnostics
+        var pipeline = Pipeline()
+        pipeline.measuresContrast = true
+        let sides = ["fuzz.yaml", "fuzz.json"].map { name in
+            let result = pipeline.run(files: [name], sources: [name: bytes], render: true)
+            return DiffSide(label: name, tokens: result.tokens, diagnostics: result.diagnostics, contrast: result.contrast ?? [])
         }
+        let diff = TokenSetDiff.compare(base: sides[0], head: sides[1])
+        _ = DiffReport.markdown(diff)
+        _ = DiffReport.json(diff)
+        _ = DiffReport.html(diff, base: sides[0], head: sides[1])
+        for side in sides { StyleGuide.write(side, title: side.label, to: DiscardingSink()) }
+        return sides.flatMap(\.diagnostics)
     }
+}
+
+/// A sink that keeps nothing: the fuzzed style guide is made for the code it runs, not for its bytes.
+private final class DiscardingSink: OutputSink {
+    func write(_ bytes: UnsafeRawBufferPointer) {}
+    func close() {}
 }

@@ -232,6 +232,6 @@ public struct Inspector: Sendable {
 
     static func short(_ value: Double) -> String {
         let rounded = (value * 1000).rounded() / 1000
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        return rounded.wholeNumberText ?? String(rounded)
     }
 }

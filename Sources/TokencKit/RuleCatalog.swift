@@ -68,7 +68,7 @@ public enum RuleCatalog {
     }
 
     static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        value.wholeNumberText ?? String(value)
     }
 
     /// docs/rules.md.

@@ -89,6 +89,49 @@ import TokenModel
             == ["C2x.colorset", "CAB.colorset", "CClass.colorset", "CEtcPasswd.colorset", "CÜnï.colorset"])
     }
 
+    /// Numbers no design holds — 1e300, infinities, NaN, a scale of 0 — are findings or errors in every command,
+    /// never a trap: the rules' messages, `inspect`, the style guide and the Swift output each turned a whole
+    /// double into an `Int` (fuzzing the review commands found the style guide's).
+    @Test func hugeAndEndlessNumbersAreFindingsNotTraps() throws {
+        let sandbox = try Sandbox([
+            "Tokens/i.yaml": """
+                i:
+                  $type: icon
+                  wide: { $value: { kind: toolbar, size: { width: 1e300, height: 22 }, scales: [2, 3] } }
+                  endless: { $value: { kind: toolbar, size: { width: .inf, height: 22 }, scales: [1.5, 1e300] } }
+                  chat: { $value: { kind: imessage-app, images: { "210x21404@0x": a.png, "nanx3@2x": b.png } } }
+                c:
+                  $type: color
+                  far: { $value: "color(srgb 1e300 0 0)" }
+
+                """,
+            "tokenc.yml": "rules:\n  color/contrast: { text: .inf }\n",
+        ])
+        defer { sandbox.remove() }
+        let configured = try TokencProcess.run(["validate"], in: sandbox.root)
+        #expect(configured.status == 2)
+        #expect(configured.stderr.contains("tokenc.yml:2:27: error: `text` must be a number between -10⁹ and 10⁹ [config/invalid]"), "\(configured.stderr)")
+        try FileManager.default.removeItem(at: sandbox.root.appendingPathComponent("tokenc.yml"))
+        let validated = try TokencProcess.run(["validate"], in: sandbox.root)
+        #expect(validated.status == 1 && validated.endedBy == nil, "\(validated.stderr)")
+        let findings = validated.stderr.split(separator: "\n").filter { $0.hasPrefix("Tokens/i.yaml:") && !$0.contains("c.far") }
+        #expect(findings == [
+            "Tokens/i.yaml:3:42: warning: a toolbar icon of 1e+300 × 22 pt is outside 18–28 pt [icon/bar-size]",
+            "Tokens/i.yaml:4:54: error: `i.endless` is not a valid icon: `width` must be a positive number of points [token/invalid-value]",
+            "Tokens/i.yaml:4:82: error: `i.endless` is not a valid icon: `scales` must list scale factors 1, 2 or 3, such as [2, 3] [token/invalid-value]",
+            "Tokens/i.yaml:5:51: error: `210x21404@0x` is not an iMessage icon size (pixels, e.g. \"148x110@2x\") [icon/imessage-size]",
+            "Tokens/i.yaml:5:74: error: `nanx3@2x` is not an iMessage icon size (pixels, e.g. \"148x110@2x\") [icon/imessage-size]",
+        ])
+        for command in [["inspect"], ["preview"], ["diff", "Tokens", "Tokens"], ["build", "--only", "swift,css,json"]] {
+            let run = try TokencProcess.run(command, in: sandbox.root)
+            #expect(run.endedBy == nil && [0, 1].contains(run.status), "\(command): \(run.stderr.suffix(400))")
+        }
+        let inspected = try TokencProcess.run(["inspect", "Tokens", "i.wide"], in: sandbox.root)
+        #expect(inspected.stdout.contains("{ \"kind\": \"toolbar\", \"size\": { \"width\": 1e+300, \"height\": 22 }, \"scales\": [ 2, 3 ] }"), "\(inspected.stdout)")
+        let page = try TokencProcess.run(["preview"], in: sandbox.root)
+        #expect(page.stdout.contains("pt @2x @3x"), "the wide icon's sizes are drawn")
+    }
+
     @Test func configurationOfTheWrongTypesIsLocated() throws {
         let sandbox = try Sandbox([
             "Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#fff\" }\n",

@@ -462,6 +462,26 @@ import TokenRules
         #expect(before.stdout.contains("\"path\": \"f.odd\""), "the file with a line break in its name was read at HEAD~1's side only: \(before.stdout.prefix(600))")
     }
 
+    /// `git cat-file --batch`'s output split into its objects' contents by their sizes (contents may hold line
+    /// breaks, or be empty); output that is cut short, names an object missing, or gives an impossible size is
+    /// an error naming the file, never a read past the end.
+    @Test func batchOutputIsSplitBySize() throws {
+        func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+        let two = bytes("1a2b blob 10\nc:\n  a: 1\n\n3c4d blob 0\n\n")
+        #expect(try ReviewSide.batchContents(two, names: ["HEAD:./c.yaml", "HEAD:./e.yaml"]) == [bytes("c:\n  a: 1\n"), []])
+        let broken: [(String, String)] = [
+            ("1a2b blob 12\nc:\n  a: 1\n", "git cannot read HEAD:./c.yaml: 1a2b blob 12"),
+            ("HEAD:./c.yaml missing\n", "git cannot read HEAD:./c.yaml: HEAD:./c.yaml missing"),
+            ("1a2b blob 9223372036854775807\nc\n", "git cannot read HEAD:./c.yaml: 1a2b blob 9223372036854775807"),
+            ("1a2b blob -1\n\n", "git cannot read HEAD:./c.yaml: 1a2b blob -1"),
+            ("", "git cat-file --batch stopped before HEAD:./c.yaml"),
+        ]
+        for (output, message) in broken {
+            #expect(throws: ToolError.self) { try ReviewSide.batchContents(bytes(output), names: ["HEAD:./c.yaml"]) }
+            do { _ = try ReviewSide.batchContents(bytes(output), names: ["HEAD:./c.yaml"]) } catch { #expect(error.message == message) }
+        }
+    }
+
     /// A revision named outside any git repository is reported as that, not as a wrong name; inside one, a name
     /// that is no revision is.
     @Test func aRevisionOutsideARepositorySaysSo() throws {

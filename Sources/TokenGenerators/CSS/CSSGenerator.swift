@@ -734,7 +734,7 @@ struct CSSContextBuilder {
 
     static func number(_ value: Double) -> String {
         let rounded = (value * 1e6).rounded() / 1e6
-        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+        return rounded.wholeNumberText ?? String(rounded)
     }
 
     static let genericFamilies: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-monospace",

@@ -92,11 +92,7 @@ public struct JSONWriter: ~Copyable {
             raw("null")
             return
         }
-        if value == value.rounded(), abs(value) < 1e15 {
-            raw(String(Int(value)))
-        } else {
-            raw("\(value)")
-        }
+        raw(value.wholeNumberText ?? "\(value)")
     }
 
     /// Writes an object; `body` writes members through `member(_:)`.

@@ -628,7 +628,7 @@ struct SwiftContextBuilder {
                          type: nil, doc: shown["context"]?.string.map { ["Used in: \($0)."] } ?? [])
         case .icon:
             guard let (width, height) = Self.iconSize(shown) else { return nil }
-            let scales = shown["scales"]?.sequenceItems?.compactMap(\.number).map { String(Int($0)) } ?? []
+            let scales = shown["scales"]?.sequenceItems?.compactMap(\.number).map { SwiftNamer.literal($0) } ?? []
             return Value(expression: "TokenIconSize(width: \(SwiftNamer.literal(width)), height: \(SwiftNamer.literal(height)), scales: [\(scales.joined(separator: ", "))])",
                          type: nil, doc: shown["kind"]?.string.map { ["A \($0) icon, in points."] } ?? [])
         case .border:

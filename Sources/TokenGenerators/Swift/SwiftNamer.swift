@@ -142,8 +142,7 @@ public enum SwiftNamer {
 
     /// A Swift `Double` literal that reads back as the same value.
     public static func literal(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return "\(value)"
+        value.wholeNumberText ?? "\(value)"
     }
 
     /// A Swift string literal.

@@ -61,7 +61,7 @@ struct TVOSPaletteSizeRule: Rule {
             guard facts.platforms.contains(.tvos), let role = facts.role, roles.contains(role),
                   let color = context.color(token, in: Appearance.light) else { continue }
             let lch = color.converted(to: .oklch).components
-            guard lch.y > 0.04 else { continue }
+            guard lch.y > 0.04, lch.z.isFinite else { continue }
             first = first ?? token
             hues[Int(lch.z / 30) % 12] = hues[Int(lch.z / 30) % 12] ?? token
         }

@@ -166,6 +166,6 @@ public final class RuleContext: @unchecked Sendable {
     /// A number for messages: two decimals at most, no trailing `.0`.
     public static func format(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        return rounded.wholeNumberText ?? String(rounded)
     }
 }

@@ -50,7 +50,7 @@ public enum ReviewSide {
             }
             let fields = output[start..<end].split(separator: UInt8(ascii: " "))
             guard fields.count == 3, let size = Int(String(decoding: fields[2], as: UTF8.self)), size >= 0,
-                  end + 1 + size < output.count, output[end + 1 + size] == UInt8(ascii: "\n") else {
+                  size < output.count - end - 1, output[end + 1 + size] == UInt8(ascii: "\n") else {
                 throw ToolError("git cannot read \(name): \(String(decoding: output[start..<end], as: UTF8.self))")
             }
             contents.append(Array(output[(end + 1)..<(end + 1 + size)]))

@@ -196,12 +196,12 @@ public enum StyleGuide {
         "<code>\(HTML.escape(token.token.location.file)):\(token.token.location.line)</code>"
     }
 
-    static func format(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : value.fixed(1) }
+    static func format(_ value: Double) -> String { value.wholeNumberText ?? value.fixed(1) }
 
     /// The sizes an icon declares, in points: `size`, `images` keys (`16@2x`, `400x240@1x`, `148x110@2x`), or a sticker's size class.
     static func iconSizes(_ value: Node) -> [(String, Double, Double)] {
         if let w = value["size"]?["width"]?.number, let h = value["size"]?["height"]?.number {
-            let scales = (value["scales"]?.sequenceItems ?? []).compactMap(\.number).map { "@\(Int($0))x" }.joined(separator: " ")
+            let scales = (value["scales"]?.sequenceItems ?? []).compactMap(\.number).map { "@\($0.wholeNumberText ?? String($0))x" }.joined(separator: " ")
             return [("\(format(w))×\(format(h)) pt \(scales)", w, h)]
         }
         if let images = value["images"]?.mappingEntries {
@@ -209,7 +209,8 @@ public enum StyleGuide {
                 let parts = entry.key.split(separator: "@")
                 let scale = parts.count == 2 ? Double(parts[1].dropLast()) ?? 1 : 1
                 let dims = parts[0].split(separator: "x").compactMap { Double($0) }
-                guard let w = dims.first else { return nil }
+                // A key that is no size (`10x0@0x`, `infxnan@2x`) has nothing to draw.
+                guard let w = dims.first, scale.isFinite, scale > 0, dims.allSatisfy(\.isFinite) else { return nil }
                 let h = dims.count > 1 ? dims[1] : w
                 // Keys are pixel sizes for iMessage (`148x110@2x` is 148×110 px), points elsewhere.
                 let pixels = value["kind"]?.string == "imessage-app"
