@@ -100,7 +100,7 @@ enum ChildProcess {
                 break
             }
             if pipes[2].fd >= 0, pipes[2].revents != 0 {
-                let count = input.withUnsafeBytes { write(pipes[2].fd, $0.baseAddress! + fed, min($0.count - fed, 1 << 16)) }
+                let count = input.withUnsafeBytes { feed(pipes[2].fd, $0.baseAddress! + fed, min($0.count - fed, 1 << 16)) }
                 if count > 0 { fed += count }
                 if fed == input.count || (count < 0 && errno != EINTR && errno != EAGAIN) {
                     close(pipes[2].fd)
@@ -118,6 +118,33 @@ enum ChildProcess {
             }
         }
         if pipes[2].fd >= 0 { close(pipes[2].fd) }
+    }
+
+    /// Writes to the pipe of a program that may have ended without reading it: the write fails (`EPIPE`) instead
+    /// of raising SIGPIPE, which would end a process that does not ignore it (tokenc does; a program using
+    /// TokencKit may not). The signal is blocked in this thread for the write and a SIGPIPE the write raised is
+    /// taken back; on Apple's platforms the descriptor is told not to raise it.
+    private static func feed(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        _ = fcntl(descriptor, F_SETNOSIGPIPE, 1)
+        return write(descriptor, bytes, count)
+        #else
+        var pipeSignal = sigset_t(), previous = sigset_t(), pending = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        sigpending(&pending)
+        let pendingBefore = sigismember(&pending, SIGPIPE) == 1
+        let written = write(descriptor, bytes, count)
+        let code = errno
+        if written < 0, code == EPIPE, !pendingBefore {
+            var now = timespec(tv_sec: 0, tv_nsec: 0)
+            _ = sigtimedwait(&pipeSignal, nil, &now)
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        errno = code
+        return written
+        #endif
     }
 
     private static func failure(_ arguments: [String], _ code: Int32) -> ToolError {

@@ -27,24 +27,28 @@ import TokenRules
     }
 
     /// Input larger than a pipe holds reaches a program that echoes it as it reads (its output read meanwhile, or
-    /// both would wait); a program that reads none of it still finishes, its input left unwritten.
+    /// both would wait); a program that reads none of it, or closes its input at once, still finishes, its input
+    /// left unwritten, and the write to the closed pipe does not end this process by SIGPIPE (which the test
+    /// process, unlike tokenc, does not ignore).
     @Test func standardInputIsFedAsTheProgramReads() throws {
-        final class Outcome: @unchecked Sendable { var echoed, ignored: (status: Int32, output: [UInt8], errors: [UInt8])? }
+        final class Outcome: @unchecked Sendable { var echoed, ignored, closed: (status: Int32, output: [UInt8], errors: [UInt8])? }
         let outcome = Outcome()
         let input = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         let finished = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             outcome.echoed = try? TokencKit.ReviewSide.run("/bin/cat", [], input: input)
             outcome.ignored = try? TokencKit.ReviewSide.run("/bin/sh", ["-c", "printf done"], input: input)
+            outcome.closed = try? TokencKit.ReviewSide.run("/bin/sh", ["-c", "exec 0<&-; sleep 0.2; printf done"], input: input)
             finished.signal()
         }
         guard finished.wait(timeout: .now() + 30) == .success else {
             Issue.record("the child process never finished: its input was not fed as it read")
             return
         }
-        let echoed = try #require(outcome.echoed), ignored = try #require(outcome.ignored)
+        let echoed = try #require(outcome.echoed), ignored = try #require(outcome.ignored), closed = try #require(outcome.closed)
         #expect(echoed.status == 0 && echoed.output == input)
         #expect(ignored.status == 0 && ignored.output == Array("done".utf8))
+        #expect(closed.status == 0 && closed.output == Array("done".utf8))
         #expect(try TokencKit.ReviewSide.run("/bin/cat", [], input: []).output.isEmpty)
     }
 
