@@ -119,7 +119,7 @@ public struct Pipeline: Sendable {
     /// Reads a user's template folder: every `*.mustache` file by its path relative to the folder.
     public static func templates(in folder: String) throws(ToolError) -> [String: String] {
         guard FileKind.of(folder) == .folder else {
-            throw ToolError("no template folder at \(folder)")
+            throw ToolError(folder.isEmpty ? "--templates is empty (give a folder of templates, or leave it out)" : "no template folder at \(folder)")
         }
         var files: [String: String] = [:]
         for name in (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? [] {

@@ -12,6 +12,8 @@ public enum TokenSources {
     /// The token files under `path`, as paths the user will recognise (prefixed by `path`).
     public static func discover(_ path: String) throws(ToolError) -> [String] {
         guard let kind = FileKind.of(path) else {
+            // An empty path (`tokenc build "$UNSET"`) named as nothing read as a missing name.
+            if path.isEmpty { throw ToolError("the token path is empty (give a folder of token files, or leave it out for Tokens/)") }
             throw ToolError("no such file or folder: \(path) (give a folder of token files, or create Tokens/ with `tokenc init`)")
         }
         guard kind == .folder else { return [path] }

@@ -379,6 +379,12 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
             #expect(empty.stderr.hasPrefix("Error: --output is empty; give it a \(command == ["build"] ? "folder" : "file"), or leave it out\n"))
         }
         #expect(sandbox.listing().allSatisfy { $0.hasPrefix("Tokens/") }, "\(sandbox.listing())")
+        let emptyPath = try TokencProcess.run(["validate", ""], in: sandbox.root)
+        #expect(emptyPath.status == 2)
+        #expect(emptyPath.stderr == "tokenc: error: the token path is empty (give a folder of token files, or leave it out for Tokens/)\n")
+        let emptyTemplates = try TokencProcess.run(["build", "--templates", ""], in: sandbox.root)
+        #expect(emptyTemplates.status == 2)
+        #expect(emptyTemplates.stderr.hasPrefix("tokenc: error: --templates is empty (give a folder of templates, or leave it out)"), "\(emptyTemplates.stderr)")
         #expect(try TokencProcess.run(["--help"], in: sandbox.root).status == 0)
         #expect(try TokencProcess.run(["--version"], in: sandbox.root).stdout == "0.1.0\n")
     }
