@@ -64,6 +64,28 @@ struct TokencProcess {
                       stderr: String(decoding: errData, as: UTF8.self), seconds: Date().timeIntervalSince(start),
                       endedBy: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil)
     }
+
+    /// Runs tokenc with `arguments` again and again, SIGTERM sent at `spread` moments over a run of `seconds`,
+    /// then, while no run has said it was stopped while writing, at the middle of the window such a moment must
+    /// lie in: a run that finished moves it earlier, one ended before it wrote, later (the suite's other tests
+    /// make every run's length vary, so fixed moments alone can all miss a short write). `prepare` runs before
+    /// each run, `check` after it with its step; returns how many runs were stopped while writing.
+    static func signalledRuns(_ arguments: [String], in directory: URL, seconds: Double, spread: Int = 8,
+                              prepare: () throws -> Void, check: (Result, Int) throws -> Void) throws -> Int {
+        var stopped = 0, early = 0.0, late = seconds * 1.5
+        for step in 0..<(spread + 24) where step < spread || stopped == 0 {
+            let moment = step < spread ? seconds * Double(step) / Double(spread - 1) : (early + late) / 2
+            try prepare()
+            let result = try run(arguments, in: directory, signalling: (SIGTERM, moment))
+            try check(result, step)
+            if result.stderr.contains("tokenc: error: interrupted (SIGTERM): no output was changed") {
+                stopped += 1
+            } else if step >= spread {
+                if result.endedBy == nil { late = moment } else { early = moment }
+            }
+        }
+        return stopped
+    }
 }
 
 /// A fresh temporary folder with token files written into `Tokens/`.
@@ -1036,11 +1058,8 @@ extension StagedOutputTests {
         #expect(full.status == 0, "\(full.stderr)")
         let complete = sandbox.listing().filter { $0.hasPrefix("Generated/") }
         #expect(complete.count > 1500)
-        var stoppedWhileStaging = 0
-        for step in 0..<10 {
-            try? FileManager.default.removeItem(at: generated)
-            // From the start to past the end of a full build, in tenths.
-            let run = try TokencProcess.run(["build", "--no-cache"], in: sandbox.root, signalling: (SIGTERM, full.seconds * Double(step) / 9))
+        let stoppedWhileStaging = try TokencProcess.signalledRuns(["build", "--no-cache"], in: sandbox.root, seconds: full.seconds,
+                                                                  prepare: { try? FileManager.default.removeItem(at: generated) }) { run, step in
             let left = sandbox.listing().filter { $0.hasPrefix("Generated/") }
             #expect(!sandbox.listing().contains { $0.contains(".tokenc-tmp") }, "step \(step): a staged file was left")
             #expect(left.isEmpty || left == complete, "step \(step): \(left.count) of \(complete.count) outputs")
@@ -1051,7 +1070,6 @@ extension StagedOutputTests {
             }
             if run.stderr.contains("tokenc: error: interrupted (SIGTERM): no output was changed") {
                 #expect(left.isEmpty && !FileManager.default.fileExists(atPath: generated.path), "step \(step): the folder staging made is removed")
-                stoppedWhileStaging += 1
             }
         }
         #expect(stoppedWhileStaging > 0, "no signal arrived while the build was staging its outputs")

@@ -596,29 +596,18 @@ import TokenRules
         #expect(timing.status == 0, "\(timing.stderr)")
         let complete = try String(contentsOf: sandbox.root.appendingPathComponent("timing.html"), encoding: .utf8)
         try FileManager.default.removeItem(at: sandbox.root.appendingPathComponent("timing.html"))
-        var stoppedWhileWriting = 0
-        // Moments spread over a whole run, then, while none has fallen in the write (the last part of a run, short,
-        // and the suite's other tests make every run's length vary), halving the window it must lie in: a run the
-        // signal found finished moves the moment earlier, one it ended before the write, later.
-        var early = 0.0, late = timing.seconds * 1.5
-        for step in 0..<32 where step < 8 || stoppedWhileWriting == 0 {
-            let moment = step < 8 ? timing.seconds * Double(step) / 7 : (early + late) / 2
-            try Data("the old page\n".utf8).write(to: page)
-            let run = try TokencProcess.run(["preview", "-o", "guide.html"], in: sandbox.root, signalling: (SIGTERM, moment))
+        let stoppedWhileWriting = try TokencProcess.signalledRuns(["preview", "-o", "guide.html"], in: sandbox.root, seconds: timing.seconds,
+                                                                  prepare: { try Data("the old page\n".utf8).write(to: page) }) { run, step in
             let now = try String(contentsOf: page, encoding: .utf8)
             #expect(sandbox.listing() == ["Tokens/c.yaml", "guide.html"], "step \(step): a hidden file was left")
             #expect(now == "the old page\n" || now == complete, "step \(step): a page of \(now.utf8.count) bytes")
             if run.endedBy == nil {
                 #expect(run.status == 0 && now == complete, "step \(step): \(run.stderr.suffix(300))")
-                if step >= 8 { late = moment }
             } else {
                 #expect(run.endedBy == SIGTERM)
             }
             if run.stderr.contains("tokenc: error: interrupted (SIGTERM): no output was changed") {
                 #expect(now == "the old page\n" && run.endedBy == SIGTERM, "step \(step)")
-                stoppedWhileWriting += 1
-            } else if run.endedBy != nil, step >= 8 {
-                early = moment
             }
         }
         #expect(stoppedWhileWriting > 0, "no signal arrived while the page was being written")
