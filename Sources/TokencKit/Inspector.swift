@@ -186,12 +186,7 @@ public struct Inspector: Sendable {
 
     /// A human-readable report, one block per token, into `sink` a chunk at a time.
     private func text(_ tokens: [ResolvedToken], to sink: any OutputSink) {
-        var out = ""
-        func pass() {
-            var chunk = out
-            chunk.withUTF8 { sink.write(UnsafeRawBufferPointer($0)) }
-            out = ""
-        }
+        var out = StreamedText(to: sink)
         for token in tokens {
             out += "\(token.path)  \(token.type.rawValue)  \(token.token.location)\n"
             if let description = token.token.description { out += "  \(description)\n" }
@@ -209,10 +204,8 @@ public struct Inspector: Sendable {
             let found = findings(for: token)
             for finding in found { out += "  \(finding.severity.rawValue): \(finding.message) [\(finding.id)]\n" }
             out += "\n"
-            if out.utf8.count >= outputSinkChunk { pass() }
         }
-        pass()
-        sink.close()
+        out.finish()
     }
 
     private func describe(_ type: TokenType, _ value: Node, mode: String) -> String {

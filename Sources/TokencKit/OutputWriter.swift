@@ -317,66 +317,42 @@ public struct OutputWriter: Sendable {
     /// `atomicWrite` of `parts` one after another, without joining them first (a part can be megabytes).
     static func atomicWrite(parts: [[UInt8]], to target: String) throws(ToolError) {
         // A file written while a signal waits for the build (a manifest, during a commit) is finished first.
-        try Interruption.asOneWrite { () throws(ToolError) in try writeInPlace(parts: parts, to: target) }
+        try Interruption.asOneWrite { () throws(ToolError) in
+            try writeInPlace(to: target, stopsOnSignal: false) { sink in for part in parts { sink.write(part) } }
+        }
     }
 
     /// Writes a file that `produce` hands to a sink piece by piece (a 100 MB page) as `atomicWrite` writes bytes:
     /// into a hidden file beside `target`, renamed onto it once whole. A signal stops the writing at the next
     /// piece, and a failed write at once; either removes the hidden file and leaves `target` as it was.
     public static func atomicWrite(to target: String, streaming produce: (any OutputSink) -> Void) throws(ToolError) {
-        try Interruption.asOneWrite { () throws(ToolError) in
-            let directory = PathText.parent(target)
-            guard makeDirectory(directory) else { throw ToolError("cannot write \(target): \(String(cString: strerror(errno)))") }
-            let temporary = PathText.joined(directory, ".\(PathText.lastComponent(target)).tokenc-tmp")
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            guard descriptor >= 0 else { throw ToolError("cannot write \(target): \(String(cString: strerror(errno)))") }
-            let sink = InterruptibleSink(FileDescriptorSink(descriptor))
-            produce(sink)
-            let closed = close(descriptor) == 0 ? nil : errno
-            if let signal = sink.interruption {
-                unlink(temporary)
-                throw Interruption.error(signal)
-            }
-            if let failure = sink.file.failure ?? closed {
-                unlink(temporary)
-                throw ToolError("cannot write \(target): \(String(cString: strerror(failure)))")
-            }
-            guard rename(temporary, target) == 0 else {
-                let reason = String(cString: strerror(errno))
-                unlink(temporary)
-                throw ToolError("cannot write \(target): \(reason)")
-            }
-        }
+        try Interruption.asOneWrite { () throws(ToolError) in try writeInPlace(to: target, stopsOnSignal: true, produce) }
     }
 
-    /// `atomicWrite`'s work: a hidden file beside the target, then a rename.
-    private static func writeInPlace(parts: [[UInt8]], to target: String) throws(ToolError) {
+    /// The atomic writes' work: what `produce` writes goes to a hidden file beside the target, renamed onto it once
+    /// whole; a failed write, or a signal when the write `stopsOnSignal`, removes the hidden file instead.
+    private static func writeInPlace(to target: String, stopsOnSignal: Bool, _ produce: (any OutputSink) -> Void) throws(ToolError) {
         let directory = PathText.parent(target)
         guard makeDirectory(directory) else { throw ToolError("cannot write \(target): \(String(cString: strerror(errno)))") }
         let temporary = PathText.joined(directory, ".\(PathText.lastComponent(target)).tokenc-tmp")
-        try writeNew(parts: parts, to: temporary, reportedAs: target)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw ToolError("cannot write \(target): \(String(cString: strerror(errno)))") }
+        let sink = InterruptibleSink(FileDescriptorSink(descriptor), stopsOnSignal: stopsOnSignal)
+        produce(sink)
+        let closed = close(descriptor) == 0 ? nil : errno
+        if let signal = sink.interruption {
+            unlink(temporary)
+            throw Interruption.error(signal)
+        }
+        if let failure = sink.file.failure ?? closed {
+            unlink(temporary)
+            throw ToolError("cannot write \(target): \(String(cString: strerror(failure)))")
+        }
         guard rename(temporary, target) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw ToolError("cannot write \(target): \(reason)")
         }
-    }
-
-    /// Writes `parts`, one after another, to a new file at `path` (replacing one left there); on failure
-    /// removes it and names `target`.
-    static func writeNew(parts: [[UInt8]], to path: String, reportedAs target: String) throws(ToolError) {
-        func failure() -> ToolError {
-            let reason = String(cString: strerror(errno))
-            unlink(path)
-            return ToolError("cannot write \(target): \(reason)")
-        }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw failure() }
-        for bytes in parts where !bytes.withUnsafeBytes({ writeAll($0, to: descriptor) }) {
-            close(descriptor)
-            throw failure()
-        }
-        guard close(descriptor) == 0 else { throw failure() }
     }
 
     /// Writes all of `bytes` to `descriptor`, again after an interruption; false on an error (`errno` says which).
@@ -411,16 +387,21 @@ public final class FileDescriptorSink: OutputSink {
     public func close() {}
 }
 
-/// A file's sink that stops passing bytes on once a signal has come (`Interruption.requested`), remembering it.
+/// A file's sink that, when it `stopsOnSignal`, stops passing bytes on once a signal has come
+/// (`Interruption.requested`), remembering it.
 private final class InterruptibleSink: OutputSink {
     let file: FileDescriptorSink
+    let stopsOnSignal: Bool
     /// The signal that stopped the writing, if one did.
     private(set) var interruption: Int32?
 
-    init(_ file: FileDescriptorSink) { self.file = file }
+    init(_ file: FileDescriptorSink, stopsOnSignal: Bool) {
+        self.file = file
+        self.stopsOnSignal = stopsOnSignal
+    }
 
     func write(_ bytes: UnsafeRawBufferPointer) {
-        if interruption == nil { interruption = Interruption.requested }
+        if stopsOnSignal, interruption == nil { interruption = Interruption.requested }
         if interruption == nil { file.write(bytes) }
     }
 

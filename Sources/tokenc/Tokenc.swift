@@ -429,10 +429,7 @@ enum FailOn: String, ExpressibleByArgument, CaseIterable {
 /// Writes `text` to `path`, or to standard output when there is none.
 func emit(_ text: String, to path: String?) throws {
     guard let path else { return print(text, terminator: "") }
-    do { try OutputWriter.atomicWrite(Array(text.utf8), to: path) } catch {
-        printError("tokenc: error: \(error.message)\n")
-        throw ExitCode(2)
-    }
+    try orExit { () throws(ToolError) in try OutputWriter.atomicWrite(Array(text.utf8), to: path) }
 }
 
 struct Diff: ParsableCommand {
@@ -525,10 +522,7 @@ struct Preview: ParsableCommand {
         let side = try orExit { () throws(ToolError) in try ReviewSide.load(folder, tokensPath: folder, configuration: configuration) }
         let title = "Design tokens: \(folder)"
         guard let output else { return StyleGuide.write(side, title: title, to: FileDescriptorSink(STDOUT_FILENO)) }
-        do { try OutputWriter.atomicWrite(to: output) { sink in StyleGuide.write(side, title: title, to: sink) } } catch {
-            printError("tokenc: error: \(error.message)\n")
-            throw ExitCode(2)
-        }
+        try orExit { () throws(ToolError) in try OutputWriter.atomicWrite(to: output) { sink in StyleGuide.write(side, title: title, to: sink) } }
     }
 }
 
