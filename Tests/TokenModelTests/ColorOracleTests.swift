@@ -29,6 +29,26 @@ enum Oracle {
         #expect(Oracle.list("gamut").count == 1500)
         #expect(Oracle.list("pairs").count == 1500)
         #expect(Oracle.list("vision").count == 600)
+        #expect(Oracle.list("huge").count == 12)
+    }
+
+    /// Components far past any color once overflowed the conversions to `nan` (`color(srgb 1e300 0 0)` showed
+    /// as black, and CSS got `color(display-p3 nan nan nan)`). coloraide answers at 1e100; tokenc must give
+    /// that answer there and at 1e300, where coloraide itself overflows, and map into Display P3 finitely.
+    @Test func hugeComponentsMapLikeTheOracle() throws {
+        for sample in Oracle.list("huge") {
+            let text = sample["text"] as! String
+            let expected = Oracle.triple(sample["srgb"]).map { Int(((($0 ?? 0) * 255) * 1e6).rounded() / 1e6 + 0.5) }
+            for exponent in ["100", "300"] {
+                let color = try ColorSyntax.parse(text.replacingOccurrences(of: "E", with: exponent)).get()
+                let actual = color.srgb8Bit
+                let steps = [abs(actual.red - expected[0]), abs(actual.green - expected[1]), abs(actual.blue - expected[2])]
+                #expect(steps.max()! <= 1, "\(text) at 1e\(exponent): \(color.hex) vs coloraide \(expected)")
+                let p3 = color.gamutMapped(to: .displayP3).components
+                let inside = (-1e-6...(1 + 1e-6))
+                #expect(inside.contains(p3.x) && inside.contains(p3.y) && inside.contains(p3.z), "\(text): P3 \(p3)")
+            }
+        }
     }
 
     @Test func conversionsAgreeWithin1e4() {

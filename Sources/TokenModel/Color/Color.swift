@@ -30,9 +30,20 @@ public struct Color: Sendable, Hashable {
         self.alpha = alpha
     }
 
-    /// The components with `none` read as zero, as CSS does when converting.
+    /// The components with `none` read as zero, as CSS does when converting, and each held within
+    /// ±`convertibleLimit`, so that no conversion overflows.
     public var resolvedComponents: SIMD3<Double> {
-        SIMD3(components.x.isNaN ? 0 : components.x, components.y.isNaN ? 0 : components.y, components.z.isNaN ? 0 : components.z)
+        SIMD3(Self.convertible(components.x), Self.convertible(components.y), Self.convertible(components.z))
+    }
+
+    /// The largest component magnitude a conversion works with: far past any color (every one that large maps
+    /// to white or black, or to the gamut's edge), and small enough that cubing it on the way through OKLab
+    /// stays finite. `color(srgb 1e300 0 0)` would otherwise overflow to infinity and then to `nan`.
+    public static let convertibleLimit = 1e9
+
+    @inline(__always)
+    static func convertible(_ component: Double) -> Double {
+        component.isNaN ? 0 : min(convertibleLimit, max(-convertibleLimit, component))
     }
 
     // MARK: To and from XYZ

@@ -106,7 +106,18 @@ for _ in range(600):
            for name, short in (("protanopia", "protan"), ("deuteranopia", "deutan"), ("tritanopia", "tritan"))},
     })
 
-out = {"generator": "coloraide 8.13.1", "conversions": conversions, "gamut": gamut, "pairs": pairs, "vision": vision}
+# Components far past any color: the sRGB color a browser shows for each at 1e100 (coloraide overflows at 1e300,
+# where tokenc must give the same answer: every magnitude this far out maps alike). `E` stands for the exponent.
+HUGE = ["color(srgb 1eE 0 0)", "color(srgb -1eE 0.5 0.5)", "color(display-p3 1eE 1eE 1eE)", "color(rec2020 0.2 1eE 0.1)",
+        "color(xyz-d65 0.3 1eE 0.2)", "color(prophoto-rgb 1eE 0 1eE)", "color(a98-rgb 0 0 -1eE)",
+        "oklch(0.5 1eE 20)", "oklch(0.7 1eE 250)", "oklab(0.6 1eE -1eE)", "lab(50 1eE 0)", "lch(40 1eE 300)"]
+huge = []
+for text in HUGE:
+    fitted = Color(text.replace("E", "100")).fit("srgb", method="minde-chroma", pspace="oklch", jnd=0.02).convert("srgb")
+    huge.append({"text": text, "srgb": rounded(fitted[:3])})
+
+out = {"generator": "coloraide 8.13.1", "conversions": conversions, "gamut": gamut, "pairs": pairs, "vision": vision,
+       "huge": huge}
 Path(__file__).with_name("oracle.json").write_text(json.dumps(out, separators=(",", ":")) + "\n")
 
 
