@@ -61,6 +61,7 @@ public enum FuzzTargets {
         pipeline.measuresContrast = true
         let sides = ["fuzz.yaml", "fuzz.json"].map { name in
             let result = pipeline.run(files: [name], sources: [name: bytes], render: true)
+            requireFiniteColors(result.tokens)
             return DiffSide(label: name, tokens: result.tokens, diagnostics: result.diagnostics, contrast: result.contrast ?? [])
         }
         let diff = TokenSetDiff.compare(base: sides[0], head: sides[1])
@@ -69,6 +70,27 @@ public enum FuzzTargets {
         _ = DiffReport.html(diff, base: sides[0], head: sides[1])
         for side in sides { StyleGuide.write(side, title: side.label, to: DiscardingSink()) }
         return sides.flatMap(\.diagnostics)
+    }
+}
+
+extension FuzzTargets {
+    /// Stops the run (libFuzzer keeps the input) when a color's sRGB or Display P3 form is not finite: the
+    /// outputs would carry `nan`, as CSS once got `color(display-p3 nan nan nan)` for `color(srgb 1e300 0 0)`.
+    static func requireFiniteColors(_ tokens: ResolvedTokenSet) {
+        for token in tokens.tokens {
+            for mode in tokens.modes {
+                guard let color = token.colorValue(in: mode)?.color(in: mode) else { continue }
+                for target in [ColorSpace.srgb, .displayP3] {
+                    // A color already in the target keeps its `none` components (nan), as written.
+                    let c = color.gamutMapped(to: target).components
+                    let kept = color.space == target ? color.components : SIMD3(repeating: 0)
+                    for lane in 0..<3 {
+                        precondition(c[lane].isFinite || (c[lane].isNaN && kept[lane].isNaN),
+                                     "\(token.path) in \(mode): \(color) maps to \(c) in \(target)")
+                    }
+                }
+            }
+        }
     }
 }
 
