@@ -388,6 +388,8 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check the tokens without writing anything.",
+        // The options are listed below it; spelled out, the usage line ran past 80 columns.
+        usage: "tokenc validate [<options>] [<path>]",
         discussion: """
         Examples:
           tokenc validate                      check Tokens/
@@ -436,6 +438,7 @@ struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Show what changed between two versions of the tokens, for design review.",
+        usage: "tokenc diff [<options>] <base> [<head>]",
         discussion: """
         Each side is a folder, or a git revision whose copy of the token folder is read with git. \
         HEAD defaults to the token folder in the working tree. Tokens are compared per appearance: \

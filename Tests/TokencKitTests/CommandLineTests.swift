@@ -447,8 +447,20 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
             #expect(help.status == 0)
             let text = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
             let usage = try #require(text.firstIndex { $0.hasPrefix("USAGE:") }, "\(help.stdout)")
-            for line in text[..<usage] {
+            for line in text[...usage] {
                 #expect(line.count <= 80, "tokenc \(command) --help: \(line)")
+            }
+            // A usage line written by hand (validate, diff) names the same arguments as the ARGUMENTS list.
+            if let arguments = text.firstIndex(of: "ARGUMENTS:") {
+                let listed = text[(arguments + 1)...].prefix { !$0.isEmpty }.compactMap { line in
+                    line.hasPrefix("  <") ? line.split(separator: " ").first.map(String.init) : nil
+                }
+                // Words in angle brackets, but not an option's value (`--format <format>`).
+                let words = text[usage].split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) }
+                let named = zip([""] + words, words).filter { before, word in
+                    word.hasPrefix("<") && !before.hasPrefix("-") && word != "<options>" && word != "<subcommand>"
+                }.map(\.1)
+                #expect(named == listed, "tokenc \(command) --help: \(text[usage])")
             }
             // A paragraph's continuation starts in lower case only when the parser wrapped it mid-sentence at a
             // hard line break of ours: then the line before it ends well short of the width.
