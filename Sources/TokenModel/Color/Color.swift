@@ -73,6 +73,13 @@ public struct Color: Sendable, Hashable {
     /// The same color expressed in `target` (alpha kept; hue is 0 when it is powerless).
     public func converted(to target: ColorSpace) -> Color {
         if target == space { return self }
+        // A polar space and its rectangular one differ only in form: converted directly, the lightness stays
+        // exact (through XYZ, `oklab(1 -1000 1000)` came back a hair under 1 and missed gamut mapping's white).
+        switch (space, target) {
+        case (.oklab, .oklch), (.lab, .lch): return Color(target, Self.rectangularToPolar(resolvedComponents), alpha: alpha)
+        case (.oklch, .oklab), (.lch, .lab): return Color(target, Self.polarToRectangular(resolvedComponents), alpha: alpha)
+        default: break
+        }
         let xyz = xyzD65
         let c: SIMD3<Double>
         switch target {

@@ -110,7 +110,8 @@ for _ in range(600):
 # where tokenc must give the same answer: every magnitude this far out maps alike). `E` stands for the exponent.
 HUGE = ["color(srgb 1eE 0 0)", "color(srgb -1eE 0.5 0.5)", "color(display-p3 1eE 1eE 1eE)", "color(rec2020 0.2 1eE 0.1)",
         "color(xyz-d65 0.3 1eE 0.2)", "color(prophoto-rgb 1eE 0 1eE)", "color(a98-rgb 0 0 -1eE)",
-        "oklch(0.5 1eE 20)", "oklch(0.7 1eE 250)", "oklab(0.6 1eE -1eE)", "lab(50 1eE 0)", "lch(40 1eE 300)"]
+        "oklch(0.5 1eE 20)", "oklch(0.7 1eE 250)", "oklab(0.6 1eE -1eE)", "oklab(1 -1eE 1eE)", "oklab(0.5 -1eE 1eE)",
+        "lab(50 1eE 0)", "lch(40 1eE 300)"]
 huge = []
 for text in HUGE:
     fitted = Color(text.replace("E", "100")).fit("srgb", method="minde-chroma", pspace="oklch", jnd=0.02).convert("srgb")
