@@ -62,6 +62,11 @@ public enum FuzzTargets {
         let sides = ["fuzz.yaml", "fuzz.json"].map { name in
             let result = pipeline.run(files: [name], sources: [name: bytes], render: true)
             requireFiniteColors(result.tokens)
+            for cell in result.contrast ?? [] {
+                // WCAG's ratio runs from 1 (the same luminance) to 21 (black on white).
+                precondition(cell.ratio >= 1 - 1e-9 && cell.ratio <= 21 + 1e-9,
+                             "\(cell.foreground) on \(cell.surface) in \(cell.mode): contrast \(cell.ratio)")
+            }
             return DiffSide(label: name, tokens: result.tokens, diagnostics: result.diagnostics, contrast: result.contrast ?? [])
         }
         let diff = TokenSetDiff.compare(base: sides[0], head: sides[1])
@@ -76,6 +81,7 @@ public enum FuzzTargets {
 extension FuzzTargets {
     /// Stops the run (libFuzzer keeps the input) when a color's sRGB or Display P3 form is not finite: the
     /// outputs would carry `nan`, as CSS once got `color(display-p3 nan nan nan)` for `color(srgb 1e300 0 0)`.
+    /// (The harness also stops on a contrast ratio outside WCAG's 1–21.)
     static func requireFiniteColors(_ tokens: ResolvedTokenSet) {
         for token in tokens.tokens {
             for mode in tokens.modes {
