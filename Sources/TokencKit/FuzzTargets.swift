@@ -70,6 +70,10 @@ public enum FuzzTargets {
             return DiffSide(label: name, tokens: result.tokens, diagnostics: result.diagnostics, contrast: result.contrast ?? [])
         }
         let diff = TokenSetDiff.compare(base: sides[0], head: sides[1])
+        // A build compared with itself has nothing to report (a value that is not equal to itself would).
+        for side in sides {
+            precondition(TokenSetDiff.compare(base: side, head: side).isEmpty, "\(side.label) differs from itself")
+        }
         _ = DiffReport.markdown(diff)
         _ = DiffReport.json(diff)
         _ = DiffReport.html(diff, base: sides[0], head: sides[1])
@@ -81,7 +85,8 @@ public enum FuzzTargets {
 extension FuzzTargets {
     /// Stops the run (libFuzzer keeps the input) when a color's sRGB or Display P3 form is not finite: the
     /// outputs would carry `nan`, as CSS once got `color(display-p3 nan nan nan)` for `color(srgb 1e300 0 0)`.
-    /// (The harness also stops on a contrast ratio outside WCAG's 1–21.)
+    /// (The harness also stops on a contrast ratio outside WCAG's 1–21, and on a build that `diff` finds
+    /// different from itself.)
     static func requireFiniteColors(_ tokens: ResolvedTokenSet) {
         for token in tokens.tokens {
             for mode in tokens.modes {
