@@ -481,6 +481,8 @@ struct Diff: ParsableCommand {
             try ReviewSide.loadBoth(base: base, head: head ?? folder, tokensPath: folder, configuration: configuration)
         }
         let diff = TokenSetDiff.compare(base: baseSide, head: headSide)
+        // The process ends after the report: two token sets freed piece by piece would only delay it.
+        ProcessLifetime.keep((baseSide, headSide, diff))
         switch format {
         case .markdown: try emit(DiffReport.markdown(diff), to: output)
         case .html: try emit(DiffReport.html(diff, base: baseSide, head: headSide), to: output)
@@ -523,6 +525,7 @@ struct Preview: ParsableCommand {
         let configuration = try loadConfiguration()
         let folder = path ?? configuration.tokens ?? "Tokens"
         let side = try orExit { () throws(ToolError) in try ReviewSide.load(folder, tokensPath: folder, configuration: configuration) }
+        ProcessLifetime.keep(side)
         let title = "Design tokens: \(folder)"
         guard let output else { return StyleGuide.write(side, title: title, to: FileDescriptorSink(STDOUT_FILENO)) }
         try orExit { () throws(ToolError) in try OutputWriter.atomicWrite(to: output) { sink in StyleGuide.write(side, title: title, to: sink) } }
