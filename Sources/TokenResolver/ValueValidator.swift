@@ -345,13 +345,21 @@ struct ValueValidator {
             fail("`components` must be a list of three numbers for \(space)", fields["components"]!)
             return
         }
+        // Components that look like 0–255 channels (`[255, 128, 0]` in srgb): the fix gives them divided by 255.
+        let written = components.map { $0.string == "none" ? Double.nan : $0.number ?? -1 }
+        let scaled = ColorSpace(rawValue: space).flatMap { Color($0, written[0], written[1], written[2]).byteChannelsComponents }
+        let bytesFix = scaled.map { list in
+            "components run from 0 to 1; 0–255 channels divided by 255 are [\(list.map { $0 == "none" ? "\"none\"" : $0 }.joined(separator: ", "))]"
+        }
         for (component, range) in zip(components, ranges) {
             if component.string == "none" { continue }
             guard let value = component.number else {
                 fail("a component must be a number or \"none\", found \(component.kindDescription)", component)
                 continue
             }
-            if !range.contains(value) { fail("\(range.name) must be \(range.text) in \(space), found \(component.numberText)", component) }
+            if !range.contains(value) {
+                fail("\(range.name) must be \(range.text) in \(space), found \(component.numberText)", component, fix: bytesFix)
+            }
         }
         if let alpha = fields["alpha"] {
             if let value = alpha.number, value >= 0, value <= 1 {} else {

@@ -75,9 +75,15 @@ struct OutOfGamutRule: Rule {
             }
             guard let first = outside.first else { return nil }
             let list = outside.map { "\($0.0) → \($0.1.hex)" }.joined(separator: ", ")
+            // `color(srgb 255 128 0)` is white, not orange: components that look like 0–255 channels get the
+            // color they most likely mean.
+            let fix = outside.lazy.compactMap { mode, color in
+                color.byteChannelsFix.map { "`color(\(color.space.rawValue) …)` components run from 0 to 1; for 0–255 channels write `\($0)`"
+                    + (outside.count > 1 ? " in \(mode)" : "") }
+            }.first
             return Finding(path: token.path, location: token.token.location,
                            message: "`\(token.path)` is outside sRGB; sRGB screens get the fallback \(list)",
-                           data: ["mode": .string(first.0), "fallback": .string(first.1.hex)])
+                           fix: fix, data: ["mode": .string(first.0), "fallback": .string(first.1.hex)])
         }
     }
 }
