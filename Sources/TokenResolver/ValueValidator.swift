@@ -346,10 +346,12 @@ struct ValueValidator {
             return
         }
         // Components that look like 0–255 channels (`[255, 128, 0]` in srgb): the fix gives them divided by 255.
-        let written = components.map { $0.string == "none" ? Double.nan : $0.number ?? -1 }
-        let scaled = ColorSpace(rawValue: space).flatMap { Color($0, written[0], written[1], written[2]).byteChannelsComponents }
-        let bytesFix = scaled.map { list in
-            "components run from 0 to 1; 0–255 channels divided by 255 are [\(list.map { $0 == "none" ? "\"none\"" : $0 }.joined(separator: ", "))]"
+        // Worked out only for a color with a component out of range.
+        func bytesFix() -> String? {
+            let written = components.map { $0.string == "none" ? Double.nan : $0.number ?? -1 }
+            guard let space = ColorSpace(rawValue: space),
+                  let scaled = Color(space, written[0], written[1], written[2]).byteChannelsComponents else { return nil }
+            return "components run from 0 to 1; 0–255 channels divided by 255 are [\(scaled.map { $0 == "none" ? "\"none\"" : $0 }.joined(separator: ", "))]"
         }
         for (component, range) in zip(components, ranges) {
             if component.string == "none" { continue }
@@ -358,7 +360,7 @@ struct ValueValidator {
                 continue
             }
             if !range.contains(value) {
-                fail("\(range.name) must be \(range.text) in \(space), found \(component.numberText)", component, fix: bytesFix)
+                fail("\(range.name) must be \(range.text) in \(space), found \(component.numberText)", component, fix: bytesFix())
             }
         }
         if let alpha = fields["alpha"] {

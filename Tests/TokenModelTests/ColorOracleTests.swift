@@ -18,6 +18,16 @@ enum Oracle {
         (any as? [Any] ?? []).map { $0 as? Double ?? ($0 as? Int).map(Double.init) }
     }
 
+    /// An sRGB triple from 0 to 1 as 8-bit channels, floating-point noise snapped first.
+    static func bytes(_ any: Any?) -> [Int] {
+        triple(any).map { Int(((($0 ?? 0) * 255) * 1e6).rounded() / 1e6 + 0.5) }
+    }
+
+    /// How many 8-bit steps each channel of `actual` is from `expected`.
+    static func steps(_ actual: (red: Int, green: Int, blue: Int, alpha: Int), _ expected: [Int]) -> [Int] {
+        [abs(actual.red - expected[0]), abs(actual.green - expected[1]), abs(actual.blue - expected[2])]
+    }
+
     static func color(_ space: String, _ components: [Double?]) -> Color {
         Color(ColorSpace(rawValue: space)!, components[0] ?? .nan, components[1] ?? .nan, components[2] ?? .nan)
     }
@@ -38,11 +48,11 @@ enum Oracle {
     @Test func hugeComponentsMapLikeTheOracle() throws {
         for sample in Oracle.list("huge") {
             let text = sample["text"] as! String
-            let expected = Oracle.triple(sample["srgb"]).map { Int(((($0 ?? 0) * 255) * 1e6).rounded() / 1e6 + 0.5) }
+            let expected = Oracle.bytes(sample["srgb"])
             for exponent in ["100", "300"] {
                 let color = try ColorSyntax.parse(text.replacingOccurrences(of: "E", with: exponent)).get()
                 let actual = color.srgb8Bit
-                let steps = [abs(actual.red - expected[0]), abs(actual.green - expected[1]), abs(actual.blue - expected[2])]
+                let steps = Oracle.steps(actual, expected)
                 #expect(steps.max()! <= 1, "\(text) at 1e\(exponent): \(color.hex) vs coloraide \(expected)")
                 let p3 = color.gamutMapped(to: .displayP3).components
                 let inside = (-1e-6...(1 + 1e-6))
@@ -86,9 +96,9 @@ enum Oracle {
             let color = Oracle.color(sample["space"] as! String, Oracle.triple(sample["components"]))
             #expect(color.isInGamut(.srgb) == (sample["inSRGB"] as! Bool) || abs(color.converted(to: .srgb).components.min()) < 1e-5
                     || abs(color.converted(to: .srgb).components.max() - 1) < 1e-5)
-            let expected = Oracle.triple(sample["srgb"]).map { Int(((($0 ?? 0) * 255) * 1e6).rounded() / 1e6 + 0.5) }
+            let expected = Oracle.bytes(sample["srgb"])
             let actual = color.srgb8Bit
-            let steps = [abs(actual.red - expected[0]), abs(actual.green - expected[1]), abs(actual.blue - expected[2])]
+            let steps = Oracle.steps(actual, expected)
             #expect(steps.max()! <= 1, "\(sample["space"]!) \(color.components): \(color.hex) vs coloraide \(expected)")
         }
     }

@@ -39,7 +39,7 @@ public struct Color: Sendable, Hashable {
     /// The largest component magnitude a conversion works with: far past any color (every one that large maps
     /// to white or black, or to the gamut's edge), and small enough that cubing it on the way through OKLab
     /// stays finite. `color(srgb 1e300 0 0)` would otherwise overflow to infinity and then to `nan`.
-    public static let convertibleLimit = 1e9
+    static let convertibleLimit = 1e9
 
     @inline(__always)
     static func convertible(_ component: Double) -> Double {
@@ -210,5 +210,40 @@ extension SIMD3 where Scalar == Double {
     /// Applies `transform` to each component.
     func map(_ transform: (Double) -> Double) -> SIMD3<Double> {
         SIMD3(transform(x), transform(y), transform(z))
+    }
+}
+
+extension Color {
+    /// This RGB color with its components divided by 255, when they look written as 0–255 channels by mistake:
+    /// every one from 0 to 255 and one at least 2 (`color(srgb 255 128 0)` is white, not orange); nil otherwise.
+    public var asByteChannels: Color? {
+        guard space.isRGB else { return nil }
+        let lanes = [components.x, components.y, components.z].filter { !$0.isNaN }
+        guard !lanes.isEmpty, lanes.allSatisfy({ $0 >= 0 && $0 <= 255 }), lanes.contains(where: { $0 >= 2 }) else { return nil }
+        return Color(space, components / 255, alpha: alpha)
+    }
+
+    /// The CSS a person would write for `asByteChannels`: `rgb(255 128 0)` for sRGB (the channels as they were
+    /// written), else `color(display-p3 1 0.502 0)`; nil when the components do not look like 0–255 channels.
+    public var byteChannelsFix: String? {
+        guard let scaled = byteChannelsComponents else { return nil }
+        let alphaText = alpha == 1 ? "" : " / " + Self.shortText(alpha)
+        if space == .srgb {
+            return "rgb(\([components.x, components.y, components.z].map(Self.shortText).joined(separator: " "))\(alphaText))"
+        }
+        return "color(\(space.rawValue) \(scaled.joined(separator: " "))\(alphaText))"
+    }
+
+    /// `asByteChannels`' components as text, to three decimals (`none` for a missing one).
+    public var byteChannelsComponents: [String]? {
+        guard let scaled = asByteChannels?.components else { return nil }
+        return [scaled.x, scaled.y, scaled.z].map(Self.shortText)
+    }
+
+    /// A component as a person writes it: to three decimals, no trailing zeros, `none` for a missing one.
+    static func shortText(_ value: Double) -> String {
+        if value.isNaN { return "none" }
+        let rounded = (value * 1000).rounded() / 1000
+        return rounded.wholeNumberText ?? String(rounded)
     }
 }
