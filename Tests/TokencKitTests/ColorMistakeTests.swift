@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TokenModel
+@testable import TokenModel
 
 /// Colors written with 0–255 channels where a space's components run from 0 to 1: `color(srgb 255 128 0)` is
 /// valid CSS, and white. The finding that reports its white fallback says what was most likely meant.
@@ -40,9 +40,57 @@ import TokenModel
     @Test(arguments: [
         ("color(srgb 2 0 0)", "rgb(2 0 0)"), ("color(srgb 255 255 255)", "rgb(255 255 255)"),
         ("color(rec2020 51 none 255)", "color(rec2020 0.2 none 1)"), ("color(srgb 1.5 0 0)", nil),
-        ("color(srgb 256 0 0)", nil), ("color(srgb -1 200 0)", nil), ("color(xyz 50 50 50)", nil), ("oklch(62 0.19 255)", nil),
+        ("color(srgb 256 0 0)", nil), ("color(srgb -1 200 0)", nil), ("color(xyz 50 50 50)", nil), ("oklch(0.62 0.19 255)", nil),
     ] as [(String, String?)])
     func onlyByteLikeComponentsGetAFix(text: String, fix: String?) throws {
         #expect(try ColorSyntax.parse(text).get().byteChannelsFix == fix)
+    }
+
+    /// A lightness written past its space's end is an error with the fix it most likely needs: CSS would clamp
+    /// `oklch(62 0.19 255)` to white, as tokenc did before. A DTCG object with the same components already fails.
+    @Test func lightnessPastItsRangeIsAnErrorThatSaysWhatWasMeant() throws {
+        let sandbox = try Sandbox([
+            "Tokens/c.yaml": """
+                c:
+                  $type: color
+                  percent: { $value: "oklch(62 0.19 255)" }
+                  spaced: { $value: "oklab( 80, 0.1, 0.1 / 50%)" }
+                  lab: { $value: "lab(150 20 30)" }
+                  over: { $value: "oklch(120% 0.1 20)" }
+                  below: { $value: "lch(-5 20 30)" }
+                  rounding: { $value: "oklch(1.0000000000000002 0 0)" }
+                  object: { $value: { colorSpace: oklch, components: [62, 0.19, 255] } }
+
+                """,
+        ])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["validate"], in: sandbox.root)
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("Tokens/") || $0.hasPrefix("  fix:") }
+        #expect(lines == [
+            "Tokens/c.yaml:3:22: error: `c.percent` is not a valid color: `oklch(62 0.19 255)`: the lightness of oklch() is a number from 0 to 1 or a percentage, found 62 [token/invalid-value]",
+            "  fix: for 62 %, write \"oklch(62% 0.19 255)\"",
+            "Tokens/c.yaml:4:21: error: `c.spaced` is not a valid color: `oklab( 80, 0.1, 0.1 / 50%)`: the lightness of oklab() is a number from 0 to 1 or a percentage, found 80 [token/invalid-value]",
+            "  fix: for 80 %, write \"oklab( 80%, 0.1, 0.1 / 50%)\"",
+            "Tokens/c.yaml:5:18: error: `c.lab` is not a valid color: `lab(150 20 30)`: the lightness of lab() is a number from 0 to 100 or a percentage, found 150 [token/invalid-value]",
+            "  fix: write a lightness from 0 to 100, or from 0% to 100%",
+            "Tokens/c.yaml:6:19: error: `c.over` is not a valid color: `oklch(120% 0.1 20)`: the lightness of oklch() is a percentage from 0% to 100%, found 120% [token/invalid-value]",
+            "  fix: write a lightness from 0% to 100%",
+            "Tokens/c.yaml:7:20: error: `c.below` is not a valid color: `lch(-5 20 30)`: the lightness of lch() is a number from 0 to 100 or a percentage, found -5 [token/invalid-value]",
+            "  fix: write a lightness from 0 to 100, or from 0% to 100%",
+            "Tokens/c.yaml:9:55: error: `c.object` is not a valid color: lightness must be from 0 to 1 in oklch, found 62 [token/invalid-value]",
+        ], "\(result.stderr)")
+    }
+
+    /// Rounding past either end of the lightness (converters write white as `oklch(1.0000000000000002 0 0)`) is
+    /// clamped, as CSS does; the fix puts the `%` after the lightness however the arguments are spaced.
+    @Test func roundingPastTheEndIsClampedAndTheFixKeepsTheText() throws {
+        #expect(try ColorSyntax.parse("oklch(1.0000000000000002 0 0)").get().components.x == 1)
+        #expect(try ColorSyntax.parse("lab(-0.00001 0 0)").get().components.x == 0)
+        #expect(try ColorSyntax.parse("oklab(100% 0 0)").get().components.x == 1)
+        #expect(ColorSyntax.withPercentLightness("oklch(\t7,0.1,20)") == "oklch(\t7%,0.1,20)")
+        #expect(ColorSyntax.withPercentLightness("OKLCH(62/0.5)") == "OKLCH(62%/0.5)")
+        guard case .failure(let problem) = ColorSyntax.parse("oklch(100.5 0 0)") else { Issue.record("parsed"); return }
+        #expect(problem.fix == "write a lightness from 0 to 1, or from 0% to 100%")
     }
 }

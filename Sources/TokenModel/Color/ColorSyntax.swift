@@ -289,9 +289,40 @@ public enum ColorSyntax {
             case .angle: return .failure(Problem(message: "`\(text)`: only a hue may be an angle"))
             }
         }
+        if let problem = lightnessProblem(arguments.values[0], of: space, upTo: lightness, text) { return .failure(problem) }
+        // What is left past the ends is rounding (`1.0000000000000002` from a converter): clamped, as CSS does.
         if !c[0].isNaN { c[0] = min(lightness, max(0, c[0])) }
         if isPolar, !c[1].isNaN { c[1] = max(0, c[1]) }
         return alphaValue(arguments.alpha, text).map { Color(space, c[0], c[1], c[2], alpha: $0) }
+    }
+
+    /// A lightness written outside its space's range, beyond rounding. CSS clamps it, so `oklch(62 0.19 255)`
+    /// (62 meant as 62 %) would be white; a token file means something else, as a DTCG object's range error
+    /// says for the same components. A number from 1 to 100 in OKLab or OKLCH gets the percentage as its fix.
+    static func lightnessProblem(_ value: Value, of space: ColorSpace, upTo range: Double, _ text: String) -> Problem? {
+        let slack = range * 1e-6
+        let name = "\(space.rawValue)()"
+        switch value {
+        case .number(let n) where n < -slack || n > range + slack:
+            let message = "`\(text)`: the lightness of \(name) is a number from 0 to \(range.wholeNumberText ?? String(range)) or a percentage, found \(Color.shortText(n))"
+            guard range == 1, n <= 100, let fixed = withPercentLightness(text) else {
+                return Problem(message: message, fix: "write a lightness from 0 to \(range.wholeNumberText ?? String(range)), or from 0% to 100%")
+            }
+            return Problem(message: message, fix: "for \(Color.shortText(n)) %, write \"\(fixed)\"")
+        case .percent(let p) where p < -1e-4 || p > 100 + 1e-4:
+            return Problem(message: "`\(text)`: the lightness of \(name) is a percentage from 0% to 100%, found \(Color.shortText(p))%",
+                           fix: "write a lightness from 0% to 100%")
+        default:
+            return nil
+        }
+    }
+
+    /// `text` with a `%` after its first argument: `oklch(62 0.19 255)` → `oklch(62% 0.19 255)`.
+    static func withPercentLightness(_ text: String) -> String? {
+        guard let open = text.firstIndex(of: "("),
+              let start = text[text.index(after: open)...].firstIndex(where: { $0 != " " && $0 != "\t" }) else { return nil }
+        let end = text[start...].firstIndex(where: { " \t,/)".contains($0) }) ?? text.endIndex
+        return String(text[..<end]) + "%" + String(text[end...])
     }
 
     static let predefined: [String: ColorSpace] = [
