@@ -93,4 +93,25 @@ import Testing
         guard case .failure(let problem) = ColorSyntax.parse("oklch(100.5 0 0)") else { Issue.record("parsed"); return }
         #expect(problem.fix == "write a lightness from 0 to 1, or from 0% to 100%")
     }
+
+    /// rgb() channels written as 0–1 fractions are almost black; the error gives the color() that was meant,
+    /// with every component and the alpha as written. Whole channels from 0 to 1 (`rgb(0 0 1)`) are left alone.
+    @Test(arguments: [
+        ("rgb(0.04 0.52 1)", "`rgb(0.04 0.52 1)`: rgb() channels run from 0 to 255, so this is almost black (#000101)",
+         "for components from 0 to 1, write \"color(srgb 0.04 0.52 1)\""),
+        ("rgba(0.5, none, 0, 50%)", "`rgba(0.5, none, 0, 50%)`: rgb() channels run from 0 to 255, so this is almost black (#010000)",
+         "for components from 0 to 1, write \"color(srgb 0.5 none 0 / 50%)\""),
+        ("rgb(0.123456789 0 0 / 0.25)", "`rgb(0.123456789 0 0 / 0.25)`: rgb() channels run from 0 to 255, so this is almost black (#000000)",
+         "for components from 0 to 1, write \"color(srgb 0.123456789 0 0 / 0.25)\""),
+    ] as [(String, String, String)])
+    func fractionalRGBChannelsAreAnErrorThatGivesTheColorMeant(text: String, message: String, fix: String) {
+        guard case .failure(let problem) = ColorSyntax.parse(text) else { Issue.record("\(text) parsed"); return }
+        #expect(problem.message == message)
+        #expect(problem.fix == fix)
+    }
+
+    @Test(arguments: ["rgb(0 0 1)", "rgb(1 1 1)", "rgb(0.5 128 0)", "rgb(50% 0.5 0)", "rgb(none none none)", "rgb(1.5 0 0)"])
+    func otherSmallRGBChannelsParse(text: String) throws {
+        _ = try ColorSyntax.parse(text).get()
+    }
 }

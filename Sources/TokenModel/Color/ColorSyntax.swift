@@ -227,6 +227,7 @@ public enum ColorSyntax {
 
     static func rgb(_ arguments: Arguments, _ text: String) -> Result<Color, Problem> {
         if let problem = count(arguments, text) { return .failure(problem) }
+        if let problem = fractionChannelsProblem(arguments, text) { return .failure(problem) }
         var channels: [Double] = []
         for value in arguments.values {
             switch value {
@@ -237,6 +238,33 @@ public enum ColorSyntax {
             }
         }
         return alphaValue(arguments.alpha, text).map { Color(.srgb, channels[0], channels[1], channels[2], alpha: $0) }
+    }
+
+    /// rgb() channels written as 0–1 fractions (`rgb(0.04 0.52 1)`, as UIColor and Figma give them): valid CSS,
+    /// and almost black, since rgb() channels run from 0 to 255. Every channel a number from 0 to 1 and one
+    /// with a fraction: no one writes a near-black that way, and `color(srgb …)` is what was meant.
+    static func fractionChannelsProblem(_ arguments: Arguments, _ text: String) -> Problem? {
+        var numbers: [Double] = []
+        for value in arguments.values {
+            switch value {
+            case .number(let n) where n >= 0 && n <= 1: numbers.append(n)
+            case .none: numbers.append(.nan)
+            default: return nil
+            }
+        }
+        guard numbers.contains(where: { !$0.isNaN && $0 != $0.rounded() }) else { return nil }
+        func written(_ value: Double) -> String { value.isNaN ? "none" : value.wholeNumberText ?? String(value) }
+        var alphaText = ""
+        switch arguments.alpha {
+        case .number(let n)?: alphaText = " / " + written(n)
+        case .percent(let p)?: alphaText = " / " + written(p) + "%"
+        case .none?: alphaText = " / none"
+        default: break
+        }
+        let channels = numbers.map { $0.isNaN ? 0 : $0 / 255 }
+        let hex = Color(.srgb, channels[0], channels[1], channels[2]).hex
+        return Problem(message: "`\(text)`: rgb() channels run from 0 to 255, so this is almost black (\(hex))",
+                       fix: "for components from 0 to 1, write \"color(srgb \(numbers.map(written).joined(separator: " "))\(alphaText))\"")
     }
 
     static func hue(_ value: Value, _ text: String) -> Result<Double, Problem> {
