@@ -335,6 +335,11 @@ struct ValueValidator {
             }
             return
         }
+        // `$value: 0x0A84FF` or `$value: 336699` unquoted: YAML reads a number, the color's hex digits.
+        if node.number != nil, let text = node.scalarText, let hex = ColorSyntax.hexMissingItsHash(text) {
+            fail("`\(text)` is a number here, not a color; a hex color starts with `#` and is quoted", node, fix: "write \"\(hex)\"")
+            return
+        }
         guard let fields = object(node, required: ["colorSpace", "components"], optional: ["alpha", "hex"],
                                   example: "{ colorSpace: srgb, components: [0.04, 0.52, 1] }") else { return }
         guard let space = fields["colorSpace"]!.string, let ranges = ColorSpaceRanges.table[space] else {

@@ -114,4 +114,52 @@ import Testing
     func otherSmallRGBChannelsParse(text: String) throws {
         _ = try ColorSyntax.parse(text).get()
     }
+
+    /// Texts that are no color syntax get the fix for the mistake they most likely are: hex digits without their
+    /// `#`, a system color by its API name, a function without its `)` (only when adding it makes a color).
+    @Test(arguments: [
+        ("0A84FF", "`0A84FF` is not a color; a hex color starts with `#`", "write \"#0A84FF\""),
+        ("0x0a84ff80", "`0x0a84ff80` is not a color; a hex color starts with `#`", "write \"#0a84ff80\""),
+        ("fff", "`fff` is not a color; a hex color starts with `#`", "write \"#fff\""),
+        ("UIColor.systemBlue", "`UIColor.systemBlue` is not a color; a system color is written as a reference", "write \"{system.systemBlue}\""),
+        ("NSColor.labelColor", "`NSColor.labelColor` is not a color; a system color is written as a reference", "write \"{system.labelColor}\""),
+        ("UIColor.brandBlue", "`UIColor.brandBlue` is not a color", ColorSyntax.example),
+        (".secondaryLabel", "`.secondaryLabel` is not a color; a system color is written as a reference", "write \"{system.secondaryLabel}\""),
+        ("rgb(10, 132, 255", "`rgb(10, 132, 255` has no closing parenthesis", "write \"rgb(10, 132, 255)\""),
+        ("rgb(10 132", "`rgb(10 132` is not a color", ColorSyntax.example),
+        ("0A84F", "`0A84F` is not a color", ColorSyntax.example),
+        ("blue-ish", "`blue-ish` is not a color", ColorSyntax.example),
+    ] as [(String, String, String)])
+    func textsThatAreNoColorGetTheFixTheyMostLikelyNeed(text: String, message: String, fix: String) {
+        guard case .failure(let problem) = ColorSyntax.parse(text) else { Issue.record("\(text) parsed"); return }
+        #expect(problem.message == message)
+        #expect(problem.fix == fix)
+    }
+
+    /// Unquoted hex digits are a YAML number (`0x0A84FF` a hexadecimal integer, `336699` a decimal one): the
+    /// error says so where the value is and gives the quoted color; other numbers keep the object error.
+    @Test func unquotedHexDigitsAreANumberThatGetsTheQuotedColor() throws {
+        let sandbox = try Sandbox([
+            "Tokens/c.yaml": """
+                c:
+                  $type: color
+                  hex: { $value: 0x0A84FF }
+                  digits: { $value: 336699 }
+                  other: { $value: 12 }
+
+                """,
+        ])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["validate"], in: sandbox.root)
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("Tokens/") || $0.hasPrefix("  fix:") }
+        #expect(lines == [
+            "Tokens/c.yaml:3:18: error: `c.hex` is not a valid color: `0x0A84FF` is a number here, not a color; a hex color starts with `#` and is quoted [token/invalid-value]",
+            "  fix: write \"#0A84FF\"",
+            "Tokens/c.yaml:4:21: error: `c.digits` is not a valid color: `336699` is a number here, not a color; a hex color starts with `#` and is quoted [token/invalid-value]",
+            "  fix: write \"#336699\"",
+            "Tokens/c.yaml:5:20: error: `c.other` is not a valid color: expected a mapping with `colorSpace`, `components`, found a number [token/invalid-value]",
+            "  fix: write `{ colorSpace: srgb, components: [0.04, 0.52, 1] }`",
+        ], "\(result.stderr)")
+    }
 }

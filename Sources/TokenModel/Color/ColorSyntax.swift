@@ -42,7 +42,7 @@ public enum ColorSyntax {
             if let hex = CSSNamedColors.hex[trimmed.lowercased()] {
                 return .failure(Problem(message: "`\(trimmed)` is a CSS named color, which token files write as hex", fix: "write \"\(hex)\""))
             }
-            return .failure(Problem(message: "`\(text)` is not a color", fix: example))
+            return .failure(notAColor(text, trimmed: trimmed))
         }
         guard let arguments = Arguments(body) else {
             return .failure(Problem(message: "`\(text)` has arguments that are not numbers, percentages, angles or `none`"))
@@ -59,6 +59,35 @@ public enum ColorSyntax {
         default:
             return .failure(Problem(message: "`\(name)()` is not a CSS color function; use rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch() or color()"))
         }
+    }
+
+    /// Why `text` is no color syntax at all, with the fix for the mistakes made most: hex digits without their
+    /// `#` or written `0x…`, an Apple system color by its API name (`systemBlue`, `UIColor.label`), a color
+    /// function without its closing parenthesis.
+    static func notAColor(_ text: String, trimmed: String) -> Problem {
+        if let hex = hexMissingItsHash(trimmed) {
+            return Problem(message: "`\(text)` is not a color; a hex color starts with `#`", fix: "write \"\(hex)\"")
+        }
+        var name = Substring(trimmed)
+        for prefix in ["UIColor.", "NSColor.", "."] where name.hasPrefix(prefix) {
+            name = name.dropFirst(prefix.count)
+            break
+        }
+        if let system = SystemColors.named(String(name)) {
+            return Problem(message: "`\(text)` is not a color; a system color is written as a reference",
+                           fix: "write \"{system.\(system.name)}\"")
+        }
+        if trimmed.contains("("), !trimmed.hasSuffix(")"), case .success = parse(trimmed + ")") {
+            return Problem(message: "`\(text)` has no closing parenthesis", fix: "write \"\(trimmed))\"")
+        }
+        return Problem(message: "`\(text)` is not a color", fix: example)
+    }
+
+    /// The hex color `text` is when written without its `#` (`0A84FF`, `0x0A84FF` → `#0A84FF`); nil otherwise.
+    public static func hexMissingItsHash(_ text: String) -> String? {
+        var digits = Substring(text)
+        if digits.hasPrefix("0x") || digits.hasPrefix("0X") { digits = digits.dropFirst(2) }
+        return [3, 4, 6, 8].contains(digits.count) && digits.allSatisfy(\.isHexDigit) ? "#" + digits : nil
     }
 
     /// `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa` read straight from UTF-8: most token colors are hex.
