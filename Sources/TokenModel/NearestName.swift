@@ -15,7 +15,8 @@ public enum NearestName {
             scalars.append(contentsOf: candidate.unicodeScalars)
             guard abs(scalars.count - target.count) <= limit else { continue }
             let distance = editDistance(target, scalars, limit: limit, previous: &previous, current: &current)
-            guard distance <= limit else { continue }
+            // A short name rewritten whole (`zz` for `b`) is within the limit but no typo of it.
+            guard distance <= limit, distance < max(target.count, scalars.count) else { continue }
             if best == nil || distance < best!.distance || (distance == best!.distance && candidate < best!.name) {
                 best = (candidate, distance)
             }
@@ -109,9 +110,18 @@ public struct PathSuggestions {
         // Counted before the lists are joined: a miss past the budget costs nothing.
         guard sameGroup.count + sameName.count <= comparisonsLeft else { return nil }
         comparisonsLeft -= sameGroup.count + sameName.count
-        if let found = NearestName.find(path, in: sameGroup + sameName) { return found }
+        if let found = NearestName.find(path, in: sameGroup + sameName), Self.isTypo(path, of: found) { return found }
         guard paths.count <= comparisonsLeft else { return nil }
         comparisonsLeft -= paths.count
-        return NearestName.find(path, in: paths)
+        return NearestName.find(path, in: paths).flatMap { Self.isTypo(path, of: $0) ? $0 : nil }
+    }
+
+    /// Whether `path` looks like a typo of `candidate` in the part that differs, not only over the whole path:
+    /// in one group the names must be near each other by themselves, or `palette.blue` (4 edits from
+    /// `palette.green`, within a third of the path) would suggest a color the author never meant.
+    private static func isTypo(_ path: String, of candidate: String) -> Bool {
+        let (group, name) = split(path), (candidateGroup, candidateName) = split(candidate)
+        guard group == candidateGroup else { return true }
+        return NearestName.find(String(name), in: [String(candidateName)]) != nil
     }
 }

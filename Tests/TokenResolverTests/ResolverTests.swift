@@ -792,6 +792,13 @@ private func onLargeStack<T>(_ body: @escaping @Sendable () -> T) -> T {
         #expect(suggestions.nearest("colour.text.primary") == "color.text.primary")
         #expect(suggestions.nearest("spce.smal") == "space.small")
         #expect(suggestions.nearest("nothing.like.it") == nil)
+        // Within a third of the whole path, but the names alone are too far apart to be a typo.
+        #expect(suggestions.nearest("color.brand.tertiary") == nil)
+        #expect(suggestions.nearest("color.text.primo") == nil)
+        #expect(suggestions.nearest("color.text.prmary") == "color.text.primary")
+        var short = PathSuggestions(["c.b", "c.ab"])
+        #expect(short.nearest("c.zz") == nil)
+        #expect(NearestName.find("zz", in: ["b"]) == nil && NearestName.find("zz", in: ["b", "z"]) == "z")
         #expect(suggestions.isGroup("color.brand") && suggestions.isGroup("color") && !suggestions.isGroup("color.brand.primary"))
         #expect(suggestions.firstPaths(in: "color") == ["color.brand.primary", "color.brand.secondary"])
     }
