@@ -90,8 +90,10 @@ import Testing
         #expect(try ColorSyntax.parse("oklab(100% 0 0)").get().components.x == 1)
         #expect(ColorSyntax.withPercentLightness("oklch(\t7,0.1,20)") == "oklch(\t7%,0.1,20)")
         #expect(ColorSyntax.withPercentLightness("OKLCH(62/0.5)") == "OKLCH(62%/0.5)")
-        guard case .failure(let problem) = ColorSyntax.parse("oklch(100.5 0 0)") else { Issue.record("parsed"); return }
-        #expect(problem.fix == "write a lightness from 0 to 1, or from 0% to 100%")
+        for text in ["oklch(100.5 0 0)", "oklch(1.5 0.1 20)"] {
+            guard case .failure(let problem) = ColorSyntax.parse(text) else { Issue.record("\(text) parsed"); continue }
+            #expect(problem.fix == "write a lightness from 0 to 1, or from 0% to 100%")
+        }
     }
 
     /// rgb() channels written as 0–1 fractions are almost black; the error gives the color() that was meant,

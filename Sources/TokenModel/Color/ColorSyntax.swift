@@ -355,14 +355,15 @@ public enum ColorSyntax {
 
     /// A lightness written outside its space's range, beyond rounding. CSS clamps it, so `oklch(62 0.19 255)`
     /// (62 meant as 62 %) would be white; a token file means something else, as a DTCG object's range error
-    /// says for the same components. A number from 1 to 100 in OKLab or OKLCH gets the percentage as its fix.
+    /// says for the same components. A number from 2 to 100 in OKLab or OKLCH gets the percentage as its fix (a
+    /// little past 1 is more likely a lightness over the top than a percentage).
     static func lightnessProblem(_ value: Value, of space: ColorSpace, upTo range: Double, _ text: String) -> Problem? {
         let slack = range * 1e-6
         let name = "\(space.rawValue)()"
         switch value {
         case .number(let n) where n < -slack || n > range + slack:
             let message = "`\(text)`: the lightness of \(name) is a number from 0 to \(range.wholeNumberText ?? String(range)) or a percentage, found \(Color.shortText(n))"
-            guard range == 1, n <= 100, let fixed = withPercentLightness(text) else {
+            guard range == 1, n >= 2, n <= 100, let fixed = withPercentLightness(text) else {
                 return Problem(message: message, fix: "write a lightness from 0 to \(range.wholeNumberText ?? String(range)), or from 0% to 100%")
             }
             return Problem(message: message, fix: "for \(Color.shortText(n)) %, write \"\(fixed)\"")
