@@ -164,4 +164,30 @@ import Testing
             "  fix: write `{ colorSpace: srgb, components: [0.04, 0.52, 1] }`",
         ], "\(result.stderr)")
     }
+
+    /// An alpha past either end is an error, as a DTCG object's is: CSS clamps `/ 50` (50 meant as 50 %) to opaque.
+    /// From 2 to 100 the fix is the percentage, the text otherwise as written; rounding past 1 is clamped.
+    @Test(arguments: [
+        ("rgb(10 132 255 / 50)", "the alpha in `rgb(10 132 255 / 50)` must be a number from 0 to 1 or a percentage, found 50",
+         "for 50 %, write \"rgb(10 132 255 / 50%)\""),
+        ("rgba(10, 132, 255, 80 )", "the alpha in `rgba(10, 132, 255, 80 )` must be a number from 0 to 1 or a percentage, found 80",
+         "for 80 %, write \"rgba(10, 132, 255, 80% )\""),
+        ("color(display-p3 1 0 0 / 1.5)", "the alpha in `color(display-p3 1 0 0 / 1.5)` must be a number from 0 to 1 or a percentage, found 1.5",
+         "write an alpha from 0 to 1, or from 0% to 100%"),
+        ("oklch(0.5 0.1 20 / -0.2)", "the alpha in `oklch(0.5 0.1 20 / -0.2)` must be a number from 0 to 1 or a percentage, found -0.2",
+         "write an alpha from 0 to 1, or from 0% to 100%"),
+        ("hsl(20 50% 50% / 120%)", "the alpha in `hsl(20 50% 50% / 120%)` must be a percentage from 0% to 100%, found 120%",
+         "write an alpha from 0% to 100%"),
+    ] as [(String, String, String)])
+    func alphaPastItsRangeIsAnError(text: String, message: String, fix: String) {
+        guard case .failure(let problem) = ColorSyntax.parse(text) else { Issue.record("\(text) parsed"); return }
+        #expect(problem.message == message)
+        #expect(problem.fix == fix)
+    }
+
+    @Test func alphaRoundedPastOneIsClamped() throws {
+        #expect(try ColorSyntax.parse("rgb(10 132 255 / 1.0000000000000002)").get().alpha == 1)
+        #expect(try ColorSyntax.parse("rgb(10 132 255 / 100%)").get().alpha == 1)
+        #expect(try ColorSyntax.parse("rgb(10 132 255 / 0)").get().alpha == 0)
+    }
 }

@@ -243,11 +243,29 @@ public enum ColorSyntax {
     static func alphaValue(_ value: Value?, _ text: String) -> Result<Double, Problem> {
         switch value {
         case nil: .success(1)
+        // Past either end beyond rounding is a mistake CSS would clamp: `/ 50` (50 meant as 50 %) is opaque.
+        case .number(let n)? where n < -1e-6 || n > 1 + 1e-6:
+            .failure(Problem(message: "the alpha in `\(text)` must be a number from 0 to 1 or a percentage, found \(Color.shortText(n))",
+                             fix: n >= 2 && n <= 100 ? "for \(Color.shortText(n)) %, write \"\(withPercentAlpha(text))\""
+                                 : "write an alpha from 0 to 1, or from 0% to 100%"))
         case .number(let n)?: .success(min(1, max(0, n)))
+        case .percent(let p)? where p < -1e-4 || p > 100 + 1e-4:
+            .failure(Problem(message: "the alpha in `\(text)` must be a percentage from 0% to 100%, found \(Color.shortText(p))%",
+                             fix: "write an alpha from 0% to 100%"))
         case .percent(let p)?: .success(min(1, max(0, p / 100)))
         case .none?: .success(0)
         case .angle?: .failure(Problem(message: "the alpha in `\(text)` must be a number from 0 to 1 or a percentage"))
         }
+    }
+
+    /// `text` with a `%` after its last argument, the alpha: `rgb(10 132 255 / 50)` → `rgb(10 132 255 / 50%)`.
+    static func withPercentAlpha(_ text: String) -> String {
+        guard let close = text.lastIndex(of: ")") else { return text + "%" }
+        var end = close
+        while end > text.startIndex, text[text.index(before: end)] == " " || text[text.index(before: end)] == "\t" {
+            end = text.index(before: end)
+        }
+        return String(text[..<end]) + "%" + String(text[end...])
     }
 
     static func count(_ arguments: Arguments, _ text: String) -> Problem? {
