@@ -190,4 +190,39 @@ import Testing
         #expect(try ColorSyntax.parse("rgb(10 132 255 / 100%)").get().alpha == 1)
         #expect(try ColorSyntax.parse("rgb(10 132 255 / 0)").get().alpha == 0)
     }
+
+    /// Color functions written almost right get the text that parses: an alpha without its `/`, a space's name
+    /// as the function, a part or a misspelling of a color() space's name, a tint color by its short name.
+    @Test(arguments: [
+        ("rgb(10 132 255 50%)", "`rgb(10 132 255 50%)` needs three components, found 4",
+         "separate the alpha with `/`: write \"rgb(10 132 255 / 50%)\""),
+        ("oklch(0.6 0.1 20\t0.5 )", "`oklch(0.6 0.1 20\t0.5 )` needs three components, found 4",
+         "separate the alpha with `/`: write \"oklch(0.6 0.1 20\t/ 0.5 )\""),
+        ("Display-P3(1 0 0)", "`display-p3()` is not a CSS color function; use rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch() or color()",
+         "write \"color(display-p3 1 0 0)\""),
+        ("color(p3 1 0 0 / 50%)", "`color(p3 1 0 0 / 50%)`: color() needs a color space first, one of a98-rgb, display-p3, prophoto-rgb, rec2020, srgb, srgb-linear, xyz, xyz-d50, xyz-d65",
+         "write \"color(display-p3 1 0 0 / 50%)\""),
+        ("color( dispaly-p3 1 0 0)", "`color( dispaly-p3 1 0 0)`: color() needs a color space first, one of a98-rgb, display-p3, prophoto-rgb, rec2020, srgb, srgb-linear, xyz, xyz-d50, xyz-d65",
+         "write \"color( display-p3 1 0 0)\""),
+        ("color(rgb 1 0.5 0)", "`color(rgb 1 0.5 0)`: color() needs a color space first, one of a98-rgb, display-p3, prophoto-rgb, rec2020, srgb, srgb-linear, xyz, xyz-d50, xyz-d65",
+         "write \"color(srgb 1 0.5 0)\""),
+    ] as [(String, String, String)])
+    func almostRightFunctionsGetTheTextThatParses(text: String, message: String, fix: String) {
+        guard case .failure(let problem) = ColorSyntax.parse(text) else { Issue.record("\(text) parsed"); return }
+        #expect(problem.message == message)
+        #expect(problem.fix == fix)
+    }
+
+    /// No fix where the corrected text would not parse either, or the name is no one space's.
+    @Test(arguments: ["rgb(10 132 255 50% 1)", "rgb(10, 132, 255, 50%, 1)", "rgb(a b c d)", "color(lab 50 0 0)", "color(p3 1 0)", "display-p3(1 0)", "hsv(1 0 0)"])
+    func noFixWhereNoTextParses(text: String) {
+        guard case .failure(let problem) = ColorSyntax.parse(text) else { Issue.record("\(text) parsed"); return }
+        #expect(problem.fix == nil || problem.fix == ColorSyntax.example, "\(problem)")
+    }
+
+    @Test func tintColorsByTheirShortNameGetTheSystemName() {
+        #expect(NearestSystemName.find("blue") == "systemBlue")
+        #expect(NearestSystemName.find("Indigo") == "systemIndigo")
+        #expect(NearestSystemName.find("label") == "label")
+    }
 }

@@ -57,7 +57,11 @@ public enum ColorSyntax {
         case "oklch": return perceptual(.oklch, arguments, text, lightness: 1, percentScale: 0.4)
         case "color": return colorFunction(arguments, text)
         default:
-            return .failure(Problem(message: "`\(name)()` is not a CSS color function; use rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch() or color()"))
+            // `display-p3(1 0 0)`: a predefined space's name used as a function.
+            let asColor = "color(\(name) \(body))"
+            let fix = predefined[name] != nil && (try? parse(asColor).get()) != nil ? "write \"\(asColor)\"" : nil
+            return .failure(Problem(message: "`\(name)()` is not a CSS color function; use rgb(), hsl(), hwb(), lab(), lch(), oklab(), oklch() or color()",
+                                    fix: fix))
         }
     }
 
@@ -269,7 +273,22 @@ public enum ColorSyntax {
     }
 
     static func count(_ arguments: Arguments, _ text: String) -> Problem? {
-        arguments.values.count == 3 ? nil : Problem(message: "`\(text)` needs three components, found \(arguments.values.count)")
+        guard arguments.values.count != 3 else { return nil }
+        let problem = "`\(text)` needs three components, found \(arguments.values.count)"
+        // `rgb(10 132 255 50%)`: an alpha without its `/`.
+        if arguments.values.count == 4, arguments.alpha == nil, !arguments.usesCommas, let withSlash = withSlashBeforeAlpha(text),
+           (try? parse(withSlash).get()) != nil {
+            return Problem(message: problem, fix: "separate the alpha with `/`: write \"\(withSlash)\"")
+        }
+        return Problem(message: problem)
+    }
+
+    /// `text` with a `/` before its last argument: `rgb(10 132 255 50%)` → `rgb(10 132 255 / 50%)`.
+    static func withSlashBeforeAlpha(_ text: String) -> String? {
+        guard let close = text.lastIndex(of: ")"),
+              let lastEnd = text[..<close].lastIndex(where: { $0 != " " && $0 != "\t" }),
+              let before = text[...lastEnd].lastIndex(where: { $0 == " " || $0 == "\t" }) else { return nil }
+        return String(text[...before]) + "/ " + String(text[text.index(after: before)...])
     }
 
     static func rgb(_ arguments: Arguments, _ text: String) -> Result<Color, Problem> {
@@ -395,10 +414,16 @@ public enum ColorSyntax {
 
     /// `text` with a `%` after its first argument: `oklch(62 0.19 255)` → `oklch(62% 0.19 255)`.
     static func withPercentLightness(_ text: String) -> String? {
+        guard let end = firstArgument(text)?.upperBound else { return nil }
+        return String(text[..<end]) + "%" + String(text[end...])
+    }
+
+    /// Where a color function's first argument is written in `text`: after the `(` and any blanks, up to a
+    /// blank, comma, slash or the `)`.
+    static func firstArgument(_ text: String) -> Range<String.Index>? {
         guard let open = text.firstIndex(of: "("),
               let start = text[text.index(after: open)...].firstIndex(where: { $0 != " " && $0 != "\t" }) else { return nil }
-        let end = text[start...].firstIndex(where: { " \t,/)".contains($0) }) ?? text.endIndex
-        return String(text[..<end]) + "%" + String(text[end...])
+        return start..<(text[start...].firstIndex(where: { " \t,/)".contains($0) }) ?? text.endIndex)
     }
 
     static let predefined: [String: ColorSpace] = [
@@ -406,10 +431,20 @@ public enum ColorSyntax {
         "prophoto-rgb": .prophotoRGB, "rec2020": .rec2020, "xyz": .xyzD65, "xyz-d65": .xyzD65, "xyz-d50": .xyzD50,
     ]
 
+    /// The fix for a color() space name that is none: a misspelling (`dispaly-p3`) or a part of one name only
+    /// (`p3`), when the text with that name parses.
+    static func spaceFix(_ word: String, _ text: String) -> String? {
+        let containing = predefined.keys.filter { $0.contains(word) }
+        guard let space = NearestName.find(word, in: Array(predefined.keys)) ?? (containing.count == 1 ? containing.first : nil),
+              let range = firstArgument(text) else { return nil }
+        let fixed = String(text[..<range.lowerBound]) + space + String(text[range.upperBound...])
+        return (try? parse(fixed).get()) != nil ? "write \"\(fixed)\"" : nil
+    }
+
     static func colorFunction(_ arguments: Arguments, _ text: String) -> Result<Color, Problem> {
         guard let name = arguments.firstWord, let space = predefined[name] else {
             return .failure(Problem(message: "`\(text)`: color() needs a color space first, one of "
-                + predefined.keys.sorted().joined(separator: ", ")))
+                + predefined.keys.sorted().joined(separator: ", "), fix: arguments.firstWord.flatMap { spaceFix($0, text) }))
         }
         if let problem = count(arguments, text) { return .failure(problem) }
         var c: [Double] = []

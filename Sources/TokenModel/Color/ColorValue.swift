@@ -92,6 +92,8 @@ private let parsedTexts = BoundedMemo<String, Result<ColorValue, ColorSyntax.Pro
 enum NearestSystemName {
     static func find(_ name: String) -> String? {
         if let exact = SystemColors.all.first(where: { $0.name.lowercased() == name.lowercased() }) { return exact.name }
+        // `blue` for `systemBlue`: SwiftUI's and AppKit's short names for the tint colors.
+        if let tint = SystemColors.all.first(where: { $0.name.lowercased() == "system" + name.lowercased() }) { return tint.name }
         return NearestName.find(name, in: SystemColors.all.map(\.name))
     }
 }
