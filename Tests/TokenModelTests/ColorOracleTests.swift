@@ -169,6 +169,8 @@ enum Oracle {
 
     @Test(arguments: [
         ("#12345", "`#12345` is not a hex color; expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA"),
+        ("#0A84FG", "`#0A84FG` is not a hex color: `G` is not a hex digit (0–9, A–F)"),
+        ("#00O", "`#00O` is not a hex color: `O` is not a hex digit (0–9, A–F)"),
         ("rgb(1 2)", "`rgb(1 2)` needs three components, found 2"),
         ("color(cmyk 1 2 3)", "`color(cmyk 1 2 3)`: color() needs a color space first, one of a98-rgb, display-p3, prophoto-rgb, rec2020, srgb, srgb-linear, xyz, xyz-d50, xyz-d65"),
         ("hsl(10% 20% 30%)", "`hsl(10% 20% 30%)`: a hue is a number or an angle such as 120deg, not a percentage"),

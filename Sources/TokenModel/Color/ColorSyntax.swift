@@ -144,6 +144,10 @@ public enum ColorSyntax {
     static func parseHex(_ text: String) -> Result<Color, Problem> {
         let digits = Array(text.dropFirst())
         guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else {
+            // The right length with a character that is no hex digit (`#0A84FG`, `#00O` with the letter O): say which.
+            if [3, 4, 6, 8].contains(digits.count), let wrong = digits.first(where: { !$0.isHexDigit }), !wrong.isWhitespace {
+                return .failure(Problem(message: "`\(text)` is not a hex color: `\(wrong)` is not a hex digit (0–9, A–F)"))
+            }
             return .failure(Problem(message: "`\(text)` is not a hex color; expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA"))
         }
         let expanded = digits.count <= 4 ? digits.flatMap { [$0, $0] } : digits
