@@ -844,8 +844,16 @@ private final class ResolutionRun {
         diagnostics.append(Diagnostic(
             id: "alias/unresolved", severity: .error,
             message: "`{\(path)}` does not name a token", location: location, path: tokens[owner].path,
-            fix: suggestion ?? "check the spelling of the path"))
+            fix: suggestion ?? Self.systemColorFix(path) ?? "check the spelling of the path"))
         return nil
+    }
+
+    /// The fix for an Apple system color written as a token path (`{systemBlue}`, `{System.label}`): its
+    /// reference, `{system.systemBlue}`; nil for any other path.
+    static func systemColorFix(_ path: String) -> String? {
+        let name = path.lowercased().hasPrefix("system.") ? String(path.dropFirst("system.".count)) : path
+        guard let system = SystemColors.all.first(where: { $0.name.lowercased() == name.lowercased() }) else { return nil }
+        return "a system color is `{system.\(system.name)}`"
     }
 
     /// Reads `{$ref: "#/a/b/$value"}`; only pointers to a token's whole `$value` are references to tokens.

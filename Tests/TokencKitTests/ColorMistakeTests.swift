@@ -225,4 +225,34 @@ import Testing
         #expect(NearestSystemName.find("Indigo") == "systemIndigo")
         #expect(NearestSystemName.find("label") == "label")
     }
+
+    /// A system color written as a token path gets its reference; a token of that name wins, a path near a
+    /// token keeps its suggestion.
+    @Test func systemColorsWrittenAsTokenPathsGetTheirReference() throws {
+        let sandbox = try Sandbox([
+            "Tokens/c.yaml": """
+                c:
+                  $type: color
+                  a: { $value: "{systemRed}" }
+                  b: { $value: "{System.label}" }
+                  c: { $value: "{c.systemBlu}" }
+                  d: { $value: "{systemBlue}" }
+                  systemBlue: { $value: "#0a84ff" }
+
+                """,
+        ])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["validate"], in: sandbox.root)
+        let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("Tokens/") || $0.hasPrefix("  fix:") }
+        #expect(lines == [
+            "Tokens/c.yaml:3:16: error: `{systemRed}` does not name a token [alias/unresolved]",
+            "  fix: a system color is `{system.systemRed}`",
+            "Tokens/c.yaml:4:16: error: `{System.label}` does not name a token [alias/unresolved]",
+            "  fix: a system color is `{system.label}`",
+            "Tokens/c.yaml:5:16: error: `{c.systemBlu}` does not name a token [alias/unresolved]",
+            "  fix: did you mean `{c.systemBlue}`?",
+            "Tokens/c.yaml:6:16: error: `{systemBlue}` does not name a token [alias/unresolved]",
+            "  fix: did you mean `{c.systemBlue}`?",
+        ], "\(result.stderr)")
+    }
 }
