@@ -6,21 +6,16 @@ import Testing
 /// valid CSS, and white. The finding that reports its white fallback says what was most likely meant.
 @Suite struct ColorMistakeTests {
     @Test func byteChannelsGetTheColorTheyMostLikelyMean() throws {
-        let sandbox = try Sandbox([
-            "Tokens/c.yaml": """
-                c:
-                  $type: color
-                  css: { $value: "color(srgb 255 128 0)" }
-                  wide: { $value: "color(display-p3 255 128 0 / 0.5)" }
-                  object: { $value: { colorSpace: srgb, components: [255, 128, "none"] } }
-                  bright: { $value: "color(srgb 1.2 0 0)" }
+        let (result, lines) = try validate("""
+            c:
+              $type: color
+              css: { $value: "color(srgb 255 128 0)" }
+              wide: { $value: "color(display-p3 255 128 0 / 0.5)" }
+              object: { $value: { colorSpace: srgb, components: [255, 128, "none"] } }
+              bright: { $value: "color(srgb 1.2 0 0)" }
 
-                """,
-        ])
-        defer { sandbox.remove() }
-        let result = try TokencProcess.run(["validate"], in: sandbox.root)
+            """)
         #expect(result.status == 1)
-        let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("Tokens/") || $0.hasPrefix("  fix:") }
         #expect(lines == [
             "Tokens/c.yaml:3:3: note: `c.css` is outside sRGB; sRGB screens get the fallback light → #ffffff [color/out-of-gamut]",
             "  fix: `color(srgb …)` components run from 0 to 1; for 0–255 channels write `rgb(255 128 0)`",
@@ -49,24 +44,19 @@ import Testing
     /// A lightness written past its space's end is an error with the fix it most likely needs: CSS would clamp
     /// `oklch(62 0.19 255)` to white, as tokenc did before. A DTCG object with the same components already fails.
     @Test func lightnessPastItsRangeIsAnErrorThatSaysWhatWasMeant() throws {
-        let sandbox = try Sandbox([
-            "Tokens/c.yaml": """
-                c:
-                  $type: color
-                  percent: { $value: "oklch(62 0.19 255)" }
-                  spaced: { $value: "oklab( 80, 0.1, 0.1 / 50%)" }
-                  lab: { $value: "lab(150 20 30)" }
-                  over: { $value: "oklch(120% 0.1 20)" }
-                  below: { $value: "lch(-5 20 30)" }
-                  rounding: { $value: "oklch(1.0000000000000002 0 0)" }
-                  object: { $value: { colorSpace: oklch, components: [62, 0.19, 255] } }
+        let (result, lines) = try validate("""
+            c:
+              $type: color
+              percent: { $value: "oklch(62 0.19 255)" }
+              spaced: { $value: "oklab( 80, 0.1, 0.1 / 50%)" }
+              lab: { $value: "lab(150 20 30)" }
+              over: { $value: "oklch(120% 0.1 20)" }
+              below: { $value: "lch(-5 20 30)" }
+              rounding: { $value: "oklch(1.0000000000000002 0 0)" }
+              object: { $value: { colorSpace: oklch, components: [62, 0.19, 255] } }
 
-                """,
-        ])
-        defer { sandbox.remove() }
-        let result = try TokencProcess.run(["validate"], in: sandbox.root)
+            """)
         #expect(result.status == 1)
-        let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("Tokens/") || $0.hasPrefix("  fix:") }
         #expect(lines == [
             "Tokens/c.yaml:3:22: error: `c.percent` is not a valid color: `oklch(62 0.19 255)`: the lightness of oklch() is a number from 0 to 1 or a percentage, found 62 [token/invalid-value]",
             "  fix: for 62 %, write \"oklch(62% 0.19 255)\"",
@@ -107,9 +97,7 @@ import Testing
          "for components from 0 to 1, write \"color(srgb 0.123456789 0 0 / 0.25)\""),
     ] as [(String, String, String)])
     func fractionalRGBChannelsAreAnErrorThatGivesTheColorMeant(text: String, message: String, fix: String) {
-        guard case .failure(let problem) = ColorSyntax.parse(text) else { Issue.record("\(text) parsed"); return }
-        #expect(problem.message == message)
-        #expect(problem.fix == fix)
+        expectProblem(text, message, fix)
     }
 
     @Test(arguments: ["rgb(0 0 1)", "rgb(1 1 1)", "rgb(0.5 128 0)", "rgb(50% 0.5 0)", "rgb(none none none)", "rgb(1.5 0 0)"])
@@ -133,28 +121,21 @@ import Testing
         ("blue-ish", "`blue-ish` is not a color", ColorSyntax.example),
     ] as [(String, String, String)])
     func textsThatAreNoColorGetTheFixTheyMostLikelyNeed(text: String, message: String, fix: String) {
-        guard case .failure(let problem) = ColorSyntax.parse(text) else { Issue.record("\(text) parsed"); return }
-        #expect(problem.message == message)
-        #expect(problem.fix == fix)
+        expectProblem(text, message, fix)
     }
 
     /// Unquoted hex digits are a YAML number (`0x0A84FF` a hexadecimal integer, `336699` a decimal one): the
     /// error says so where the value is and gives the quoted color; other numbers keep the object error.
     @Test func unquotedHexDigitsAreANumberThatGetsTheQuotedColor() throws {
-        let sandbox = try Sandbox([
-            "Tokens/c.yaml": """
-                c:
-                  $type: color
-                  hex: { $value: 0x0A84FF }
-                  digits: { $value: 336699 }
-                  other: { $value: 12 }
+        let (result, lines) = try validate("""
+            c:
+              $type: color
+              hex: { $value: 0x0A84FF }
+              digits: { $value: 336699 }
+              other: { $value: 12 }
 
-                """,
-        ])
-        defer { sandbox.remove() }
-        let result = try TokencProcess.run(["validate"], in: sandbox.root)
+            """)
         #expect(result.status == 1)
-        let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("Tokens/") || $0.hasPrefix("  fix:") }
         #expect(lines == [
             "Tokens/c.yaml:3:18: error: `c.hex` is not a valid color: `0x0A84FF` is a number here, not a color; a hex color starts with `#` and is quoted [token/invalid-value]",
             "  fix: write \"#0A84FF\"",
@@ -180,9 +161,7 @@ import Testing
          "write an alpha from 0% to 100%"),
     ] as [(String, String, String)])
     func alphaPastItsRangeIsAnError(text: String, message: String, fix: String) {
-        guard case .failure(let problem) = ColorSyntax.parse(text) else { Issue.record("\(text) parsed"); return }
-        #expect(problem.message == message)
-        #expect(problem.fix == fix)
+        expectProblem(text, message, fix)
     }
 
     @Test func alphaRoundedPastOneIsClamped() throws {
@@ -208,9 +187,7 @@ import Testing
          "write \"color(srgb 1 0.5 0)\""),
     ] as [(String, String, String)])
     func almostRightFunctionsGetTheTextThatParses(text: String, message: String, fix: String) {
-        guard case .failure(let problem) = ColorSyntax.parse(text) else { Issue.record("\(text) parsed"); return }
-        #expect(problem.message == message)
-        #expect(problem.fix == fix)
+        expectProblem(text, message, fix)
     }
 
     /// No fix where the corrected text would not parse either, or the name is no one space's.
@@ -229,21 +206,16 @@ import Testing
     /// A system color written as a token path gets its reference; a token of that name wins, a path near a
     /// token keeps its suggestion.
     @Test func systemColorsWrittenAsTokenPathsGetTheirReference() throws {
-        let sandbox = try Sandbox([
-            "Tokens/c.yaml": """
-                c:
-                  $type: color
-                  a: { $value: "{systemRed}" }
-                  b: { $value: "{System.label}" }
-                  c: { $value: "{c.systemBlu}" }
-                  d: { $value: "{systemBlue}" }
-                  systemBlue: { $value: "#0a84ff" }
+        let (result, lines) = try validate("""
+            c:
+              $type: color
+              a: { $value: "{systemRed}" }
+              b: { $value: "{System.label}" }
+              c: { $value: "{c.systemBlu}" }
+              d: { $value: "{systemBlue}" }
+              systemBlue: { $value: "#0a84ff" }
 
-                """,
-        ])
-        defer { sandbox.remove() }
-        let result = try TokencProcess.run(["validate"], in: sandbox.root)
-        let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("Tokens/") || $0.hasPrefix("  fix:") }
+            """)
         #expect(lines == [
             "Tokens/c.yaml:3:16: error: `{systemRed}` does not name a token [alias/unresolved]",
             "  fix: a system color is `{system.systemRed}`",
@@ -254,5 +226,20 @@ import Testing
             "Tokens/c.yaml:6:16: error: `{systemBlue}` does not name a token [alias/unresolved]",
             "  fix: did you mean `{c.systemBlue}`?",
         ], "\(result.stderr)")
+    }
+
+    /// `tokenc validate` of one token file, `Tokens/c.yaml`: the run and its findings' lines and fixes.
+    private func validate(_ yaml: String) throws -> (result: TokencProcess.Result, lines: [Substring]) {
+        let sandbox = try Sandbox(["Tokens/c.yaml": yaml])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["validate"], in: sandbox.root)
+        return (result, result.stderr.split(separator: "\n").filter { $0.hasPrefix("Tokens/") || $0.hasPrefix("  fix:") })
+    }
+
+    /// Expects `text` to fail to parse as a color with `message` and `fix`.
+    private func expectProblem(_ text: String, _ message: String, _ fix: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        guard case .failure(let problem) = ColorSyntax.parse(text) else { Issue.record("\(text) parsed", sourceLocation: sourceLocation); return }
+        #expect(problem.message == message, sourceLocation: sourceLocation)
+        #expect(problem.fix == fix, sourceLocation: sourceLocation)
     }
 }
