@@ -852,8 +852,7 @@ private final class ResolutionRun {
     /// reference, `{system.systemBlue}`; nil for any other path.
     static func systemColorFix(_ path: String) -> String? {
         let name = path.lowercased().hasPrefix("system.") ? String(path.dropFirst("system.".count)) : path
-        guard let system = SystemColors.all.first(where: { $0.name.lowercased() == name.lowercased() }) else { return nil }
-        return "a system color is `{system.\(system.name)}`"
+        return SystemColors.named(ignoringCase: name).map { "a system color is `{system.\($0.name)}`" }
     }
 
     /// Reads `{$ref: "#/a/b/$value"}`; only pointers to a token's whole `$value` are references to tokens.

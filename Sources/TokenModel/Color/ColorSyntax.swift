@@ -72,11 +72,7 @@ public enum ColorSyntax {
         if let hex = hexMissingItsHash(trimmed) {
             return Problem(message: "`\(text)` is not a color; a hex color starts with `#`", fix: "write \"\(hex)\"")
         }
-        var name = Substring(trimmed)
-        for prefix in ["UIColor.", "NSColor.", "."] where name.hasPrefix(prefix) {
-            name = name.dropFirst(prefix.count)
-            break
-        }
+        let name = ["UIColor.", "NSColor.", "."].first(where: trimmed.hasPrefix).map { trimmed.dropFirst($0.count) } ?? Substring(trimmed)
         if let system = SystemColors.named(String(name)) {
             return Problem(message: "`\(text)` is not a color; a system color is written as a reference",
                            fix: "write \"{system.\(system.name)}\"")
@@ -143,11 +139,12 @@ public enum ColorSyntax {
 
     static func parseHex(_ text: String) -> Result<Color, Problem> {
         let digits = Array(text.dropFirst())
-        guard [3, 4, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit) else {
-            // The right length with a character that is no hex digit (`#0A84FG`, `#00O` with the letter O): say which.
-            if [3, 4, 6, 8].contains(digits.count), let wrong = digits.first(where: { !$0.isHexDigit }), !wrong.isWhitespace {
-                return .failure(Problem(message: "`\(text)` is not a hex color: `\(wrong)` is not a hex digit (0–9, A–F)"))
-            }
+        let wrong = digits.first { !$0.isHexDigit }
+        // The right length with a character that is no hex digit (`#0A84FG`, `#00O` with the letter O): say which.
+        if [3, 4, 6, 8].contains(digits.count), let wrong, !wrong.isWhitespace {
+            return .failure(Problem(message: "`\(text)` is not a hex color: `\(wrong)` is not a hex digit (0–9, A–F)"))
+        }
+        guard [3, 4, 6, 8].contains(digits.count), wrong == nil else {
             return .failure(Problem(message: "`\(text)` is not a hex color; expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA"))
         }
         let expanded = digits.count <= 4 ? digits.flatMap { [$0, $0] } : digits
@@ -268,12 +265,8 @@ public enum ColorSyntax {
 
     /// `text` with a `%` after its last argument, the alpha: `rgb(10 132 255 / 50)` → `rgb(10 132 255 / 50%)`.
     static func withPercentAlpha(_ text: String) -> String {
-        guard let close = text.lastIndex(of: ")") else { return text + "%" }
-        var end = close
-        while end > text.startIndex, text[text.index(before: end)] == " " || text[text.index(before: end)] == "\t" {
-            end = text.index(before: end)
-        }
-        return String(text[..<end]) + "%" + String(text[end...])
+        guard let end = lastArgument(text)?.upperBound else { return text + "%" }
+        return inserting("%", at: end, in: text)
     }
 
     static func count(_ arguments: Arguments, _ text: String) -> Problem? {
@@ -289,10 +282,7 @@ public enum ColorSyntax {
 
     /// `text` with a `/` before its last argument: `rgb(10 132 255 50%)` → `rgb(10 132 255 / 50%)`.
     static func withSlashBeforeAlpha(_ text: String) -> String? {
-        guard let close = text.lastIndex(of: ")"),
-              let lastEnd = text[..<close].lastIndex(where: { $0 != " " && $0 != "\t" }),
-              let before = text[...lastEnd].lastIndex(where: { $0 == " " || $0 == "\t" }) else { return nil }
-        return String(text[...before]) + "/ " + String(text[text.index(after: before)...])
+        lastArgument(text).map { inserting("/ ", at: $0.lowerBound, in: text) }
     }
 
     static func rgb(_ arguments: Arguments, _ text: String) -> Result<Color, Problem> {
@@ -400,12 +390,12 @@ public enum ColorSyntax {
     /// little past 1 is more likely a lightness over the top than a percentage).
     static func lightnessProblem(_ value: Value, of space: ColorSpace, upTo range: Double, _ text: String) -> Problem? {
         let slack = range * 1e-6
-        let name = "\(space.rawValue)()"
+        let name = "\(space.rawValue)()", rangeText = range.wholeNumberText ?? String(range)
         switch value {
         case .number(let n) where n < -slack || n > range + slack:
-            let message = "`\(text)`: the lightness of \(name) is a number from 0 to \(range.wholeNumberText ?? String(range)) or a percentage, found \(Color.shortText(n))"
+            let message = "`\(text)`: the lightness of \(name) is a number from 0 to \(rangeText) or a percentage, found \(Color.shortText(n))"
             guard range == 1, n >= 2, n <= 100, let fixed = withPercentLightness(text) else {
-                return Problem(message: message, fix: "write a lightness from 0 to \(range.wholeNumberText ?? String(range)), or from 0% to 100%")
+                return Problem(message: message, fix: "write a lightness from 0 to \(rangeText), or from 0% to 100%")
             }
             return Problem(message: message, fix: "for \(Color.shortText(n)) %, write \"\(fixed)\"")
         case .percent(let p) where p < -1e-4 || p > 100 + 1e-4:
@@ -418,16 +408,32 @@ public enum ColorSyntax {
 
     /// `text` with a `%` after its first argument: `oklch(62 0.19 255)` → `oklch(62% 0.19 255)`.
     static func withPercentLightness(_ text: String) -> String? {
-        guard let end = firstArgument(text)?.upperBound else { return nil }
-        return String(text[..<end]) + "%" + String(text[end...])
+        firstArgument(text).map { inserting("%", at: $0.upperBound, in: text) }
     }
 
     /// Where a color function's first argument is written in `text`: after the `(` and any blanks, up to a
     /// blank, comma, slash or the `)`.
     static func firstArgument(_ text: String) -> Range<String.Index>? {
         guard let open = text.firstIndex(of: "("),
-              let start = text[text.index(after: open)...].firstIndex(where: { $0 != " " && $0 != "\t" }) else { return nil }
-        return start..<(text[start...].firstIndex(where: { " \t,/)".contains($0) }) ?? text.endIndex)
+              let start = text[text.index(after: open)...].firstIndex(where: { !isArgumentEdge($0) }) else { return nil }
+        return start..<(text[start...].firstIndex(where: isArgumentEdge) ?? text.endIndex)
+    }
+
+    /// Where a color function's last argument is written in `text`: before the last `)` and any blanks, after a
+    /// blank, comma, slash or the `(`.
+    static func lastArgument(_ text: String) -> Range<String.Index>? {
+        guard let close = text.lastIndex(of: ")"),
+              let last = text[..<close].lastIndex(where: { !isArgumentEdge($0) && $0 != "(" }) else { return nil }
+        let start = text[..<last].lastIndex(where: { isArgumentEdge($0) || $0 == "(" }).map(text.index(after:)) ?? text.startIndex
+        return start..<text.index(after: last)
+    }
+
+    /// A character that ends an argument of a color function: a blank, comma, slash or the `)`.
+    static func isArgumentEdge(_ character: Character) -> Bool { " \t,/)".contains(character) }
+
+    /// `text` with `insertion` at `index`.
+    static func inserting(_ insertion: String, at index: String.Index, in text: String) -> String {
+        String(text[..<index]) + insertion + String(text[index...])
     }
 
     static let predefined: [String: ColorSpace] = [
@@ -441,7 +447,8 @@ public enum ColorSyntax {
         let containing = predefined.keys.filter { $0.contains(word) }
         guard let space = NearestName.find(word, in: Array(predefined.keys)) ?? (containing.count == 1 ? containing.first : nil),
               let range = firstArgument(text) else { return nil }
-        let fixed = String(text[..<range.lowerBound]) + space + String(text[range.upperBound...])
+        var fixed = text
+        fixed.replaceSubrange(range, with: space)
         return (try? parse(fixed).get()) != nil ? "write \"\(fixed)\"" : nil
     }
 

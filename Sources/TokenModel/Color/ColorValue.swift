@@ -91,9 +91,9 @@ private let parsedTexts = BoundedMemo<String, Result<ColorValue, ColorSyntax.Pro
 /// Suggests a system color name for a misspelt one (case-insensitive first, then by edit distance).
 enum NearestSystemName {
     static func find(_ name: String) -> String? {
-        if let exact = SystemColors.all.first(where: { $0.name.lowercased() == name.lowercased() }) { return exact.name }
+        if let exact = SystemColors.named(ignoringCase: name) { return exact.name }
         // `blue` for `systemBlue`: SwiftUI's and AppKit's short names for the tint colors.
-        if let tint = SystemColors.all.first(where: { $0.name.lowercased() == "system" + name.lowercased() }) { return tint.name }
+        if let tint = SystemColors.named(ignoringCase: "system" + name) { return tint.name }
         return NearestName.find(name, in: SystemColors.all.map(\.name))
     }
 }

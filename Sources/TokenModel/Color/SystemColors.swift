@@ -133,4 +133,10 @@ public enum SystemColors {
 
     /// The system color named `name`, if tokenc knows it.
     public static func named(_ name: String) -> SystemColor? { byName[name] }
+
+    private static let byLowercasedName: [String: SystemColor] =
+        Dictionary(all.map { ($0.name.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// The system color with this name in any case (`systemblue`, `Label`), for suggestions; nil for none.
+    public static func named(ignoringCase name: String) -> SystemColor? { byLowercasedName[name.lowercased()] }
 }
