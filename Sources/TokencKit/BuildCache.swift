@@ -76,27 +76,13 @@ public struct BuildCache: Sendable {
 
     /// A 64-bit FNV-1a fingerprint of `parts`, each length-prefixed so that boundaries count.
     public static func fingerprint(_ parts: [[UInt8]]) -> String {
-        // FNV-1a over 8-byte words (then the last few bytes one by one): the hash chain is one multiply
-        // per word, not per byte, which is 8× faster over 6 MB of token files. Each part's length goes first,
-        // so moving bytes between parts changes the result.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        let prime: UInt64 = 0x100_0000_01b3
+        var hash = ContentHash()
         for part in parts {
-            hash = (hash ^ UInt64(part.count)) &* prime
-            part.withUnsafeBytes { bytes in
-                var offset = 0
-                while offset + 8 <= bytes.count {
-                    hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* prime
-                    offset += 8
-                }
-                while offset < bytes.count {
-                    hash = (hash ^ UInt64(bytes[offset])) &* prime
-                    offset += 1
-                }
-            }
+            hash.append(word: UInt64(part.count))
+            hash.append(part)
+            hash.endPart()
         }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return hash.hex
     }
 
     /// The state when it matches `fingerprint` and no recorded file changed since; nil otherwise.

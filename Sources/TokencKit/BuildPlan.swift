@@ -111,6 +111,7 @@ public struct BuildPlan: Sendable {
             let plan = try OutputWriter(folder: folder, selected: selected, overwrites: overwrites).plan(files)
             total.written += plan.written
             total.removed += plan.removed
+            total.kept += plan.kept
             total.unchanged += plan.unchanged
         }
         return total
@@ -125,6 +126,7 @@ public struct BuildPlan: Sendable {
             total.written += written.written
             total.unchanged += written.unchanged
             total.removed += written.removed
+            total.kept += written.kept
             folders.append(folder)
         }
         return (total, folders)

@@ -116,9 +116,16 @@ public struct Configuration: Sendable {
                     }
                     output.template = path
                 case "file", "destination":
-                    guard let path = entry.value.string, OutputWriter.isSafe(path) else {
-                        problems.append(problem("`\(entry.value.string ?? "")` would leave the output folder; give a relative path inside it",
-                                                entry.value.location))
+                    guard let path = entry.value.string, entry.key == "file" ? OutputWriter.isSafe(path) : OutputWriter.isSafeFolder(path) else {
+                        let text = entry.value.string ?? ""
+                        if entry.key == "file", OutputWriter.isSafeFolder(text) {
+                            problems.append(problem(OutputWriter.isOwnFile(text)
+                                ? "`\(text)` is not a file tokenc may write: tokenc keeps its own files under that name (the manifest, the build cache and lock, temporary files); give the output another `file`"
+                                : "`\(text)` is not a file tokenc may write: give a relative path inside the output folder whose every part is a name (no `.`, `..` or empty part)",
+                                entry.value.location))
+                        } else {
+                            problems.append(problem("`\(text)` would leave the output folder; give a relative path inside it", entry.value.location))
+                        }
                         continue
                     }
                     if entry.key == "file" { output.file = path } else { output.destination = path }

@@ -68,7 +68,7 @@ public final class OutputStaging: @unchecked Sendable {
             lock.unlock()
             return RefusedSink()
         }
-        let sink = StagingSink(relativePath: relativePath, folder: folder, suffix: "-\(index)", directories: directories) { [self] sink in
+        let sink = StagingSink(relativePath: relativePath, folder: folder, directories: directories) { [self] sink in
             lock.lock()
             open[ObjectIdentifier(sink)] = nil
             if let problem = sink.failure {
@@ -134,6 +134,7 @@ public final class OutputStaging: @unchecked Sendable {
                 total.written += written.written
                 total.unchanged += written.unchanged
                 total.removed += written.removed
+                total.kept += written.kept
             } catch {
                 for later in order[(position + 1)...] { OutputWriter.discard(byFolder[later]!) }
                 throw error
@@ -175,7 +176,8 @@ private struct StagingSinks: OutputSinks {
 final class StagingSink: OutputSink {
     let relativePath: String
     let target: String
-    private let temporary: String
+    /// The hidden file, named once it is made (`TemporaryFile`: a name no other build uses).
+    private var temporary = ""
     /// The folder holding the target.
     private let directory: String
     private let directories: DirectoryLog
@@ -192,28 +194,35 @@ final class StagingSink: OutputSink {
     private(set) var failure: ToolError?
     /// Bytes received.
     private(set) var byteCount = 0
+    /// The content hash of the bytes received, for the manifest.
+    private var hash = ContentHash()
 
-    init(relativePath: String, folder: String, suffix: String, directories: DirectoryLog, onClose: @escaping (StagingSink) -> Void) {
+    init(relativePath: String, folder: String, directories: DirectoryLog, onClose: @escaping (StagingSink) -> Void) {
         self.relativePath = relativePath
         target = PathText.joined(folder, relativePath)
-        let (directory, name) = PathText.parentAndLastComponent(target)
-        self.directory = directory
-        temporary = PathText.joined(directory, ".\(name).tokenc-tmp\(suffix)")
+        directory = PathText.parent(target)
         self.directories = directories
         self.onClose = onClose
-        let descriptor = openDescriptor(target, O_RDONLY)
+        if let link = directories.linkOnTheWay(folder: folder, relativePath: relativePath) {
+            failure = ToolError("refusing to write \(target): \(link) is a link or not a folder, and outputs stay inside \(folder); "
+                + "remove it (the build makes the folders it needs)")
+        }
+        // A link at the target is never read or followed: it is replaced only as a file tokenc did not write would be.
         var info = stat()
+        let present = lstat(target, &info) == 0
+        let descriptor = present && info.st_mode & S_IFMT == S_IFREG ? openDescriptor(target, O_RDONLY | O_NOFOLLOW) : -1
         if descriptor >= 0, fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
             existing = descriptor
         } else if descriptor >= 0 {
             closeDescriptor(descriptor)
         }
-        targetExisted = existing >= 0
+        targetExisted = present
     }
 
     /// The file as staged: nil temporary when the target already held exactly these bytes.
     var staged: StagedFile {
-        StagedFile(relativePath: relativePath, target: target, temporary: hasOutput ? temporary : nil, replaces: targetExisted && hasOutput)
+        StagedFile(relativePath: relativePath, target: target, temporary: hasOutput ? temporary : nil, replaces: targetExisted && hasOutput,
+                   size: byteCount, hash: hash.hex)
     }
     /// Whether a regular file was at the target when the sink opened.
     private let targetExisted: Bool
@@ -223,6 +232,7 @@ final class StagingSink: OutputSink {
     func write(_ bytes: UnsafeRawBufferPointer) {
         guard failure == nil, !closed, bytes.count > 0 else { return }
         byteCount += bytes.count
+        hash.append(bytes)
         if output < 0 {
             if existing >= 0, readExisting(bytes.count), memcmp(comparison, bytes.baseAddress!, bytes.count) == 0 {
                 matched += bytes.count
@@ -261,7 +271,7 @@ final class StagingSink: OutputSink {
         output = -1
         existing = -1
         closed = true
-        unlink(temporary)
+        if hasOutput { unlink(temporary) }
     }
 
     /// Reads the next `count` bytes of the target into `comparison`; false when it has fewer.
@@ -284,9 +294,9 @@ final class StagingSink: OutputSink {
             failure = Interruption.error(signal)
             return
         }
-        guard directories.make(directory) else { return fail() }
-        output = openDescriptor(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard output >= 0 else { return fail() }
+        guard directories.make(directory), let (path, descriptor) = TemporaryFile.create(beside: target) else { return fail() }
+        temporary = path
+        output = descriptor
         hasOutput = true
         var copied = 0
         while copied < matched {

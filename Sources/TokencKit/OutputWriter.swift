@@ -19,6 +19,14 @@ public struct WriteSummary: Sendable, Equatable {
     public var unchanged: [String] = []
     /// Files tokenc wrote earlier that no output produces any more, removed.
     public var removed: [String] = []
+    /// Files the manifest lists as stale that were left where they are, each with the reason (not a regular file,
+    /// reached through a link, or not the bytes tokenc wrote).
+    public var kept: [(path: String, reason: String)] = []
+
+    public static func == (left: WriteSummary, right: WriteSummary) -> Bool {
+        left.written == right.written && left.unchanged == right.unchanged && left.removed == right.removed
+            && left.kept.map(\.path) == right.kept.map(\.path) && left.kept.map(\.reason) == right.kept.map(\.reason)
+    }
 
     /// Whether anything is out of date.
     public var changesAnything: Bool { !written.isEmpty || !removed.isEmpty }
@@ -44,14 +52,22 @@ public struct OutputWriter: Sendable {
         self.overwrites = overwrites
     }
 
-    /// One file a manifest lists: its path in the folder and the output that wrote it (nil in a manifest
-    /// written before outputs were named, a line with the path alone).
+    /// One file a manifest lists: its path in the folder, the output that wrote it, and the size and content hash
+    /// of the bytes it wrote. An entry from a manifest written before outputs were named (a path alone) has no
+    /// owner, and one from before files were hashed (`OUTPUT<tab>PATH`) no size and hash: tokenc never removes
+    /// such a file, as it cannot tell that the bytes there are still its own.
     struct ManifestEntry: Equatable {
         var owner: String?
         var path: String
+        var size: Int? = nil
+        var hash: String? = nil
 
-        /// The entry's manifest line.
-        var line: String { owner.map { "\($0)\t\(path)" } ?? path }
+        /// The entry's manifest line: `OUTPUT<tab>SIZE<tab>HASH<tab>PATH` (the path last: it may hold a tab).
+        var line: String {
+            guard let owner else { return path }
+            guard let size, let hash else { return "\(owner)\t\(path)" }
+            return "\(owner)\t\(size)\t\(hash)\t\(path)"
+        }
     }
 
     /// The files a previous build recorded.
@@ -60,25 +76,39 @@ public struct OutputWriter: Sendable {
         return Self.entries(bytes)
     }
 
-    /// A manifest's entries: a line per file, `OUTPUT<tab>PATH` or the path alone; unsafe paths are dropped.
+    /// A manifest's entries: a line per file, `OUTPUT<tab>SIZE<tab>HASH<tab>PATH`, `OUTPUT<tab>PATH` or the path
+    /// alone; lines whose path could name something tokenc never writes (`..`, `.`, the manifest) are dropped.
     static func entries(_ bytes: [UInt8]) -> [ManifestEntry] {
-        TabSeparatedLines.fields(bytes[...], limit: 2).compactMap { fields in
-            let entry = fields.count == 2 ? ManifestEntry(owner: fields[0], path: fields[1]) : ManifestEntry(owner: nil, path: fields[0])
+        TabSeparatedLines.fields(bytes[...], limit: 4).compactMap { fields in
+            let entry: ManifestEntry
+            if fields.count == 4, let size = Int(fields[1]), size >= 0, isHash(fields[2]) {
+                entry = ManifestEntry(owner: fields[0], path: fields[3], size: size, hash: fields[2])
+            } else if fields.count >= 2 {
+                entry = ManifestEntry(owner: fields[0], path: fields[1...].joined(separator: "\t"))
+            } else {
+                entry = ManifestEntry(owner: nil, path: fields[0])
+            }
             return isSafe(entry.path) ? entry : nil
         }
     }
 
+    /// Whether `text` is a content hash as the manifest writes it: 16 lowercase hex digits.
+    static func isHash(_ text: String) -> Bool {
+        text.utf8.count == 16 && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+    }
+
     /// The files a previous build wrote that this one does not produce: those it removes (all of them, or
     /// with `--only` those of the outputs it runs) and those it keeps (another output's, still on disk).
-    func stale(producing current: Set<String>, previous: [ManifestEntry]? = nil) -> (remove: [String], keep: [ManifestEntry]) {
-        var remove: [String] = [], keep: [ManifestEntry] = []
+    func stale(producing current: Set<String>, previous: [ManifestEntry]? = nil) -> (remove: [ManifestEntry], keep: [ManifestEntry]) {
+        var remove: [ManifestEntry] = [], keep: [ManifestEntry] = []
         for entry in previous ?? previousEntries() where !current.contains(entry.path) {
-            guard FileManager.default.fileExists(atPath: PathText.joined(folder, entry.path)) else { continue }
+            var info = stat()
+            guard lstat(PathText.joined(folder, entry.path), &info) == 0 else { continue }
             // An entry without an owner, with --only, could be another output's: it stays.
             if let selected, !(entry.owner.map(selected.contains) ?? false) {
                 keep.append(entry)
             } else {
-                remove.append(entry.path)
+                remove.append(entry)
             }
         }
         return (remove, keep)
@@ -110,7 +140,7 @@ public struct OutputWriter: Sendable {
     /// Whether the file at `path` starts the way tokenc's outputs do: a `Generated by tokenc` header comment
     /// (Swift, CSS, the usual custom template) or an asset catalog's `"author" : "tokenc"`.
     static func carriesGeneratedMark(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var head = [UInt8](repeating: 0, count: 512)
@@ -120,31 +150,50 @@ public struct OutputWriter: Sendable {
         return text.contains("Generated by tokenc") || text.contains("\"author\" : \"tokenc\"")
     }
 
-    /// Whether `relativePath` stays inside the folder: relative, with a name, no `..` part and no NUL byte.
+    /// Whether `relativePath` can be a file tokenc writes inside the folder: relative, each part a name (no
+    /// empty, `.` or `..` part), no NUL byte, and none of tokenc's own files there (the manifest, the build cache
+    /// and lock, a temporary file).
     static func isSafe(_ relativePath: String) -> Bool {
         var path = relativePath
         // One pass over the contiguous bytes (an asset catalog checks ten thousand paths; walking the
         // `utf8` view cost 60 instructions a byte, this about 5).
-        return path.withUTF8 { bytes in
-            guard let first = bytes.first, first != UInt8(ascii: "/") else { return false }
-            var hasPart = false
+        let plain = path.withUTF8 { bytes in
+            guard !bytes.isEmpty else { return false }
             var partLength = 0, dots = 0
             for byte in bytes {
                 switch byte {
                 case UInt8(ascii: "/"):
-                    if partLength == 2, dots == 2 { return false }
+                    if partLength == 0 || partLength == dots && dots <= 2 { return false }
                     partLength = 0
                     dots = 0
                 case 0:
                     return false
                 default:
-                    hasPart = true
                     partLength += 1
                     if byte == UInt8(ascii: ".") { dots += 1 }
                 }
             }
-            return hasPart && !(partLength == 2 && dots == 2)
+            return !(partLength == 0 || partLength == dots && dots <= 2)
         }
+        return plain && !isOwnFile(relativePath)
+    }
+
+    /// Whether the output-folder path `relativePath` is one of tokenc's own files: the manifest, the build cache,
+    /// the build lock, or a temporary file (`.NAME.tokenc-tmp-…`) in any folder.
+    static func isOwnFile(_ relativePath: String) -> Bool {
+        let first = relativePath.prefix { $0 != "/" }
+        if first == manifestName || first == BuildCache.folderName || first == OutputLock.fileName { return true }
+        return isTemporaryName(PathText.lastComponent(relativePath))
+    }
+
+    /// Whether a file name is one of tokenc's temporary files: `.NAME.tokenc-tmp` and whatever makes it unique.
+    static func isTemporaryName(_ name: String) -> Bool { name.hasPrefix(".") && name.contains(".tokenc-tmp") }
+
+    /// Whether `path` may be an output folder: relative, with a name, and no `..` part or NUL byte (`.` and `./x` are
+    /// folders a user may mean).
+    static func isSafeFolder(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        return !path.hasPrefix("/") && !parts.isEmpty && !parts.contains("..") && !path.utf8.contains(0)
     }
 
     /// The error for two outputs writing one file of `folder` (a template output's `file` where a built-in
@@ -181,7 +230,14 @@ public struct OutputWriter: Sendable {
         }
         let previous = previousEntries()
         if let foreign = foreignFile(among: replaced, previous: previous) { throw foreign }
-        for old in stale(producing: Set(files.map(\.relativePath)), previous: previous).remove { summary.removed.append(PathText.joined(folder, old)) }
+        for old in stale(producing: Set(files.map(\.relativePath)), previous: previous).remove {
+            let target = PathText.joined(folder, old.path)
+            if let refusal = StaleFileRemoval.remove(old, in: folder, removing: false) {
+                summary.kept.append((target, refusal))
+            } else {
+                summary.removed.append(target)
+            }
+        }
         return summary
     }
 
@@ -216,7 +272,7 @@ public struct OutputWriter: Sendable {
     /// Writes `file`'s bytes to a hidden file beside its target, unless the target already holds them (the
     /// same `StagingSink` a streamed output goes through).
     func stage(_ file: GeneratedFile, directories: DirectoryLog) throws(ToolError) -> StagedFile {
-        let sink = StagingSink(relativePath: file.relativePath, folder: folder, suffix: "", directories: directories) { _ in }
+        let sink = StagingSink(relativePath: file.relativePath, folder: folder, directories: directories) { _ in }
         sink.write(file.contents)
         sink.close()
         if let failure = sink.failure {
@@ -248,21 +304,18 @@ public struct OutputWriter: Sendable {
             summary.written.append(file.target)
         }
         // Files this tool wrote before and no longer produces go (with --only, those of the outputs it ran);
-        // files it never wrote are never touched.
-        let manager = FileManager.default
+        // files it never wrote, or that changed since, are never touched.
         let (remove, keep) = stale(producing: Set(staged.map(\.relativePath)), previous: previous)
         for old in remove {
-            let target = PathText.joined(folder, old)
-            try? manager.removeItem(atPath: target)
-            summary.removed.append(target)
-            // Folders the removal emptied (a color set's) go too, up to the output folder and no further.
-            var directory = PathText.parent(target)
-            while directory.count > folder.count, (try? manager.contentsOfDirectory(atPath: directory))?.isEmpty == true {
-                try? manager.removeItem(atPath: directory)
-                directory = PathText.parent(directory)
+            let target = PathText.joined(folder, old.path)
+            if let refusal = StaleFileRemoval.remove(old, in: folder) {
+                summary.kept.append((target, refusal))
+            } else {
+                summary.removed.append(target)
             }
         }
-        let entries = staged.map { ManifestEntry(owner: $0.owner, path: $0.relativePath) } + keep
+        summary.kept.sort { ($0.path, $0.reason) < ($1.path, $1.reason) }
+        let entries = staged.map { ManifestEntry(owner: $0.owner, path: $0.relativePath, size: $0.size, hash: $0.hash) } + keep
         let manifest = entries.sorted { $0.path < $1.path }.map(\.line).joined(separator: "\n") + "\n"
         let manifestPath = PathText.joined(folder, Self.manifestName)
         if FileBytes.contents(of: manifestPath).map({ !Self.sameBytes($0, Array(manifest.utf8)) }) ?? true {
@@ -334,9 +387,9 @@ public struct OutputWriter: Sendable {
     private static func writeInPlace(to target: String, stopsOnSignal: Bool, _ produce: (any OutputSink) -> Void) throws(ToolError) {
         let directory = PathText.parent(target)
         guard makeDirectory(directory) else { throw ToolError("cannot write \(target): \(String(cString: strerror(errno)))") }
-        let temporary = PathText.joined(directory, ".\(PathText.lastComponent(target)).tokenc-tmp")
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw ToolError("cannot write \(target): \(String(cString: strerror(errno)))") }
+        guard let (temporary, descriptor) = TemporaryFile.create(beside: target) else {
+            throw ToolError("cannot write \(target): \(String(cString: strerror(errno)))")
+        }
         let sink = InterruptibleSink(FileDescriptorSink(descriptor), stopsOnSignal: stopsOnSignal)
         produce(sink)
         let closed = close(descriptor) == 0 ? nil : errno
@@ -421,6 +474,9 @@ struct StagedFile: Sendable {
     /// Whether a file with other bytes is at the target now, which putting this one in place replaces (for a staged
     /// file, one whose new bytes are in `temporary`; `plan` marks the files it would write).
     var replaces = false
+    /// The file's size and content hash, recorded in the manifest.
+    var size = 0
+    var hash = ""
 }
 
 /// The folders a build made, so each is made once and a build that fails can take away the ones it made.
@@ -428,6 +484,32 @@ final class DirectoryLog: @unchecked Sendable {
     private let lock = Lock()
     private var known: Set<String> = []
     private var created: [String] = []
+
+    /// Folders already found not to be links, by path.
+    private var checked: Set<String> = []
+
+    /// The first folder between `folder` and the file `relativePath` that is a link (or not a folder), if one is:
+    /// writing through it would put the file outside the output folder. The output folder itself is the user's to choose.
+    func linkOnTheWay(folder: String, relativePath: String) -> String? {
+        var path = folder
+        for part in relativePath.split(separator: "/").dropLast() {
+            path = PathText.joined(path, String(part))
+            lock.lock()
+            let known = checked.contains(path)
+            lock.unlock()
+            if known { continue }
+            var info = stat()
+            if lstat(path, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFDIR else { return path }
+            } else if errno != ENOENT {
+                return path
+            }
+            lock.lock()
+            checked.insert(path)
+            lock.unlock()
+        }
+        return nil
+    }
 
     /// Makes `path` and any missing parents, once per build.
     func make(_ path: String) -> Bool {
@@ -460,6 +542,7 @@ final class DirectoryLog: @unchecked Sendable {
         for path in created.sorted(by: { $0.utf8.count > $1.utf8.count }) { rmdir(path) }
         created = []
         known = []
+        checked = []
     }
 }
 

@@ -49,16 +49,18 @@ public enum Scaffold {
 
     /// Writes the scaffold into `folder`; refuses, writing nothing, when any of its files exists. The files are
     /// written all or none: a failure removes those already written, and a signal waits for the last.
-    public static func create(in folder: String) throws(ToolError) -> [String] {
+    /// `faultAt` makes the write of that file fail, for the tests.
+    public static func create(in folder: String, faultAt: Int? = nil) throws(ToolError) -> [String] {
         let existing = files.map { PathText.joined(folder, $0.path) }.filter { FileKind.of($0) != nil }
         guard existing.isEmpty else {
             throw ToolError("\(existing.joined(separator: ", ")) already exist\(existing.count == 1 ? "s" : ""); init writes nothing over your files")
         }
         return try Interruption.asOneWrite { () throws(ToolError) in
             var written: [String] = []
-            for file in files {
+            for (index, file) in files.enumerated() {
                 let path = PathText.joined(folder, file.path)
                 do throws(ToolError) {
+                    if index == faultAt { throw ToolError("cannot write \(path): fault injected") }
                     try OutputWriter.atomicWrite(Array(file.text.utf8), to: path)
                 } catch {
                     for done in written { unlink(PathText.joined(folder, done)) }

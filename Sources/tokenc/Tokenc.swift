@@ -293,6 +293,14 @@ struct Build: ParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let (files, sources) = try orExit { () throws(ToolError) in try TokenSources.readAll(input.path ?? configuration.tokens ?? "Tokens") }
+        // A build that writes holds each output folder's lock from before it looks at them (the cache) until
+        // its last file is in place: a second build into the same folder waits, never splicing files with this one.
+        let locks = check || dryRun ? [] : try orExit { () throws(ToolError) in
+            try Set(plan.steps.map(\.folder)).sorted().map { folder throws(ToolError) in
+                try OutputLock.lock(folder: folder) { printError("tokenc: \($0)\n") }
+            }
+        }
+        defer { for lock in locks { lock.release() } }
         // A rebuild with the same inputs, options and tokenc, and untouched outputs, replays the last report.
         let cache = check || dryRun || noCache ? nil : plan.steps.first.map { BuildCache(outputFolder: $0.folder) }
         let fingerprint = cache == nil ? "" : buildFingerprint(files: files, sources: sources, templates: userTemplates, configuration: configuration)
@@ -336,6 +344,7 @@ struct Build: ParsableCommand {
             let changes = try orExit { () throws(ToolError) in try plan.plan(result, overwrites: overwrite) }
             for path in changes.written { printError("\(check ? "out of date" : "would write"): \(path)\n") }
             for path in changes.removed { printError("\(check ? "stale" : "would remove"): \(path)\n") }
+            for (path, reason) in changes.kept { printError("would leave in place: \(path): \(reason)\n") }
             printError("\(changes.written.count) to write, \(changes.removed.count) to remove, \(changes.unchanged.count) up to date\n")
             if check && changes.changesAnything { throw ExitCode(1) }
             return
@@ -359,10 +368,15 @@ struct Build: ParsableCommand {
                 + (removed == 0 ? "" : ", \(removed) removed")
                 + (counts.errors + counts.warnings + counts.infos > 0 ? " (\(counts.sentence))" : "")
         }
+        for (path, reason) in summary.kept {
+            printError("tokenc: warning: left \(path) in place although the manifest lists it as stale: \(reason)\n")
+        }
         printError(summaryLine(written: summary.written.count, unchanged: summary.unchanged.count, removed: summary.removed.count) + "\n")
+        // The manifests are inputs too: one edited (a pull request can) must not be hidden by a replayed build.
         let outputs = (summary.written + summary.unchanged).sorted()
+        let manifests = folders.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + OutputWriter.manifestName }
         cache?.save(BuildCache.State(
-            fingerprint: fingerprint, files: (outputs + FilesRead.shared.take()).map { BuildCache.FileStamp(path: $0) },
+            fingerprint: fingerprint, files: (outputs + manifests + FilesRead.shared.take()).map { BuildCache.FileStamp(path: $0) },
             report: report, summary: summaryLine(written: 0, unchanged: outputs.count, removed: 0)))
     }
 
@@ -528,7 +542,12 @@ struct Preview: ParsableCommand {
         ProcessLifetime.keep(side)
         let title = "Design tokens: \(folder)"
         guard let output else { return StyleGuide.write(side, title: title, to: FileDescriptorSink(STDOUT_FILENO)) }
-        try orExit { () throws(ToolError) in try OutputWriter.atomicWrite(to: output) { sink in StyleGuide.write(side, title: title, to: sink) } }
+        try orExit { () throws(ToolError) in
+            // Two previews into one file take turns; each writes its own hidden file, renamed into place once whole.
+            let lock = try OutputLock.lock(file: output) { printError("tokenc: \($0)\n") }
+            defer { lock.release() }
+            try OutputWriter.atomicWrite(to: output) { sink in StyleGuide.write(side, title: title, to: sink) }
+        }
     }
 }
 

@@ -40,15 +40,20 @@ import Testing
         #expect(PathText.normalized("//x///y/") == "/x/y")
     }
 
-    /// An output path is safe exactly when it is relative, names something, and has no `..` part and no NUL
-    /// byte: the writer's one-pass check agrees with splitting the path into its parts.
+    /// An output path is safe exactly when it is relative, each part a name (no empty, `.` or `..` part), no NUL
+    /// byte, and not one of tokenc's own files: the writer's one-pass check agrees with splitting the path into its parts.
     @Test func outputPathSafetyAgreesWithItsParts() {
         let paths = ["", "/", "a", "/a", "a/b", "..", "../a", "a/..", "a/../b", "a/..b", "..a/b", "a/b..", "...",
                      ".", "./a", "a/.", "a//b", "//", "a/", "/..", "a\u{0}b", "\u{0}", "é/../ü", "é/ü.json",
-                     "xcassets/Tokens.xcassets/Blue.colorset/Contents.json", "a/.../b", ". ./a", ".. /a"]
+                     "xcassets/Tokens.xcassets/Blue.colorset/Contents.json", "a/.../b", ". ./a", ".. /a",
+                     ".tokenc-manifest", ".tokenc-manifest/x", ".tokenc-cache/state", ".tokenc-lock", "a/.b.tokenc-tmp-1-2",
+                     ".tokenc-manifests", "a/.tokenc-manifest", "a/b.tokenc-tmp"]
+        let own: Set<String> = [".tokenc-manifest", ".tokenc-cache", ".tokenc-lock"]
         for path in paths {
-            let parts = path.split(separator: "/", omittingEmptySubsequences: true)
-            let expected = !path.hasPrefix("/") && !parts.isEmpty && !parts.contains("..") && !path.utf8.contains(0)
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+            let last = parts.last.map(String.init) ?? ""
+            let expected = !parts.contains { $0.isEmpty || $0 == "." || $0 == ".." } && !path.utf8.contains(0)
+                && !own.contains(String(parts[0])) && !(last.hasPrefix(".") && last.contains(".tokenc-tmp"))
             #expect(OutputWriter.isSafe(path) == expected, "\(path.debugDescription)")
         }
     }
