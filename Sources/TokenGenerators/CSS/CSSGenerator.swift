@@ -136,7 +136,7 @@ public final class CSSFileContext: MustacheObject {
     public subscript(key: String) -> MustacheValue? {
         switch key {
         case "contextVersion": .integer(Self.contextVersion)
-        case "source": .string(source)
+        case "source": .string(CommentText.block(source))
         case "blocks": .list(blocks.map { .object($0) })
         default: shared?[key]
         }

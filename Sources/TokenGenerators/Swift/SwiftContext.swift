@@ -38,7 +38,7 @@ public final class SwiftFileContext: MustacheObject {
         case "uiKitSystemColors": .list(systemColors.filter(\.inUIKit).map { .object($0) })
         case "appKitSystemColors": .list(systemColors.filter { $0.appKitName != nil }.map { .object($0) })
         case "contextVersion": .integer(Self.contextVersion)
-        case "source": .string(source)
+        case "source": .string(CommentText.line(source))
         case "rootName": .string(rootName)
         case "tokens": .list(members.objects())
         case "groups": .list(groups.map { .object($0) })

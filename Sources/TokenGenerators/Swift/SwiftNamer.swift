@@ -19,7 +19,8 @@ public enum SwiftNamer {
         var current = ""
         var previousIsLower = false
         for scalar in name.unicodeScalars {
-            let isAlnum = scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+            // A letter Swift does not take in an identifier at all (U+2E2F VERTICAL TILDE) separates words, as punctuation does.
+            let isAlnum = (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) && isIdentifierCharacter(scalar)
             guard isAlnum else {
                 if !current.isEmpty { words.append(current) }
                 current = ""
@@ -113,6 +114,35 @@ public enum SwiftNamer {
         }
     }
 
+    /// Whether `scalar` may begin a Swift identifier (The Swift Programming Language, "Lexical Structure",
+    /// identifier-head): a digit or a combining mark (U+0345, U+1DE7) may not.
+    static func isIdentifierHead(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x80 {
+            return (0x41...0x5a).contains(value) || (0x61...0x7a).contains(value) || value == 0x5f
+        }
+        return identifierHeadRanges.contains { $0.contains(value) }
+    }
+
+    /// Whether `scalar` may appear in a Swift identifier after its first character (identifier-character).
+    static func isIdentifierCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return isIdentifierHead(scalar) || (0x30...0x39).contains(value) || (0x300...0x36f).contains(value)
+            || (0x1dc0...0x1dff).contains(value) || (0x20d0...0x20ff).contains(value) || (0xfe20...0xfe2f).contains(value)
+    }
+
+    /// The non-ASCII ranges of the grammar's identifier-head.
+    private static let identifierHeadRanges: [ClosedRange<UInt32>] = [
+        0xa8...0xa8, 0xaa...0xaa, 0xad...0xad, 0xaf...0xaf, 0xb2...0xb5, 0xb7...0xba, 0xbc...0xbe, 0xc0...0xd6, 0xd8...0xf6,
+        0xf8...0xff, 0x100...0x2ff, 0x370...0x167f, 0x1681...0x180d, 0x180f...0x1dbf, 0x1e00...0x1fff, 0x200b...0x200d,
+        0x202a...0x202e, 0x203f...0x2040, 0x2054...0x2054, 0x2060...0x206f, 0x2070...0x20cf, 0x2100...0x218f,
+        0x2460...0x24ff, 0x2776...0x2793, 0x2c00...0x2dff, 0x2e80...0x2fff, 0x3004...0x3007, 0x3021...0x302f,
+        0x3031...0x303f, 0x3040...0xd7ff, 0xf900...0xfd3d, 0xfd40...0xfdcf, 0xfdf0...0xfe1f, 0xfe30...0xfe44,
+        0xfe47...0xfffd, 0x10000...0x1fffd, 0x20000...0x2fffd, 0x30000...0x3fffd, 0x40000...0x4fffd, 0x50000...0x5fffd,
+        0x60000...0x6fffd, 0x70000...0x7fffd, 0x80000...0x8fffd, 0x90000...0x9fffd, 0xa0000...0xafffd, 0xb0000...0xbfffd,
+        0xc0000...0xcfffd, 0xd0000...0xdfffd, 0xe0000...0xefffd,
+    ]
+
     static func capitalized(_ word: String) -> String { word.prefix(1).uppercased() + word.dropFirst() }
 
     /// `lowerCamelCase` for a member; keywords in backticks, a leading digit prefixed with `_`.
@@ -123,7 +153,7 @@ public enum SwiftNamer {
         let parts = words(name)
         guard let first = parts.first else { return "`_`" }
         var identifier = first.lowercased() + parts.dropFirst().map(capitalized).joined()
-        if identifier.first?.isNumber == true { identifier = "_" + identifier }
+        if let head = identifier.unicodeScalars.first, !isIdentifierHead(head) { identifier = "_" + identifier }
         return keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
@@ -134,7 +164,7 @@ public enum SwiftNamer {
         if let ascii = asciiIdentifier(name, upperFirst: true) { identifier = ascii } else {
             identifier = words(name).map(capitalized).joined()
             if identifier.isEmpty { identifier = "_" }
-            if identifier.first?.isNumber == true { identifier = "_" + identifier }
+            if let head = identifier.unicodeScalars.first, !isIdentifierHead(head) { identifier = "_" + identifier }
         }
         if reservedTypeNames.contains(identifier) { identifier += "_" }
         return keywords.contains(identifier) ? "`\(identifier)`" : identifier
