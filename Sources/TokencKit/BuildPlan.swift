@@ -76,6 +76,23 @@ public struct BuildPlan: Sendable {
         return BuildPlan(steps: steps, selected: only)
     }
 
+    /// Throws when an output folder is inside the token folder `tokenPath` or holds it (by real path): the build
+    /// would read its own outputs as tokens next time, or its stale-file removal would reach the token files.
+    public func checkSeparate(from tokenPath: String) throws(ToolError) {
+        guard let tokens = ProjectBoundary.realPath(tokenPath), FileKind.of(tokenPath) == .folder else { return }
+        for folder in Set(steps.map(\.folder)).sorted() {
+            let output = ProjectBoundary.realPathOfPlace(folder)
+            if ProjectBoundary.isInside(output, tokens) {
+                throw ToolError("the output folder \(folder) is inside the token folder \(tokenPath): its files would be read as tokens; "
+                    + "give --output (or tokenc.yml's `destination`) a folder outside \(tokenPath)")
+            }
+            if ProjectBoundary.isInside(tokens, output) {
+                throw ToolError("the token folder \(tokenPath) is inside the output folder \(folder): a build must not write among its token files; "
+                    + "give --output (or tokenc.yml's `destination`) a folder beside \(tokenPath), not above it")
+            }
+        }
+    }
+
     /// The rendered files grouped by destination folder, in plan order, each with the output that made it.
     public func filesByFolder(_ result: PipelineResult) -> [(folder: String, files: [GeneratedFile], owners: [String])] {
         var order: [String] = []

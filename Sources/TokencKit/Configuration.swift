@@ -114,6 +114,12 @@ public struct Configuration: Sendable {
                                                 entry.value.location, fix: "template paths are relative to tokenc.yml's folder"))
                         continue
                     }
+                    guard ProjectBoundary.realPathStaysInside(path, roots: ["."]) else {
+                        problems.append(problem("the template `\(path)` is outside the project (the folder of tokenc.yml), by its real path "
+                            + "\(ProjectBoundary.realPath(path) ?? "?"): its text would end up in the outputs",
+                                                entry.value.location, fix: "copy the template into the project and name it by a relative path"))
+                        continue
+                    }
                     output.template = path
                 case "file", "destination":
                     guard let path = entry.value.string, entry.key == "file" ? OutputWriter.isSafe(path) : OutputWriter.isSafeFolder(path) else {

@@ -105,8 +105,3 @@ extension FuzzTargets {
     }
 }
 
-/// A sink that keeps nothing: the fuzzed style guide is made for the code it runs, not for its bytes.
-private final class DiscardingSink: OutputSink {
-    func write(_ bytes: UnsafeRawBufferPointer) {}
-    func close() {}
-}

@@ -66,7 +66,7 @@ public final class OutputStaging: @unchecked Sendable {
             lock.lock()
             if failure == nil { failure = ToolError("refusing to write \(relativePath): outputs stay inside \(folder)") }
             lock.unlock()
-            return RefusedSink()
+            return DiscardingSink()
         }
         let sink = StagingSink(relativePath: relativePath, folder: folder, directories: directories) { [self] sink in
             lock.lock()
@@ -154,12 +154,6 @@ public final class OutputStaging: @unchecked Sendable {
         for files in staged { OutputWriter.discard(files) }
         directories.removeCreated()
     }
-}
-
-/// The sink of a file that may not be written: its bytes go nowhere.
-private final class RefusedSink: OutputSink {
-    func write(_ bytes: UnsafeRawBufferPointer) {}
-    func close() {}
 }
 
 /// The sinks of one generator's streamed files.

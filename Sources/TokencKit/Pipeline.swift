@@ -91,6 +91,10 @@ public struct Pipeline: Sendable {
     /// The generators `tokenc build` runs by default.
     public static let defaultGenerators: [any Generator] = generators()
 
+    /// Whether a run that does not render for writing (`validate`) still renders every output, into nothing: name
+    /// collisions and template errors are found only by rendering, and `validate` must find all that `build` does.
+    public var rendersToNowhere = false
+
     /// The built-in generators with their options; `templates` overrides embedded templates by relative path.
     public static func generators(jsonAliases: JSONAliasStyle = .resolved, templates: [String: String] = [:],
                                   templateFolder: String? = nil, css: CSSOptions = CSSOptions(), swiftRoot: String = "Tokens") -> [any Generator]
@@ -124,7 +128,12 @@ public struct Pipeline: Sendable {
         var files: [String: String] = [:]
         for name in (try? FileManager.default.subpathsOfDirectory(atPath: folder)) ?? [] {
             guard name.hasSuffix(".mustache") else { continue }
-            files[name] = String(decoding: try TokenSources.read(folder + "/" + name), as: UTF8.self)
+            let path = folder + "/" + name
+            guard ProjectBoundary.realPathStaysInside(path, roots: [".", folder]) else {
+                throw ToolError("\(path) is a link to \(ProjectBoundary.realPath(path) ?? "?"), outside the project (the working folder) "
+                    + "and \(folder): tokenc reads no template from elsewhere; copy the file into \(folder)")
+            }
+            files[name] = String(decoding: try TokenSources.read(path), as: UTF8.self)
         }
         return files
     }
@@ -213,7 +222,8 @@ public struct Pipeline: Sendable {
         // The rules and every generator only read the resolved set, so they run side by side; when the
         // rules find an error the rendered files are dropped (staged ones discarded by the caller), exactly
         // as if rendering had not run.
-        let renders = render && !diagnostics.hasErrors
+        let renders = (render || rendersToNowhere) && !diagnostics.hasErrors
+        let keepsFiles = render
         let checks = rules != .structure
         // The generators come first and each rule is a job of its own: a core that finishes its generator
         // takes the next rule, so the cores end together (the rules as one job left one core idle for the
@@ -222,6 +232,10 @@ public struct Pipeline: Sendable {
         if renders {
             jobs += generators.indices.map { index in
                 { [generators] in
+                    guard keepsFiles else {
+                        let (_, found) = generators[index].render(set, sinks: DiscardingSinks())
+                        return JobResult(files: [], diagnostics: found)
+                    }
                     guard let staging else {
                         let (files, found) = generators[index].render(set)
                         return JobResult(files: files, diagnostics: found, fileCount: files.count, byteCount: files.reduce(0) { $0 + $1.contents.count })
@@ -264,6 +278,8 @@ public struct Pipeline: Sendable {
         }
         var outputs: [GeneratedFile] = []
         var outputsByGenerator: [[GeneratedFile]] = []
+        // What a generator found is never left out by `--rules`: an output it could not render is not written.
+        let outputIDs = Set(generated.flatMap { $0.diagnostics.map(\.id) })
         if renders {
             for job in generated { diagnostics.add(contentsOf: job.diagnostics) }
             // A generator that cannot render (a name collision, a broken template) means nothing is written.
@@ -279,8 +295,8 @@ public struct Pipeline: Sendable {
         let selected = rules == .all ? diagnostics.takeAll() : diagnostics.all.filter { diagnostic in
             switch rules {
             case .all: true
-            case .structure: Self.isStructural(diagnostic.id)
-            case .guidelines: !Self.isStructural(diagnostic.id) || diagnostic.severity == .error
+            case .structure: Self.isStructural(diagnostic.id) || outputIDs.contains(diagnostic.id)
+            case .guidelines: !Self.isStructural(diagnostic.id) || diagnostic.severity == .error || outputIDs.contains(diagnostic.id)
             }
         }
         // A problem at a place in a template is shown with its source line, as a token file's is (one about the
@@ -321,10 +337,13 @@ public struct Pipeline: Sendable {
     }
 
     /// Whether `path` stays inside the working folder or `folder` (the file that names it), compared by name.
+    /// A file that exists must stay inside them by its real path too (links followed): a linked folder of icons or
+    /// a token file that is a link to elsewhere reads nothing.
     static func staysInsideProject(_ path: String, referencedFrom folder: String) -> Bool {
         let cwd = FileManager.default.currentDirectoryPath
         guard let resolved = lexicallyNormalized(path, in: cwd), let base = lexicallyNormalized(folder, in: cwd) else { return false }
-        return [cwd, base].contains { resolved.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+        guard [cwd, base].contains(where: { resolved.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else { return false }
+        return ProjectBoundary.realPathStaysInside(path, roots: [cwd, folder])
     }
 
     /// `path` made absolute against `cwd` with `.` and `..` applied by name (no symlinks followed); nil when `..` climbs past `/`.
@@ -356,8 +375,19 @@ public struct Pipeline: Sendable {
 
     static func isStructural(_ id: String) -> Bool {
         id.hasPrefix("yaml/") || id.hasPrefix("token/") || id.hasPrefix("alias/") || id.hasPrefix("resolver/")
-            || id.hasPrefix("swift/") || id.hasPrefix("template/") || id.hasPrefix("xcassets/")
+            || id.hasPrefix("swift/") || id.hasPrefix("template/") || id.hasPrefix("xcassets/") || id.hasPrefix("css/")
     }
+}
+
+/// Sinks that drop what they are given: `validate` renders every output only for what rendering finds.
+struct DiscardingSinks: OutputSinks {
+    func open(_ relativePath: String) -> any OutputSink { DiscardingSink() }
+}
+
+/// A file's sink that drops its bytes.
+final class DiscardingSink: OutputSink {
+    func write(_ bytes: UnsafeRawBufferPointer) {}
+    func close() {}
 }
 
 /// What one job of the render-and-check stage produced, and how long it took.
@@ -452,6 +482,8 @@ final class ReferencedFileReader: @unchecked Sendable {
         let path = folder == "." ? reference : folder + "/" + reference
         // Like images: never outside both the working folder and the document's folder.
         guard Pipeline.staysInsideProject(path, referencedFrom: folder) else { return nil }
+        // The build cache stamps it: a file outside the token folder is not in the fingerprint.
+        FilesRead.shared.record(path)
         guard let bytes = try? TokenSources.read(path) else { return nil }
         let (file, found) = loader.load(bytes: bytes, path: path)
         collected.sources[path] = bytes

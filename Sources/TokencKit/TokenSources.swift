@@ -19,6 +19,12 @@ public enum TokenSources {
         guard kind == .folder else { return [path] }
         var found: [String] = []
         walk(path, depth: 0, into: &found)
+        // A token file that is a link to a file outside the project and the token folder is not read: its
+        // values would reach the outputs.
+        for file in found where FileKind.ofEntry(file) == .link && !ProjectBoundary.realPathStaysInside(file, roots: [".", path]) {
+            throw ToolError("\(file) is a link to \(ProjectBoundary.realPath(file) ?? "?"), outside the project (the working folder) and \(path): "
+                + "tokenc reads no token file from elsewhere; copy the file into \(path), or run tokenc from a folder that holds both")
+        }
         found.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         guard !found.isEmpty else {
             throw ToolError("no token files (*.yaml, *.yml, *.json) in \(path)")

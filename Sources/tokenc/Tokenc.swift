@@ -287,6 +287,7 @@ struct Build: ParsableCommand {
                 cssFlags: cssFlags, output: output,
                 only: only.map { Set($0.split(separator: ",").map { $0.trimmingBlanks() }) })
         }
+        try orExit { () throws(ToolError) in try plan.checkSeparate(from: input.path ?? configuration.tokens ?? "Tokens") }
         let generators = plan.generators
         var pipeline = Pipeline(rules: input.rules, generators: generators)
         pipeline.ruleConfiguration = configuration.rules
@@ -420,7 +421,15 @@ struct Validate: ParsableCommand {
     var format: ReportFormat = .text
 
     func run() throws {
-        let result = try runPipeline(Pipeline(rules: input.rules), path: input.path, render: false)
+        // Every output tokenc.yml asks for is rendered, into nothing: validate finds what build finds.
+        let configuration = try loadConfiguration()
+        let plan = try orExit { () throws(ToolError) in
+            try BuildPlan.make(configuration: configuration, jsonAliases: .resolved, templates: [:], templateFolder: nil,
+                               cssFlags: nil, output: nil, only: nil)
+        }
+        var pipeline = Pipeline(rules: input.rules, generators: plan.generators)
+        pipeline.rendersToNowhere = true
+        let result = try runPipeline(pipeline, path: input.path, render: false, configuration: configuration)
         if input.verbose { printError(result.timingReport) }
         switch format {
         case .text:
