@@ -92,6 +92,23 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: generated.appendingPathComponent("old").path))
     }
 
+    /// A file a resolver document names outside the token folder is an input the cache watches: an edit to it was
+    /// replayed as "0 written" with the old outputs.
+    @Test func theCacheSeesFilesAResolverDocumentReadsOutsideTheTokenFolder() throws {
+        let sandbox = try Sandbox([
+            "Tokens/tokens.resolver.yaml": "version: \"2025.10\"\nsets:\n  base:\n    sources:\n      - $ref: \"../shared/base.yaml\"\n"
+                + "resolutionOrder:\n  - $ref: \"#/sets/base\"\n",
+            "shared/base.yaml": "c:\n  $type: number\n  a: { $value: 1 }\n",
+        ])
+        defer { sandbox.remove() }
+        #expect(try TokencProcess.run(["build"], in: sandbox.root).stderr == "built 1 token from 1 file into Generated/: 5 written, 0 unchanged\n")
+        try Data("c:\n  $type: number\n  a: { $value: 2 }\n".utf8).write(to: sandbox.root.appendingPathComponent("shared/base.yaml"))
+        let rebuilt = try TokencProcess.run(["build"], in: sandbox.root)
+        #expect(rebuilt.stderr == "built 1 token from 1 file into Generated/: 4 written, 1 unchanged\n")
+        let json = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/json/tokens.flat.json"), encoding: .utf8)
+        #expect(json.contains("\"light\": 2\n"), "\(json)")
+    }
+
     /// No output may be written over tokenc's own files: the manifest, the cache, the lock, a temporary file.
     @Test func anOutputCannotBeNamedLikeTokencsOwnFiles() throws {
         for name in [".tokenc-manifest", ".tokenc-cache/state", ".tokenc-lock", "css/.tokens.css.tokenc-tmp-1-1", "a/./b", "."] {
