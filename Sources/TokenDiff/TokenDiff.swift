@@ -144,13 +144,16 @@ public struct TokenSetDiff: Sendable {
     public var introduced: [Diagnostic], fixed: [Diagnostic]
 
     /// Names generated code exposes that the change removes or renames, or whose type changes: each breaks code using it.
-    public var breaking: [String] {
-        removed.map { "`\($0.path)` is removed" } + renamed.map { "`\($0.from)` is renamed to `\($0.to)`" }
-            + changed.compactMap { change in change.oldType.map { "`\(change.path)` changes type from \($0) to \(change.type)" } }
+    public var breaking: [String] { breakingChanges.map { $0.text { "`\($0)`" } } }
+
+    /// The breaking changes, each with the names it is about kept apart from its words (for reports that must
+    /// escape the names: a name can hold a backtick).
+    public var breakingChanges: [BreakingChange] {
+        removed.map { .removed($0.path) } + renamed.map { .renamed(from: $0.from, to: $0.to) }
+            + changed.compactMap { change in change.oldType.map { .typeChanged(change.path, from: $0, to: change.type) } }
             + changed.compactMap { change in
                 guard change.oldType == nil, let before = change.differedByModeBefore else { return nil }
-                return before ? "`\(change.path)` no longer differs by mode: its Swift constant becomes a plain value"
-                    : "`\(change.path)` now differs by mode: its Swift constant becomes a TokenModes"
+                return before ? .noLongerByMode(change.path) : .nowByMode(change.path)
             }
     }
 
@@ -364,6 +367,26 @@ public struct TokenSetDiff: Sendable {
             return written.isEmpty ? "\(value)" : written
         case .sequence(let items): return "[" + items.map(text).joined(separator: ", ") + "]"
         case .mapping(let entries): return "{" + entries.map { "\($0.key): \(text($0.value))" }.joined(separator: ", ") + "}"
+        }
+    }
+}
+
+/// A change that breaks code using the generated names.
+public enum BreakingChange: Sendable, Equatable {
+    case removed(String)
+    case renamed(from: String, to: String)
+    case typeChanged(String, from: String, to: String)
+    case noLongerByMode(String)
+    case nowByMode(String)
+
+    /// The sentence, with each name and type written by `name` (a code span in Markdown or HTML).
+    public func text(_ name: (String) -> String) -> String {
+        switch self {
+        case .removed(let path): "\(name(path)) is removed"
+        case .renamed(let from, let to): "\(name(from)) is renamed to \(name(to))"
+        case .typeChanged(let path, let from, let to): "\(name(path)) changes type from \(name(from)) to \(name(to))"
+        case .noLongerByMode(let path): "\(name(path)) no longer differs by mode: its Swift constant becomes a plain value"
+        case .nowByMode(let path): "\(name(path)) now differs by mode: its Swift constant becomes a TokenModes"
         }
     }
 }

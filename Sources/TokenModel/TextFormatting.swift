@@ -46,6 +46,25 @@ extension StringProtocol {
     }
 }
 
+extension String {
+    /// The text with each control character (C0, DEL, C1) and each Unicode line or paragraph separator written as
+    /// `\u{…}`: text from token files printed on one line of a report, a comment or a table cannot end that line,
+    /// start a forged one, or move a terminal's cursor.
+    public var escapingControls: String {
+        guard unicodeScalars.contains(where: Self.isControl) else { return self }
+        var out = ""
+        for scalar in unicodeScalars {
+            if Self.isControl(scalar) { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
+    /// Whether `escapingControls` writes `scalar` out.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7f...0x9f).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+}
+
 extension Double {
     /// The digits of a whole number (`16`, `-3`) when the number is whole and under 10¹⁵ in size; nil for a
     /// fraction, an infinity, NaN or a larger number (`Int(self)` would trap on the last three, and a token

@@ -497,11 +497,28 @@ struct Diff: ParsableCommand {
     @Option(help: "Exit 1 when the change breaks generated names (breaking) or introduces findings (findings).")
     var failOn: [FailOn] = []
 
+    @Flag(help: "BASE is a folder (needed when a git revision has the same name).")
+    var baseFolder = false
+    @Flag(help: "BASE is a git revision (needed when a folder has the same name).")
+    var baseRevision = false
+    @Flag(help: "HEAD is a folder (needed when a git revision has the same name).")
+    var headFolder = false
+    @Flag(help: "HEAD is a git revision (needed when a folder has the same name).")
+    var headRevision = false
+
     func run() throws {
         let configuration = try loadConfiguration()
         let folder = tokens ?? configuration.tokens ?? "Tokens"
+        if baseFolder && baseRevision || headFolder && headRevision {
+            printError("tokenc: error: a side is a folder or a revision, not both: give --base-folder or --base-revision (--head-folder or --head-revision), not both\n")
+            throw ExitCode(2)
+        }
+        func kind(folder: Bool, revision: Bool) -> ReviewSide.Kind { folder ? .folder : revision ? .revision : .either }
         let (baseSide, headSide) = try orExit { () throws(ToolError) in
-            try ReviewSide.loadBoth(base: base, head: head ?? folder, tokensPath: folder, configuration: configuration)
+            // The default head is the token folder in the working tree: a folder, whatever revisions exist.
+            try ReviewSide.loadBoth(base: base, head: head ?? folder, baseKind: kind(folder: baseFolder, revision: baseRevision),
+                                    headKind: head == nil ? .folder : kind(folder: headFolder, revision: headRevision),
+                                    tokensPath: folder, configuration: configuration) { printError("tokenc: note: \($0)\n") }
         }
         let diff = TokenSetDiff.compare(base: baseSide, head: headSide)
         // The process ends after the report: two token sets freed piece by piece would only delay it.
@@ -547,7 +564,7 @@ struct Preview: ParsableCommand {
     func run() throws {
         let configuration = try loadConfiguration()
         let folder = path ?? configuration.tokens ?? "Tokens"
-        let side = try orExit { () throws(ToolError) in try ReviewSide.load(folder, tokensPath: folder, configuration: configuration) }
+        let side = try orExit { () throws(ToolError) in try ReviewSide.load(folder, kind: FileManager.default.fileExists(atPath: folder) ? .folder : .either, tokensPath: folder, configuration: configuration) }
         ProcessLifetime.keep(side)
         let title = "Design tokens: \(folder)"
         guard let output else { return StyleGuide.write(side, title: title, to: FileDescriptorSink(STDOUT_FILENO)) }

@@ -198,7 +198,7 @@ import TokenRules
 
             | token | appearance | before | after | ΔE2000 |
             | --- | --- | --- | --- | --- |
-            | `c.old` | deprecated | — | Use &lt;c.new&gt;. |  |
+            | `c.old` | deprecated | — | Use \\<c.new\\>. |  |
             | `c.was` | deprecated | yes | — |  |
 
             """), "\(result.stdout)")
@@ -227,7 +227,7 @@ import TokenRules
 
             | token | appearance | before | after | ΔE2000 |
             | --- | --- | --- | --- | --- |
-            | `c.a` | description | — | Errors &lt;b&gt; \\| alerts.<br>Not for text. |  |
+            | `c.a` | description | — | Errors \\<b\\> \\| alerts.<br>Not for text. |  |
             | `c.b` | description | Links. | — |  |
 
             """), "\(result.stdout)")

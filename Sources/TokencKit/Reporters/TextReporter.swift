@@ -63,7 +63,7 @@ public struct TextReporter: Reporter {
         paint(label, color: color(for: diagnostic.severity), to: &out)
         if colored { out.append("\u{1B}[1m") }
         out.append(": ")
-        out.append(diagnostic.message)
+        out.append(diagnostic.message.escapingControls)
         if colored { out.append("\u{1B}[0m") }
         out.append(" [")
         out.append(diagnostic.id)
@@ -71,14 +71,14 @@ public struct TextReporter: Reporter {
         if let location = diagnostic.location { lines.appendExcerpt(location, caretColor: colored ? "32" : nil, to: &out) }
         if let fix = diagnostic.fix {
             out.append("  fix: ")
-            out.append(fix)
+            out.append(fix.escapingControls)
             out.append(UInt8(ascii: "\n"))
         }
         for related in diagnostic.related {
             append(related.location, file: lines.fileName(related.location), to: &out)
             paint("note", color: "36", to: &out)
             out.append(": ")
-            out.append(related.message)
+            out.append(related.message.escapingControls)
             out.append(UInt8(ascii: "\n"))
         }
     }
@@ -86,7 +86,7 @@ public struct TextReporter: Reporter {
     /// `file:line:column: `, in bold when colored; `file` is the location's file name.
     private func append(_ location: SourceLocation, file: String, to out: inout ByteBuffer) {
         if colored { out.append("\u{1B}[1m") }
-        out.append(file)
+        out.append(file.escapingControls)
         out.append(UInt8(ascii: ":"))
         out.append(decimal: location.line)
         out.append(UInt8(ascii: ":"))

@@ -8,10 +8,11 @@ public struct XcodeReporter: Reporter {
     public func report(_ diagnostics: [Diagnostic], sources: [String: [UInt8]]) -> String {
         diagnostics.map { d in
             let label = d.severity == .info ? "note" : d.severity.rawValue
-            let place = d.location.map { "\($0.file):\($0.line):\($0.column): " } ?? ""
-            var line = "\(place)\(label): \(d.message) [\(d.id)]\n"
+            // A name with a line break in a message must not start a forged `file:line: error:` line.
+            let place = d.location.map { "\($0.file.escapingControls):\($0.line):\($0.column): " } ?? ""
+            var line = "\(place)\(label): \(d.message.escapingControls) [\(d.id)]\n"
             for related in d.related {
-                line += "\(related.location.file):\(related.location.line):\(related.location.column): note: \(related.message)\n"
+                line += "\(related.location.file.escapingControls):\(related.location.line):\(related.location.column): note: \(related.message.escapingControls)\n"
             }
             return line
         }.joined()

@@ -25,22 +25,24 @@ public enum DiffReport {
 
     // MARK: Markdown
 
-    /// A compact comment for a pull request; long lists are folded.
+    /// A compact comment for a pull request; long lists are folded. Every name, value and message from the token
+    /// files is a code span or escaped text (`MarkdownText`): a hostile name can add no HTML, table cell, mention or link.
     public static func markdown(_ diff: TokenSetDiff) -> String {
-        var out = "### Design tokens: `\(diff.base)` → `\(diff.head)`\n\n"
+        let code = MarkdownText.code, prose = MarkdownText.prose
+        var out = "### Design tokens: \(code(diff.base, false)) → \(code(diff.head, false))\n\n"
         guard !diff.isEmpty else { return out + "No token, contrast or finding changed.\n" }
         out += "**\(headline(diff))**\n"
-        let breaking = diff.breaking
+        let breaking = diff.breakingChanges
         if !breaking.isEmpty {
             out += "\n#### ⚠️ \(breaking.count) breaking change\(breaking.count == 1 ? "" : "s") (names generated code exposes)\n\n"
-            out += breaking.map { "- \($0)\n" }.joined()
+            out += breaking.map { "- \($0.text { code($0, false) })\n" }.joined()
         }
         func table(_ title: String, _ header: [String], _ rows: [[String]]) {
             guard !rows.isEmpty else { return }
             out += "\n#### \(title)\n\n"
             func lines(_ rows: ArraySlice<[String]>) -> String {
                 "| " + header.joined(separator: " | ") + " |\n|" + String(repeating: " --- |", count: header.count) + "\n"
-                    + rows.map { "| " + $0.map { $0.replacing("|", with: "\\|") }.joined(separator: " | ") + " |\n" }.joined()
+                    + rows.map { "| " + $0.joined(separator: " | ") + " |\n" }.joined()
             }
             out += lines(rows.prefix(visibleRows))
             if rows.count > visibleRows {
@@ -49,40 +51,44 @@ public enum DiffReport {
         }
         table("Changed", ["token", "appearance", "before", "after", "ΔE2000"], diff.changed.flatMap(changedRows))
         table("Contrast on declared surfaces", ["foreground on surface", "appearance", "before", "after", "minimum"], diff.contrast.map { c in
-            ["`\(c.foreground)` on `\(c.surface)`", c.mode, ratio(c.oldRatio) + " " + passMark(c.oldPasses),
+            ["\(code(c.foreground, true)) on \(code(c.surface, true))", prose(c.mode), ratio(c.oldRatio) + " " + passMark(c.oldPasses),
              ratio(c.newRatio) + " " + passMark(c.newPasses), ratio(c.minimum)]
         })
-        table("Added", ["token", "type", "value"], diff.added.map { ["`\($0.path)`", $0.type, $0.values.map(display).joined(separator: " / ")] })
-        table("Removed", ["token", "type", "value"], diff.removed.map { ["`\($0.path)`", $0.type, $0.values.map(display).joined(separator: " / ")] })
-        table("Renamed", ["from", "to", "type"], diff.renamed.map { ["`\($0.from)`", "`\($0.to)`", $0.type] })
+        table("Added", ["token", "type", "value"], diff.added.map { [code($0.path, true), prose($0.type), $0.values.map(display).joined(separator: " / ")] })
+        table("Removed", ["token", "type", "value"], diff.removed.map { [code($0.path, true), prose($0.type), $0.values.map(display).joined(separator: " / ")] })
+        table("Renamed", ["from", "to", "type"], diff.renamed.map { [code($0.from, true), code($0.to, true), prose($0.type)] })
         table("Groups", ["group", "field", "before", "after"], diff.groups.flatMap { group in
-            fieldRows(description: group.description, extensions: group.extensions, code: markdownCode)
-                .map { ["`\(group.path)`", $0.field, $0.old, $0.new] }
+            fieldRows(description: group.description, extensions: group.extensions, code: markdownCode, text: markdownText)
+                .map { [code(group.path, true), $0.field, $0.old, $0.new] }
         })
-        table("Findings introduced", ["where", "severity", "finding", "rule"], diff.introduced.map { [where_($0), $0.severity.rawValue, $0.message, $0.id] })
-        table("Findings fixed", ["where", "severity", "finding", "rule"], diff.fixed.map { [where_($0), $0.severity.rawValue, $0.message, $0.id] })
+        func finding(_ d: Diagnostic) -> [String] { [prose(where_(d)), d.severity.rawValue, MarkdownText.message(d.message), d.id] }
+        table("Findings introduced", ["where", "severity", "finding", "rule"], diff.introduced.map(finding))
+        table("Findings fixed", ["where", "severity", "finding", "rule"], diff.fixed.map(finding))
         return out
     }
 
     /// The rows of what changed about a token other than its values, or about a group: type, deprecation,
-    /// description, extensions; each cell HTML-safe, with `code` making a code span (Markdown's or HTML's).
+    /// description, extensions; `code` makes a code span and `text` escapes text (Markdown's or HTML's).
     static func fieldRows(type: (old: String, new: String)? = nil, deprecation: TokenSetDiff.TextChange? = nil,
                           description: TokenSetDiff.TextChange?, extensions: [TokenSetDiff.PartChange],
-                          code: (String) -> String) -> [(field: String, old: String, new: String)] {
+                          code: (String) -> String, text: (String) -> String) -> [(field: String, old: String, new: String)] {
         var rows: [(field: String, old: String, new: String)] = []
-        if let type { rows.append(("type", HTML.escape(type.old), HTML.escape(type.new))) }
+        if let type { rows.append(("type", text(type.old), text(type.new))) }
         if let deprecation {
-            rows.append(("deprecated", HTML.escape(deprecationText(deprecation.old)), HTML.escape(deprecationText(deprecation.new))))
+            rows.append(("deprecated", text(deprecationText(deprecation.old)), text(deprecationText(deprecation.new))))
         }
-        if let description { rows.append(("description", descriptionCell(description.old), descriptionCell(description.new))) }
+        if let description { rows.append(("description", descriptionCell(description.old, text: text), descriptionCell(description.new, text: text))) }
         if !extensions.isEmpty {
             rows.append(("extensions", parts(extensions, \.old, code: code), parts(extensions, \.new, code: code)))
         }
         return rows
     }
 
-    /// A code span in Markdown.
-    static func markdownCode(_ text: String) -> String { "`\(text)`" }
+    /// A code span in a Markdown table.
+    static func markdownCode(_ text: String) -> String { MarkdownText.code(text, inTable: true) }
+
+    /// Escaped text in Markdown.
+    static func markdownText(_ text: String) -> String { MarkdownText.prose(text) }
 
     /// A code span in HTML.
     static func htmlCode(_ text: String) -> String { "<code>\(HTML.escape(text))</code>" }
@@ -90,16 +96,16 @@ public enum DiffReport {
     /// A changed token's markdown rows: its type, deprecation, description and extensions when they changed,
     /// then each appearance whose value did.
     static func changedRows(_ change: TokenSetDiff.Change) -> [[String]] {
-        let token = "`\(change.path)`"
+        let token = markdownCode(change.path)
         var rows = fieldRows(type: change.oldType.map { ($0, change.type) }, deprecation: change.deprecation,
-                             description: change.tokenDescription, extensions: change.extensions, code: markdownCode)
+                             description: change.tokenDescription, extensions: change.extensions, code: markdownCode, text: markdownText)
             .map { [token, $0.field, $0.old, $0.new, ""] }
         for mode in change.modes {
             // A composite that kept some parts shows only the parts that changed.
             if !mode.parts.isEmpty {
-                rows.append([token, mode.mode, parts(mode.parts, \.old, code: markdownCode), parts(mode.parts, \.new, code: markdownCode), ""])
+                rows.append([token, markdownText(mode.mode), parts(mode.parts, \.old, code: markdownCode), parts(mode.parts, \.new, code: markdownCode), ""])
             } else {
-                rows.append([token, mode.mode, mode.old.map(display) ?? "—", mode.new.map(display) ?? "—",
+                rows.append([token, markdownText(mode.mode), mode.old.map(display) ?? "—", mode.new.map(display) ?? "—",
                              mode.deltaE2000.map { $0.fixed(2) } ?? ""])
             }
         }
@@ -111,10 +117,10 @@ public enum DiffReport {
         deprecation.map { $0.isEmpty ? "yes" : $0 } ?? "—"
     }
 
-    /// One side of a description change in a markdown or HTML table: `—` when there is none, else the text
-    /// escaped for HTML (GitHub renders tags in a comment) with `<br>` between its lines (a cell holds one line).
-    static func descriptionCell(_ description: String?) -> String {
-        description.map { HTML.escape($0).split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "<br>") } ?? "—"
+    /// One side of a description change in a markdown or HTML table: `—` when there is none, else each line written
+    /// by `text` with `<br>` between them (a cell holds one line).
+    static func descriptionCell(_ description: String?, text: (String) -> String) -> String {
+        description.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map { text(String($0)) }.joined(separator: "<br>") } ?? "—"
     }
 
     /// Changed parts on one side, `` `lineHeight: 1.29` ``; a part that side lacks is `—`.
@@ -123,9 +129,10 @@ public enum DiffReport {
         parts.map { part in part[keyPath: side].map { code("\(part.key): \($0)") } ?? code(part.key) + ": —" }.joined(separator: ", ")
     }
 
+    /// A value in a Markdown table: a code span, with the hex it maps to when that differs from the text.
     static func display(_ value: TokenSetDiff.ModeValue) -> String {
-        if let hex = value.hex, hex != value.text.lowercased() { return "`\(value.text)` (\(hex))" }
-        return "`\(value.text)`"
+        if let hex = value.hex, hex != value.text.lowercased() { return "\(markdownCode(value.text)) (\(hex))" }
+        return markdownCode(value.text)
     }
 
     // MARK: JSON
@@ -285,15 +292,15 @@ public enum DiffReport {
         }
         var body = "<h1>Design tokens: <code>\(HTML.escape(diff.base))</code> → <code>\(HTML.escape(diff.head))</code></h1>\n"
         body += "<p class=\"headline\">\(HTML.escape(headline(diff)))</p>\n"
-        let breaking = diff.breaking
+        let breaking = diff.breakingChanges
         if !breaking.isEmpty {
-            body += "<h2>Breaking changes</h2>\n<ul class=\"breaking\">\n" + breaking.map { "<li>\(HTML.inlineCode($0))</li>\n" }.joined() + "</ul>\n"
+            body += "<h2>Breaking changes</h2>\n<ul class=\"breaking\">\n" + breaking.map { "<li>\($0.text(htmlCode))</li>\n" }.joined() + "</ul>\n"
         }
         if !diff.changed.isEmpty {
             body += "<h2>Changed</h2>\n<table>\n<tr><th>token</th><th>appearance</th><th>before</th><th>after</th><th>ΔE2000</th></tr>\n"
             for change in diff.changed {
                 for row in fieldRows(type: change.oldType.map { ($0, change.type) }, deprecation: change.deprecation,
-                                     description: change.tokenDescription, extensions: change.extensions, code: htmlCode) {
+                                     description: change.tokenDescription, extensions: change.extensions, code: htmlCode, text: HTML.escape) {
                     body += "<tr><td><code>\(HTML.escape(change.path))</code></td><td>\(row.field)</td><td>\(row.old)</td><td>\(row.new)</td><td></td></tr>\n"
                 }
                 for mode in change.modes {
@@ -335,7 +342,7 @@ public enum DiffReport {
         if !diff.groups.isEmpty {
             body += "<h2>Groups</h2>\n<table>\n<tr><th>group</th><th>field</th><th>before</th><th>after</th></tr>\n"
             for group in diff.groups {
-                for row in fieldRows(description: group.description, extensions: group.extensions, code: htmlCode) {
+                for row in fieldRows(description: group.description, extensions: group.extensions, code: htmlCode, text: HTML.escape) {
                     body += "<tr><td><code>\(HTML.escape(group.path))</code></td><td>\(row.field)</td><td>\(row.old)</td><td>\(row.new)</td></tr>\n"
                 }
             }
@@ -361,10 +368,15 @@ public enum DiffReport {
 /// Small HTML helpers shared by the diff page and the style guide.
 enum HTML {
     /// `text` with `&`, `<`, `>` and `"` as entities, for element text and attribute values.
+    /// Control characters other than tabs and line breaks (NUL, ESC …), which HTML does not allow, are written as `\u{…}`.
     static func escape(_ text: String) -> String {
         // By byte: walking characters, each compared as a string, was a tenth of a 100,000-token style guide's
         // time, and missed a `<` that a combining mark joins into one character.
-        text.escapingASCII { byte in
+        let visible = text.utf8.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0a && $0 != 0x0d || $0 == 0x7f || $0 == 0xc2 })
+            ? text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                line.split(separator: "\t", omittingEmptySubsequences: false).map { String($0).escapingControls }.joined(separator: "\t")
+            }.joined(separator: "\n") : text
+        return visible.escapingASCII { byte in
             switch byte {
             case UInt8(ascii: "&"): "&amp;"
             case UInt8(ascii: "<"): "&lt;"

@@ -5,10 +5,24 @@ import TokenRules
 /// Builds one side of `tokenc diff` or the preview: the token folder in the working tree, another
 /// folder, or the token folder as a git revision has it.
 public enum ReviewSide {
+    /// What a side's name is: a folder, a git revision, or whichever exists (an error when both do).
+    public enum Kind: Sendable {
+        case either, folder, revision
+    }
+
     /// Builds `spec`: a folder (or file) when one exists at that path, otherwise a git revision whose
-    /// copy of `tokensPath` is read with `git show` (images are still read from the working tree).
-    public static func load(_ spec: String, tokensPath: String, configuration: Configuration) throws(ToolError) -> DiffSide {
-        if FileKind.of(spec) != nil {
+    /// copy of `tokensPath` is read with `git show` (images are still read from the working tree). A name that is
+    /// both is an error unless `kind` says which: a pull request adding a folder named `origin/main` must not
+    /// become the base a `--fail-on breaking` check compares with. `notes` hears what the reader should know.
+    public static func load(_ spec: String, kind: Kind = .either, tokensPath: String, configuration: Configuration,
+                            notes: (String) -> Void = { _ in }) throws(ToolError) -> DiffSide {
+        let isFolder = kind != .revision && FileKind.of(spec) != nil
+        if kind == .folder, !isFolder { throw ToolError("no such file or folder: \(spec)") }
+        if isFolder, kind == .either, (try? git(["rev-parse", "--verify", "--quiet", spec + "^{commit}"])) != nil {
+            throw ToolError("`\(spec)` is both a folder here and a git revision: say which you mean with --base-folder or --base-revision "
+                + "(--head-folder or --head-revision for the head)")
+        }
+        if isFolder {
             let (files, sources) = try TokenSources.readAll(spec)
             return build(label: spec, files: files, sources: sources, configuration: configuration)
         }
@@ -26,7 +40,8 @@ public enum ReviewSide {
             return TokenSources.extensions.contains(PathText.pathExtension(file).lowercased())
                 && !file.hasPrefix(".") && file != "tokenc.yml" && file != "tokenc.yaml"
         }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        guard !files.isEmpty else { throw ToolError("`\(spec)` has no token files under \(tokensPath)") }
+        // A revision from before the token folder existed has no tokens: every token is added since.
+        if files.isEmpty { notes("`\(spec)` has no token files under \(tokensPath): every token counts as added") }
         var sources: [String: [UInt8]] = [:]
         // One git for every file (`cat-file --batch`, a name a line), not one each: a hundred files took 0.2 s.
         // A name with a line break cannot be a line; then each file is read alone.
@@ -61,10 +76,10 @@ public enum ReviewSide {
 
     /// Builds `base` and `head` (each as `load` does) at once, one on each core: the two builds share nothing, and
     /// most of either has stretches on one core. When both fail, base's error is the one thrown.
-    public static func loadBoth(base: String, head: String, tokensPath: String,
-                                configuration: Configuration) throws(ToolError) -> (base: DiffSide, head: DiffSide) {
-        let sides = Pipeline.concurrentMap([base, head]) { spec in
-            Result { () throws(ToolError) in try load(spec, tokensPath: tokensPath, configuration: configuration) }
+    public static func loadBoth(base: String, head: String, baseKind: Kind = .either, headKind: Kind = .either, tokensPath: String,
+                                configuration: Configuration, notes: @Sendable (String) -> Void = { _ in }) throws(ToolError) -> (base: DiffSide, head: DiffSide) {
+        let sides = Pipeline.concurrentMap([(base, baseKind), (head, headKind)]) { spec, kind in
+            Result { () throws(ToolError) in try load(spec, kind: kind, tokensPath: tokensPath, configuration: configuration, notes: notes) }
         }
         return (try sides[0].get(), try sides[1].get())
     }
