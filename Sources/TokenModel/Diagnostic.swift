@@ -118,6 +118,43 @@ public struct DiagnosticBag: Sendable {
 }
 
 extension Diagnostic {
+    /// The most findings of one rule a report shows.
+    public static let reportedPerRule = 500
+
+    /// `diagnostics` (in report order) with at most `limit` of each id; for each id with more, one more finding
+    /// of that id, as severe as the worst it stands for and at the first one's place, counts the rest. A report is
+    /// read by people and tools: a million findings of one rule helps neither, and costs gigabytes to print.
+    public static func cappedPerRule(_ diagnostics: [Diagnostic], limit: Int = reportedPerRule) -> [Diagnostic] {
+        var counts: [String: Int] = [:]
+        for diagnostic in diagnostics { counts[diagnostic.id, default: 0] += 1 }
+        guard counts.values.contains(where: { $0 > limit }) else { return diagnostics }
+        var kept: [Diagnostic] = []
+        var shown: [String: Int] = [:]
+        var rest: [String: (count: Int, severity: Severity, first: Diagnostic)] = [:]
+        for diagnostic in diagnostics {
+            let count = shown[diagnostic.id, default: 0]
+            // A finding that says work was left undone (pairs not measured) is always shown.
+            if diagnostic.data["unmeasured"] != nil {
+                kept.append(diagnostic)
+            } else if count < limit {
+                shown[diagnostic.id] = count + 1
+                kept.append(diagnostic)
+            } else if let summary = rest[diagnostic.id] {
+                rest[diagnostic.id] = (summary.count + 1, max(summary.severity, diagnostic.severity), summary.first)
+            } else {
+                rest[diagnostic.id] = (1, diagnostic.severity, diagnostic)
+            }
+        }
+        for (id, summary) in rest.sorted(by: { $0.key < $1.key }) {
+            kept.append(Diagnostic(
+                id: id, severity: summary.severity,
+                message: "\(summary.count) more finding\(summary.count == 1 ? "" : "s") of this rule, from here on, not shown: a report shows the first \(limit) of each rule",
+                location: summary.first.location, path: summary.first.path,
+                fix: "fix the findings shown and run tokenc again; `tokenc inspect TOKEN` shows one token's findings"))
+        }
+        return kept
+    }
+
     /// Orders diagnostics by file, line, column, then id, so reports are deterministic.
     public static func sortedForReport(_ diagnostics: consuming [Diagnostic]) -> [Diagnostic] {
         var sorted = diagnostics

@@ -91,6 +91,10 @@ public struct Pipeline: Sendable {
     /// The generators `tokenc build` runs by default.
     public static let defaultGenerators: [any Generator] = generators()
 
+    /// The most findings of one rule the result keeps (the rest counted in one more finding); nil keeps all of them
+    /// (`inspect`, which shows one token's findings).
+    public var reportedPerRule: Int? = Diagnostic.reportedPerRule
+
     /// Whether a run that does not render for writing (`validate`) still renders every output, into nothing: name
     /// collisions and template errors are found only by rendering, and `validate` must find all that `build` does.
     public var rendersToNowhere = false
@@ -305,7 +309,8 @@ public struct Pipeline: Sendable {
             guard let file = diagnostic.location?.file, allSources[file] == nil, let bytes = try? TokenSources.read(file) else { continue }
             allSources[file] = bytes
         }
-        return PipelineResult(files: files, sources: allSources, diagnostics: Diagnostic.sortedForReport(FixSyntax.forJSONFiles(selected)),
+        let sorted = Diagnostic.sortedForReport(FixSyntax.forJSONFiles(selected))
+        return PipelineResult(files: files, sources: allSources, diagnostics: reportedPerRule.map { Diagnostic.cappedPerRule(sorted, limit: $0) } ?? sorted,
                               tokens: set, outputs: outputs, outputsByGenerator: outputsByGenerator,
                               contrast: concurrent.count > ruleEnd ? concurrent[ruleEnd].contrast : nil, timings: timings)
     }

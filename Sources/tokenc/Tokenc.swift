@@ -606,6 +606,8 @@ struct Inspect: ParsableCommand {
         let (path, tokens) = Self.splitPath(path, tokens)
         var pipeline = Pipeline()
         pipeline.measuresContrast = true
+        // Every finding of the tokens asked about, however many their rules have elsewhere.
+        pipeline.reportedPerRule = nil
         let result = try runPipeline(pipeline, path: path, render: false, configuration: configuration)
         // Written as it is made: every token of a large set is a large report (120 MB of JSON at 100,000).
         try orExit { () throws(ToolError) in

@@ -92,7 +92,10 @@ struct RuleExampleCase: CustomTestStringConvertible, Sendable {
         // 9.26 under deuteranopia is coloraide 8.13.1's 9.2639 (Machado filter, clipped to sRGB, CIE Lab D50).
         let many = "c:\n  $type: color\n" + (0..<2000).map { status("d\(String(1_0000 + $0).dropFirst())", "#D70015", "destructive") }.joined()
             + (0..<2000).map { status("s\(String(1_0000 + $0).dropFirst())", "#248A3D", "success") }.joined()
-        let manyResult = Pipeline().run(files: [path], sources: [path: Array(many.utf8)], render: false)
+        // Every finding of the rule, not a report's first 500.
+        var uncapped = Pipeline()
+        uncapped.reportedPerRule = nil
+        let manyResult = uncapped.run(files: [path], sources: [path: Array(many.utf8)], render: false)
         let confusable = manyResult.diagnostics.filter { $0.id == "color/color-blind-confusable" }
         #expect(confusable.count == 2000)
         #expect(confusable.last?.message == "`c.s1999` (success) and `c.d0000` (destructive) are only ΔE2000 9.26 apart with deuteranopia")

@@ -53,7 +53,9 @@ public final class RuleContext: @unchecked Sendable {
     }()
 
     /// The declared foreground–surface pairs (`on:`), found once for the rules that measure them.
-    lazy var contrastPairs: [ContrastPairs.Pair] = ContrastPairs.find(self)
+    lazy var contrastPairsFound = ContrastPairs.find(self)
+    /// The declared pairs measured (at most `ContrastPairs.limit`).
+    var contrastPairs: [ContrastPairs.Pair] { contrastPairsFound.pairs }
 
     /// Icon tokens by the `kind` of their light value, in path order. Ten icon rules each want one or two
     /// kinds; reading every icon's kind once here replaces reading it again in each rule.
@@ -71,7 +73,7 @@ public final class RuleContext: @unchecked Sendable {
     /// Computes the lazily built parts now, so that rules running side by side only read the context.
     func computeSharedParts() {
         _ = byType
-        _ = contrastPairs
+        _ = contrastPairsFound
         _ = iconsByKind
     }
 

@@ -86,6 +86,8 @@ public enum ReviewSide {
 
     static func build(label: String, files: [String], sources: [String: [UInt8]], configuration: Configuration) -> DiffSide {
         var pipeline = Pipeline(rules: .all, generators: [])
+        // Findings are compared one by one between the sides: a count standing for many would not match.
+        pipeline.reportedPerRule = nil
         pipeline.ruleConfiguration = configuration.rules
         pipeline.measuresContrast = true
         let result = pipeline.run(files: files, sources: sources, render: false)
