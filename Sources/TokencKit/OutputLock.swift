@@ -115,6 +115,7 @@ public final class OutputLock {
 /// Files written beside their targets under a name no other writer uses, so two writers never share one.
 enum TemporaryFile {
     private static let lock = Lock()
+    /// The last number given out; unchecked by the compiler, read and written only while holding `lock`.
     nonisolated(unsafe) private static var counter = 0
 
     /// Creates an empty file beside `target`, `.NAME.tokenc-tmp-PROCESS-N`, with `O_EXCL`: it is new, this
