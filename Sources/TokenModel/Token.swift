@@ -74,22 +74,28 @@ public struct Token: Sendable {
     /// `$description`, if any.
     public var description: String? {
         get { details?.description }
-        set { details = TokenDetails.make(description: newValue, deprecation: deprecation, extensions: extensions, facts: facts) }
+        set { details = TokenDetails.make(description: newValue, deprecation: deprecation, extensions: extensions, facts: facts, overrides: overrides) }
     }
     /// `$deprecated`: nil when not deprecated, otherwise the explanation (may be empty).
     public var deprecation: String? {
         get { details?.deprecation }
-        set { details = TokenDetails.make(description: description, deprecation: newValue, extensions: extensions, facts: facts) }
+        set { details = TokenDetails.make(description: description, deprecation: newValue, extensions: extensions, facts: facts, overrides: overrides) }
     }
     /// The `$extensions` node without `mode` (whose values are `modes`), preserved for JSON output.
     public var extensions: Node? {
         get { details?.extensions }
-        set { details = TokenDetails.make(description: description, deprecation: deprecation, extensions: newValue, facts: facts) }
+        set { details = TokenDetails.make(description: description, deprecation: deprecation, extensions: newValue, facts: facts, overrides: overrides) }
     }
     /// The facts under `$extensions.tokenc`, merged with those of its groups.
     public var facts: TokencFacts {
         get { details?.facts ?? TokencFacts() }
-        set { details = TokenDetails.make(description: description, deprecation: deprecation, extensions: extensions, facts: newValue) }
+        set { details = TokenDetails.make(description: description, deprecation: deprecation, extensions: extensions, facts: newValue, overrides: overrides) }
+    }
+    /// The definitions of the same path this one overrides, earliest first: sources a resolver document merges
+    /// before this token's ("last one wins").
+    public var overrides: [SourceLocation] {
+        get { details?.overrides ?? [] }
+        set { details = TokenDetails.make(description: description, deprecation: deprecation, extensions: extensions, facts: facts, overrides: newValue) }
     }
 
     /// Creates a token.
@@ -125,18 +131,22 @@ public final class TokenDetails: Sendable {
     public let extensions: Node?
     /// The facts under `$extensions.tokenc`, merged with those of its groups.
     public let facts: TokencFacts
+    /// The earlier definitions this token overrides (`Token.overrides`).
+    public let overrides: [SourceLocation]
 
     /// A box for these fields; nil when they are all empty.
-    public static func make(description: String?, deprecation: String?, extensions: Node?, facts: TokencFacts) -> TokenDetails? {
-        if description == nil, deprecation == nil, extensions == nil, facts.isEmpty { return nil }
-        return TokenDetails(description: description, deprecation: deprecation, extensions: extensions, facts: facts)
+    public static func make(description: String?, deprecation: String?, extensions: Node?, facts: TokencFacts,
+                            overrides: [SourceLocation] = []) -> TokenDetails? {
+        if description == nil, deprecation == nil, extensions == nil, facts.isEmpty, overrides.isEmpty { return nil }
+        return TokenDetails(description: description, deprecation: deprecation, extensions: extensions, facts: facts, overrides: overrides)
     }
 
-    private init(description: String?, deprecation: String?, extensions: Node?, facts: TokencFacts) {
+    private init(description: String?, deprecation: String?, extensions: Node?, facts: TokencFacts, overrides: [SourceLocation]) {
         self.description = description
         self.deprecation = deprecation
         self.extensions = extensions
         self.facts = facts
+        self.overrides = overrides
     }
 }
 

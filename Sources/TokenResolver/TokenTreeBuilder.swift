@@ -59,9 +59,10 @@ public struct TokenTreeBuilder: Sendable {
                                         value: Node(.scalar(.null, text: ""), at: SourceLocation(fileID: 0, line: 0, column: 0)),
                                         modes: [], details: nil)
 
-    /// Reads every file into one list of tokens sorted by path, with the diagnostics found on the way.
-    public func build(_ files: [LoadedFile]) -> (tokens: [Token], diagnostics: [Diagnostic]) {
-        build(files.map(read))
+    /// Reads every file into one list of tokens sorted by path, with the diagnostics found on the way; `lastWins` as
+    /// for joining trees.
+    public func build(_ files: [LoadedFile], lastWins: Bool = false) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+        build(files.map(read), lastWins: lastWins)
     }
 
     /// Each group's `$description` and `$extensions` by dotted path; where files describe one group, the first
@@ -70,9 +71,11 @@ public struct TokenTreeBuilder: Sendable {
         trees.reduce(into: GroupNotes()) { all, tree in all.merge(tree.groupNotes) }
     }
 
-    /// Joins files read alone, in order: a path defined again is a duplicate of its first definition, a
-    /// group's first place counts, then `$extends` is applied; the tokens come back sorted by path.
-    public func build(_ trees: consuming [FileTree]) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+    /// Joins files read alone, in order: a path defined again is a duplicate of its first definition (with
+    /// `lastWins`, the sources of a resolver document: the later definition overrides the earlier, Resolver Module
+    /// 2025.10 "Conflict resolution", and notes what it overrode), a group's first place counts, then `$extends`
+    /// is applied; the tokens come back sorted by path.
+    public func build(_ trees: consuming [FileTree], lastWins: Bool = false) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var trees = trees
         var walk = TreeWalk()
         // Paths and positions only: a token is moved once, into the result (it is large to copy). The paths
@@ -97,9 +100,19 @@ public struct TokenTreeBuilder: Sendable {
         var places = trees.map { [Int32](repeating: -1, count: $0.tokens.count) }
         var kept = 0
         var keptPosition = -1
+        // With `lastWins`: the definitions each kept token overrides, by its place in the result.
+        var overridden: [Int32: [SourceLocation]] = [:]
         for k in SortedRuns.merged(paths, runs: runs) {
             let (file, index) = (Int(positions[k].file), Int(positions[k].index))
-            if keptPosition >= 0, paths[k] == paths[keptPosition] {
+            if lastWins, keptPosition >= 0, paths[k] == paths[keptPosition] {
+                // Ties come in file order: this later definition takes the earlier one's place.
+                let (earlierFile, earlierIndex) = (Int(positions[keptPosition].file), Int(positions[keptPosition].index))
+                let place = places[earlierFile][earlierIndex]
+                overridden[place, default: []].append(trees[earlierFile].tokens[earlierIndex].location)
+                places[earlierFile][earlierIndex] = -1
+                places[file][index] = place
+                keptPosition = k
+            } else if keptPosition >= 0, paths[k] == paths[keptPosition] {
                 let token = trees[file].tokens[index]
                 let first = trees[Int(positions[keptPosition].file)].tokens[Int(positions[keptPosition].index)]
                 walk.error("token/duplicate", "the token `\(token.path)` is defined twice", at: token.location, path: token.path,
@@ -112,6 +125,7 @@ public struct TokenTreeBuilder: Sendable {
             }
         }
         walk.tokens = Self.moved(from: &trees, to: places, count: kept)
+        for (place, locations) in overridden { walk.tokens[Int(place)].overrides = locations }
         guard !walk.extends.isEmpty else { return (walk.tokens, walk.diagnostics) }
         walk.tokenIndex.reserveCapacity(walk.tokens.count)
         for index in walk.tokens.indices { walk.tokenIndex[walk.tokens[index].path] = index }

@@ -113,6 +113,18 @@ public struct Inspector: Sendable {
                     if let deprecation = token.deprecation {
                         writer.member("deprecated"); writer.string(deprecation)
                     }
+                    let overrides = token.token.overrides
+                    if !overrides.isEmpty {
+                        // The definitions a resolver document's later source replaced, earliest first.
+                        writer.member("overrides")
+                        writer.array(overrides.count) { writer, j in
+                            writer.object { writer in
+                                writer.member("file"); writer.string(overrides[j].file)
+                                writer.member("line"); writer.raw(String(overrides[j].line))
+                                writer.member("column"); writer.raw(String(overrides[j].column))
+                            }
+                        }
+                    }
                     writer.member("aliasChain")
                     writer.array(token.aliasChain.count) { writer, j in writer.string(token.aliasChain[j]) }
                     writer.member("modes")
@@ -192,6 +204,7 @@ public struct Inspector: Sendable {
             if let description = token.token.description { out += "  \(description)\n" }
             if let note = Self.deprecationNote(token) { out += "  \(note)\n" }
             if !token.aliasChain.isEmpty { out += "  alias: " + token.aliasChain.map { "→ \($0)" }.joined(separator: " ") + "\n" }
+            for overridden in token.token.overrides { out += "  overrides \(overridden) (a source merged before it)\n" }
             let width = token.values.map(\.mode.count).max() ?? 0
             for entry in token.values {
                 let label = entry.mode.padded(to: width)

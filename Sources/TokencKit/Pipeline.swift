@@ -199,11 +199,12 @@ public struct Pipeline: Sendable {
             allSources.merge(reader.collected.sources) { first, _ in first }
             let baseTrees = resolution.base.map(builder.read)
             groupNotes = TokenTreeBuilder.groupNotes(baseTrees)
-            let (base, baseDiagnostics) = builder.build(baseTrees)
+            // A resolver document's sources merge in order, the last definition of a path winning.
+            let (base, baseDiagnostics) = builder.build(baseTrees, lastWins: true)
             diagnostics.add(contentsOf: baseDiagnostics)
             var modeTokens: [(mode: String, tokens: [Token])] = []
             for (mode, files) in resolution.modes {
-                let (built, modeDiagnostics) = builder.build(files)
+                let (built, modeDiagnostics) = builder.build(files, lastWins: true)
                 diagnostics.add(contentsOf: modeDiagnostics)
                 modeTokens.append((mode, built))
             }
@@ -482,9 +483,13 @@ final class ReferencedFileReader: @unchecked Sendable {
         self.loader = loader
     }
 
+    /// Files already loaded, by path: a file a set and a context both name (or one list twice) is read once.
+    private var loaded: [String: LoadedFile] = [:]
+
     func load(_ reference: String) -> LoadedFile? {
         guard !reference.hasPrefix("/"), !reference.contains("://") else { return nil }
         let path = folder == "." ? reference : folder + "/" + reference
+        if let file = loaded[path] { return file }
         // Like images: never outside both the working folder and the document's folder.
         guard Pipeline.staysInsideProject(path, referencedFrom: folder) else { return nil }
         // The build cache stamps it: a file outside the token folder is not in the fingerprint.
@@ -493,6 +498,7 @@ final class ReferencedFileReader: @unchecked Sendable {
         let (file, found) = loader.load(bytes: bytes, path: path)
         collected.sources[path] = bytes
         collected.diagnostics += found
+        loaded[path] = file
         return file
     }
 }

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// Resolver documents merge their sources "last one wins" (Resolver Module 2025.10, "Conflict resolution"): a
+/// later source's token overrides an earlier one's, never a `token/duplicate`; a plain folder still reports one.
+@Suite struct ResolverMergeTests {
+    /// The issue's repro: two inline sources of one set defining `c`; the second wins, and `inspect` says which it overrode.
+    @Test func aLaterSourceInASetOverridesAnEarlierOne() throws {
+        let sandbox = try Sandbox(["Tokens/tokens.resolver.json": """
+            {"version": "2025.10",
+             "sets": {"base": {"sources": [{"c": {"$type": "number", "$value": 1}}, {"c": {"$type": "number", "$value": 2}}]}},
+             "resolutionOrder": [{"$ref": "#/sets/base"}]}
+
+            """])
+        defer { sandbox.remove() }
+        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        #expect(validate.status == 0)
+        #expect(validate.stderr == "1 file, 1 token: no problems\n")
+        let inspect = try TokencProcess.run(["inspect", "c"], in: sandbox.root)
+        #expect(inspect.stdout == """
+            c  number  Tokens/tokens.resolver.json:2:74
+              overrides Tokens/tokens.resolver.json:2:33 (a source merged before it)
+              light  2
+
+
+            """)
+        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
+        #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Generated/json/tokens.flat.json"), encoding: .utf8)
+            == "{\n  \"c\": {\n    \"type\": \"number\",\n    \"light\": 2\n  }\n}\n")
+    }
+
+    /// Sets later in `resolutionOrder` override earlier ones, and a context's sources merge in order: with
+    /// `dark-high-contrast: [dark, dark-hc]`, dark-hc wins where it defines a token and dark fills the rest. The same
+    /// file named by a context twice is read once (4 files: the document and three token files).
+    @Test func setsAndContextSourcesMergeInOrder() throws {
+        let sandbox = try Sandbox([
+            "Tokens/tokens.resolver.json": """
+                {"version": "2025.10",
+                 "sets": {"base": {"sources": [{"$ref": "base.tokens.json"}]}, "brand": {"sources": [{"c": {"$type": "color", "bg": {"$value": "#fafafa"}}}]}},
+                 "modifiers": {"appearance": {"default": "light", "contexts": {
+                    "light": [],
+                    "dark": [{"$ref": "dark.tokens.json"}, {"$ref": "dark.tokens.json"}],
+                    "dark-high-contrast": [{"$ref": "dark.tokens.json"}, {"$ref": "dark-hc.tokens.json"}]}}},
+                 "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/sets/brand"}, {"$ref": "#/modifiers/appearance"}]}
+
+                """,
+            "Tokens/base.tokens.json": "{\"c\": {\"$type\": \"color\", \"bg\": {\"$value\": \"#ffffff\"}, \"fg\": {\"$value\": \"#000000\"}}}\n",
+            "Tokens/dark.tokens.json": "{\"c\": {\"$type\": \"color\", \"bg\": {\"$value\": \"#000000\"}, \"fg\": {\"$value\": \"#eeeeee\"}}}\n",
+            "Tokens/dark-hc.tokens.json": "{\"c\": {\"$type\": \"color\", \"fg\": {\"$value\": \"#ffffff\"}}}\n",
+        ])
+        defer { sandbox.remove() }
+        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        #expect(validate.status == 0)
+        #expect(validate.stderr == "4 files, 2 tokens: no problems\n")
+        let inspect = try TokencProcess.run(["inspect", "c.fg", "c.bg"], in: sandbox.root)
+        #expect(inspect.stdout == """
+            c.fg  color  Tokens/base.tokens.json:1:55
+              light               #000000  oklch(0 0 0)
+              dark                #eeeeee  oklch(0.949 0 0)
+              dark-high-contrast  #ffffff  oklch(1 0 0)
+
+            c.bg  color  Tokens/tokens.resolver.json:2:111
+              overrides Tokens/base.tokens.json:1:26 (a source merged before it)
+              light               #fafafa  oklch(0.985 0 0)
+              dark                #000000  oklch(0 0 0)
+              dark-high-contrast  #000000  oklch(0 0 0)
+
+
+            """)
+    }
+
+    /// Without a resolver document, one path in two files is still a duplicate: files in a folder have no order
+    /// that could mean an override.
+    @Test func aPlainFolderStillReportsDuplicates() throws {
+        let sandbox = try Sandbox(["Tokens/a.yaml": "c: { $type: number, $value: 1 }\n", "Tokens/b.yaml": "c: { $type: number, $value: 2 }\n"])
+        defer { sandbox.remove() }
+        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        #expect(validate.status == 1)
+        #expect(validate.stderr.hasPrefix("Tokens/b.yaml:1:1: error: the token `c` is defined twice [token/duplicate]\n"), "\(validate.stderr)")
+    }
+}
