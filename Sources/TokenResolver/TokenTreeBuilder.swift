@@ -658,42 +658,69 @@ private struct TreeWalk {
     static let maximumCopiedTokens = 200_000
 
     /// Copies the tokens of each `$extends` target into the extending group, children first, cycles reported.
+    /// Copies each extended group into the groups extending it, the groups a copy depends on first: the group it
+    /// extends, and every extending group inside that one (whose copy is part of what is copied). A circle of
+    /// these — `a` extends `b` extends `a`, or a group extending the group that holds it (groups.md: "Groups MUST
+    /// NOT create circular inheritance chains") — is `alias/cycle`, and none of its groups is copied.
     mutating func applyExtends() {
         guard !extends.isEmpty else { return }
         var tree = GroupTree()
         for index in tokens.indices { tree.add(tokens[index].path, index: index) }
         var byGroup: [String: PendingExtends] = [:]
         for entry in extends { byGroup[entry.groupPath] = entry }
-        var done: Set<String> = []
-        var reportedCycle: Set<String> = []
-        for entry in extends.sorted(by: { $0.groupPath < $1.groupPath }) {
-            var chain: [PendingExtends] = []
-            var current: PendingExtends? = entry
-            var seen: Set<String> = []
-            while let step = current, !done.contains(step.groupPath) {
-                if seen.contains(step.groupPath) {
-                    let start = chain.firstIndex { $0.groupPath == step.groupPath }!
-                    let members = chain[start...]
-                    if reportedCycle.insert(members.map(\.groupPath).sorted().joined(separator: ",")).inserted {
-                        let names = members.map { "`\($0.groupPath)`" }.joined(separator: " → ") + " → `\(step.groupPath)`"
-                        error("alias/cycle", "these groups extend each other in a circle: \(names)",
-                              at: members.first!.location, path: members.first!.groupPath,
-                              related: members.dropFirst().map { RelatedLocation($0.location, "`\($0.groupPath)` extends `\($0.target)` here") },
-                              fix: "remove one of the `$extends`")
-                    }
-                    for member in members { done.insert(member.groupPath) }
-                    chain.removeAll()
-                    break
-                }
-                seen.insert(step.groupPath)
-                chain.append(step)
-                current = byGroup[step.target]
-            }
-            for step in chain.reversed() where !done.contains(step.groupPath) {
-                done.insert(step.groupPath)
-                copyGroup(step, tree: &tree)
-            }
+        let extending = byGroup.keys.sorted()
+        /// The extending groups `entry`'s copy waits for, each with why (for a circle's message).
+        func dependencies(_ entry: PendingExtends) -> [(group: String, holds: Bool)] {
+            var found: [(group: String, holds: Bool)] = []
+            if byGroup[entry.target] != nil { found.append((entry.target, false)) }
+            let prefix = entry.target + "."
+            for group in extending where group.hasPrefix(prefix) { found.append((group, true)) }
+            return found
         }
+        var state: [String: Int] = [:]  // 1 while being visited, 2 once done
+        var inCircle: Set<String> = []
+        var reportedCycle: Set<String> = []
+        var stack: [(group: String, holds: Bool)] = []
+        func visit(_ group: String, holds: Bool) {
+            state[group] = 1
+            stack.append((group, holds))
+            let entry = byGroup[group]!
+            var blocked = false
+            for dependency in dependencies(entry) {
+                switch state[dependency.group] {
+                case 1:
+                    // A circle: the groups on the stack from the dependency on.
+                    let start = stack.firstIndex { $0.group == dependency.group }!
+                    let members = Array(stack[start...])
+                    for member in members { inCircle.insert(member.group) }
+                    blocked = true
+                    if reportedCycle.insert(members.map(\.group).sorted().joined(separator: ",")).inserted {
+                        // Each member extends its target, which is the next member or holds it.
+                        let nexts = members.dropFirst().map { $0 } + [dependency]
+                        let names = zip(members, nexts).map { member, next in
+                            let target = byGroup[member.group]!.target
+                            return next.holds ? "`\(member.group)` extends `\(target)`, which holds `\(next.group)`"
+                                : "`\(member.group)` extends `\(target)`"
+                        }.joined(separator: "; ")
+                        let first = byGroup[members[0].group]!
+                        error("alias/cycle", "these groups extend each other in a circle: \(names)",
+                              at: first.location, path: first.groupPath,
+                              related: members.dropFirst().map { RelatedLocation(byGroup[$0.group]!.location, "`\($0.group)` extends `\(byGroup[$0.group]!.target)` here") },
+                              fix: "remove one of the `$extends`; a group cannot extend a group that holds it")
+                    }
+                case nil:
+                    visit(dependency.group, holds: dependency.holds)
+                    if inCircle.contains(dependency.group) { blocked = true }
+                default:
+                    if inCircle.contains(dependency.group) { blocked = true }
+                }
+            }
+            stack.removeLast()
+            state[group] = 2
+            if blocked { inCircle.insert(group) }
+            if !inCircle.contains(group) { copyGroup(entry, tree: &tree) }
+        }
+        for group in extending where state[group] == nil { visit(group, holds: false) }
     }
 
     mutating func copyGroup(_ step: PendingExtends, tree: inout GroupTree) {

@@ -79,3 +79,36 @@ import Testing
         #expect(validate.stderr.hasPrefix("Tokens/b.yaml:1:1: error: the token `c` is defined twice [token/duplicate]\n"), "\(validate.stderr)")
     }
 }
+
+/// `$extends` circles of any length, through the groups a target holds too (groups.md: "Groups MUST NOT create
+/// circular inheritance chains"): a group extending its own ancestor invented `button.secondary.color`.
+@Suite struct ExtendsCycleTests {
+    @Test func aGroupExtendingTheGroupThatHoldsItIsACycle() throws {
+        let sandbox = try Sandbox(["Tokens/t.json": "{\"button\": {\"color\": {\"$type\": \"color\", \"$value\": \"#ff0000\"}, \"secondary\": {\"$extends\": \"{button}\"}}}\n"])
+        defer { sandbox.remove() }
+        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        #expect(validate.status == 1)
+        #expect(validate.stderr.hasPrefix("Tokens/t.json:1:89: error: these groups extend each other in a circle: `button.secondary` extends "
+            + "`button`, which holds `button.secondary` [alias/cycle]\n"), "\(validate.stderr)")
+        #expect(validate.stderr.hasSuffix("1 file, 1 token: 1 error\n"))
+    }
+
+    @Test func circlesOfAnyLengthAreReportedOnceAndOthersStillExtend() throws {
+        let sandbox = try Sandbox(["Tokens/t.json": """
+            {"a": {"$extends": "{b}", "x": {"$type": "number", "$value": 1}}, "b": {"$extends": "{c}"}, "c": {"$extends": "{a}"},
+             "d": {"inner": {"$extends": "{e}"}}, "e": {"$extends": "{d}", "y": {"$type": "number", "$value": 2}},
+             "f": {"$extends": "{g}"}, "g": {"z": {"$type": "number", "$value": 3}}}
+
+            """])
+        defer { sandbox.remove() }
+        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        #expect(validate.status == 1)
+        let errors = validate.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(errors == [
+            "Tokens/t.json:1:20: error: these groups extend each other in a circle: `a` extends `b`; `b` extends `c`; `c` extends `a` [alias/cycle]",
+            "Tokens/t.json:2:30: error: these groups extend each other in a circle: `d.inner` extends `e`; `e` extends `d`, which holds `d.inner` [alias/cycle]",
+        ])
+        let inspect = try TokencProcess.run(["inspect", "f"], in: sandbox.root)
+        #expect(inspect.stdout == "f.z  number  Tokens/t.json:3:34\n  light  3\n\n")
+    }
+}
