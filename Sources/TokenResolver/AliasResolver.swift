@@ -855,7 +855,8 @@ private final class ResolutionRun {
         return SystemColors.named(ignoringCase: name).map { "a system color is `{system.\($0.name)}`" }
     }
 
-    /// Reads `{$ref: "#/a/b/$value"}`; only pointers to a token's whole `$value` are references to tokens.
+    /// Reads `{$ref: "#/a/b"}` or `{$ref: "#/a/b/$value"}`: a pointer at a whole token, or its whole `$value`, is a
+    /// reference to that token; one further into the value is a reference to that part.
     func pointerTarget(_ node: Node, owner: Int) -> Int? {
         let owningPath = tokens[owner].path
         guard let entries = node.mappingEntries, entries.count == 1, let pointer = node["$ref"]?.string else {
@@ -865,20 +866,29 @@ private final class ResolutionRun {
                 path: owningPath, fix: "write `{ $ref: \"#/group/token/$value\" }`"))
             return nil
         }
-        func bad(_ why: String) -> Int? {
+        func bad(_ why: String, fix: String = "write `#/group/token` or `#/group/token/$value`") -> Int? {
             diagnostics.append(Diagnostic(
                 id: "alias/unresolved", severity: .error, message: "the JSON Pointer `\(pointer)` \(why)",
-                location: node.location, path: owningPath, fix: "write `#/group/token/$value`"))
+                location: node.location, path: owningPath, fix: fix))
             return nil
+        }
+        if let hash = pointer.firstIndex(of: "#"), hash != pointer.startIndex {
+            // `other.json#/colors/blue`: every token file of the folder is one set, so a token is named within it.
+            let within = String(pointer[hash...])
+            return bad("points into the file `\(pointer[..<hash])`, but a token's `$ref` names a token of the whole token set, whichever file defines it",
+                       fix: "write `\(within)`, with `\(pointer[..<hash])` in the token folder")
         }
         guard pointer.hasPrefix("#/") else { return bad("must start with `#/`") }
         let segments = pointer.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map {
             String($0.replacing("~1", with: "/").replacing("~0", with: "~"))
         }
         guard !segments.contains(where: \.isEmpty) else { return bad("has an empty segment") }
-        guard segments.count >= 2 else { return bad("must point at a token's `$value`, not at a group") }
         guard let valueIndex = segments.firstIndex(of: "$value"), valueIndex > 0 else {
-            return bad("must point at a token's `$value` (or a part of it)")
+            // A pointer at a whole token makes an alias of it (aliases.md: `"$ref": "#/colors/blue"` "references the
+            // entire token, making `semantic.primary` an alias for `colors.blue`").
+            if !segments.contains(where: { $0.hasPrefix("$") }), let target = index[segments.joined(separator: ".")] { return target }
+            if suggest({ $0.isGroup(segments.joined(separator: ".")) }) { return bad("points at a group, not a token") }
+            return bad("must point at a token (`#/group/token`) or its `$value` (or a part of it)")
         }
         let path = segments[..<valueIndex].joined(separator: ".")
         let inner = Array(segments[(valueIndex + 1)...])

@@ -248,6 +248,21 @@ private struct ResolverRun {
             fix: hasAppearance ? "move these contexts into the `appearance` modifier" : "rename the modifier to `appearance`"))
     }
 
+    /// The node a JSON Pointer (`/a/b`, RFC 6901 escapes `~0` and `~1`) names inside `root`, if any.
+    static func node(at pointer: String, in root: Node?) -> Node? {
+        var current = root
+        for segment in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            let key = String(segment).replacing("~1", with: "/").replacing("~0", with: "~")
+            if let items = current?.sequenceItems {
+                guard let index = Int(key), items.indices.contains(index) else { return nil }
+                current = items[index]
+            } else {
+                current = current?[key]
+            }
+        }
+        return current
+    }
+
     mutating func sources(_ node: Node?, depth: Int = 0) -> [LoadedFile] {
         var out: [LoadedFile] = []
         for item in node?.sequenceItems ?? [] {
@@ -256,9 +271,26 @@ private struct ResolverRun {
                     guard depth < 32, let set = sets[String(pointer.dropFirst(7))] else { continue }
                     out += sources(set["sources"], depth: depth + 1)
                 } else if !pointer.hasPrefix("#") {
-                    if let loaded = load(pointer) { out.append(loaded) } else {
-                        fail("cannot read the token file `\(pointer)` (paths are relative to the resolver document)", item)
+                    // `file.json`, or `file.json#/group` for one group of a file (RFC 6901 after the `#`).
+                    let parts = pointer.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+                    let path = String(parts[0]), fragment = parts.count > 1 ? String(parts[1]) : ""
+                    guard fragment.isEmpty || fragment.hasPrefix("/") else {
+                        fail("in `\(pointer)` the part after `#` must be a JSON Pointer, starting with `/`", item, fix: "write `\(path)#/\(fragment)`")
+                        continue
                     }
+                    guard let loaded = load(path) else {
+                        fail("cannot read the token file `\(path)` (paths are relative to the resolver document)", item)
+                        continue
+                    }
+                    guard !fragment.isEmpty else {
+                        out.append(loaded)
+                        continue
+                    }
+                    guard let part = Self.node(at: fragment, in: loaded.root), part.mappingEntries != nil else {
+                        fail("`\(fragment)` names no group in `\(path)`", item, fix: "point at a group of the file, such as `\(path)#/color`")
+                        continue
+                    }
+                    out.append(LoadedFile(path: loaded.path, root: part, isJSON: loaded.isJSON))
                 }
             } else {
                 out.append(LoadedFile(path: file.path, root: item, isJSON: file.isJSON))

@@ -112,3 +112,71 @@ import Testing
         #expect(inspect.stdout == "f.z  number  Tokens/t.json:3:34\n  light  3\n\n")
     }
 }
+
+/// A token-level `$ref` at a token is an alias of it (aliases.md: `"$ref": "#/colors/blue"` "references the entire
+/// token"); `$ref` into another file says what to write; a resolver source may name one group of a file.
+@Suite struct PointerReferenceTests {
+    @Test func aRefAtAWholeTokenIsAnAlias() throws {
+        let sandbox = try Sandbox(["Tokens/t.json": """
+            {"colors": {"blue": {"$type": "color", "$value": "#0000ff"}}, "primary": {"$ref": "#/colors/blue"},
+             "c": {"$type": "number", "$value": 1}, "d": {"$ref": "#/c"},
+             "a": {"$ref": "#/b"}, "b": {"$ref": "#/a"}, "g": {"$ref": "#/colors"}, "f": {"$ref": "other.json#/c"}}
+
+            """])
+        defer { sandbox.remove() }
+        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        #expect(validate.status == 1)
+        let errors = validate.stderr.split(separator: "\n").filter { $0.contains(": error: ") || $0.hasPrefix("  fix: ") }
+        #expect(errors == [
+            "Tokens/t.json:3:16: error: these aliases point at each other in a circle: `a` → `b` → `a` [alias/cycle]",
+            "  fix: give one of them a literal value",
+            "Tokens/t.json:3:60: error: the JSON Pointer `#/colors` points at a group, not a token [alias/unresolved]",
+            "  fix: write `#/group/token` or `#/group/token/$value`",
+            "Tokens/t.json:3:87: error: the JSON Pointer `other.json#/c` points into the file `other.json`, but a token's `$ref` names a token "
+                + "of the whole token set, whichever file defines it [alias/unresolved]",
+            "  fix: write `#/c`, with `other.json` in the token folder",
+        ], "\(validate.stderr)")
+        let inspect = try TokencProcess.run(["inspect", "primary", "d"], in: sandbox.root)
+        #expect(inspect.stdout == """
+            primary  color  Tokens/t.json:1:63
+              alias: → colors.blue
+              light  #0000ff  oklch(0.452 0.313 264.052)
+
+            d  number  Tokens/t.json:2:41
+              alias: → c
+              light  1
+
+
+            """)
+    }
+
+    @Test func aResolverSourceMayNameOneGroupOfAFile() throws {
+        let sandbox = try Sandbox([
+            "Tokens/tokens.resolver.json": """
+                {"version": "2025.10",
+                 "sets": {"base": {"sources": [{"$ref": "themes.json#/orange"}]}},
+                 "resolutionOrder": [{"$ref": "#/sets/base"}]}
+
+                """,
+            "Tokens/themes.json": "{\"orange\": {\"c\": {\"$type\": \"number\", \"$value\": 1}}, \"blue\": {\"c\": {\"$type\": \"number\", \"$value\": 2}}}\n",
+        ])
+        defer { sandbox.remove() }
+        let inspect = try TokencProcess.run(["inspect", "c"], in: sandbox.root)
+        #expect(inspect.stdout == "c  number  Tokens/themes.json:1:13\n  light  1\n\n")
+        try Data("""
+            {"version": "2025.10",
+             "sets": {"base": {"sources": [{"$ref": "themes.json#blue"}, {"$ref": "themes.json#/nothing"}]}},
+             "resolutionOrder": [{"$ref": "#/sets/base"}]}
+
+            """.utf8).write(to: sandbox.root.appendingPathComponent("Tokens/tokens.resolver.json"))
+        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        #expect(validate.status == 1)
+        let errors = validate.stderr.split(separator: "\n").filter { $0.contains(": error: ") || $0.hasPrefix("  fix: ") }
+        #expect(errors == [
+            "Tokens/tokens.resolver.json:2:32: error: in `themes.json#blue` the part after `#` must be a JSON Pointer, starting with `/` [resolver/invalid]",
+            "  fix: write `themes.json#/blue`",
+            "Tokens/tokens.resolver.json:2:62: error: `/nothing` names no group in `themes.json` [resolver/invalid]",
+            "  fix: point at a group of the file, such as `themes.json#/color`",
+        ], "\(validate.stderr)")
+    }
+}
