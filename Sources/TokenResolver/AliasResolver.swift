@@ -596,7 +596,7 @@ private final class ResolutionRun {
     }
 
     /// `substitute` for one mode: references resolve to the target's value in that mode.
-    func substituteInMode(_ node: Node, owner: Int, mode: String, inProgress: inout [ModeKey]) -> Node? {
+    func substituteInMode(_ node: Node, owner: Int, mode: String, inProgress: inout [ModeKey], field: String? = nil) -> Node? {
         if let (targetIndex, location) = reference(in: node, owner: owner) {
             guard let targetIndex else { return nil }
             if let part = pendingSubValues.removeValue(forKey: location) {
@@ -605,6 +605,7 @@ private final class ResolutionRun {
                 return moved
             }
             guard case .resolved(let targetType?, _, _) = resolveLight(targetIndex),
+                  !slotMismatch(targetIndex, targetType: targetType, owner: owner, field: field, at: location),
                   var value = value(of: targetIndex, in: mode, type: targetType, inProgress: &inProgress) else { return nil }
             value.location = location
             return value
@@ -614,14 +615,14 @@ private final class ResolutionRun {
         case .sequence(let items):
             var out: [Node] = []
             for item in items {
-                guard let value = substituteInMode(item, owner: owner, mode: mode, inProgress: &inProgress) else { return nil }
+                guard let value = substituteInMode(item, owner: owner, mode: mode, inProgress: &inProgress, field: field) else { return nil }
                 out.append(value)
             }
             return Node(.sequence(out), at: node.location, isFlowOrQuoted: node.isFlowOrQuoted)
         case .mapping(let entries):
             var out: [MappingEntry] = []
             for entry in entries {
-                guard let value = substituteInMode(entry.value, owner: owner, mode: mode, inProgress: &inProgress) else { return nil }
+                guard let value = substituteInMode(entry.value, owner: owner, mode: mode, inProgress: &inProgress, field: entry.key) else { return nil }
                 out.append(MappingEntry(key: entry.key, keyLocation: entry.keyLocation, value: value))
             }
             return Node(.mapping(out), at: node.location, isFlowOrQuoted: node.isFlowOrQuoted)
@@ -933,15 +934,52 @@ private final class ResolutionRun {
         return target
     }
 
-    /// Replaces nested references inside a composite value by their targets' values.
-    func substitute(_ node: Node, owner: Int, visiting: inout Set<Int>) -> Node? {
+    /// The type a composite's field takes (`fontWeight` of a typography: a fontWeight), for the references in it;
+    /// nil where any type may go or the field is not a composite's.
+    static func slotType(of owner: TokenType?, field: String?) -> TokenType? {
+        guard let owner, let field else { return nil }
+        switch (owner, field) {
+        case (.typography, "fontFamily"): return .fontFamily
+        case (.typography, "fontSize"), (.typography, "letterSpacing"): return .dimension
+        case (.typography, "fontWeight"): return .fontWeight
+        case (.typography, "lineHeight"), (.gradient, "position"): return .number
+        case (.border, "color"), (.shadow, "color"), (.gradient, "color"): return .color
+        case (.border, "width"), (.shadow, "offsetX"), (.shadow, "offsetY"), (.shadow, "blur"), (.shadow, "spread"),
+             (.border, "dashArray"), (.strokeStyle, "dashArray"): return .dimension
+        case (.border, "style"): return .strokeStyle
+        case (.transition, "duration"), (.transition, "delay"): return .duration
+        case (.transition, "timingFunction"): return .cubicBezier
+        default: return nil
+        }
+    }
+
+    /// Whether a reference to `target` in the field `field` of `owner`'s composite value names a token of another
+    /// type than the field takes; if so it is reported, at the reference, once.
+    func slotMismatch(_ target: Int, targetType: TokenType, owner: Int, field: String?, at location: SourceLocation) -> Bool {
+        guard let expected = Self.slotType(of: tokens[owner].type, field: field), expected != targetType else { return false }
+        let owning = tokens[owner], targetToken = tokens[target]
+        diagnostics.append(Diagnostic(
+            id: "alias/type-mismatch", severity: .error,
+            message: "`\(field!)` of the \(owning.type!.rawValue) `\(owning.path)` takes a \(expected.rawValue), but `{\(targetToken.path)}` is a \(targetType.rawValue)",
+            location: location, path: owning.path,
+            related: [RelatedLocation(targetToken.location, "`\(targetToken.path)` is defined here")],
+            fix: "point `\(field!)` at a \(expected.rawValue) token, or write the value"))
+        return true
+    }
+
+    /// Replaces nested references inside a composite value by their targets' values; `field` is the composite's
+    /// field the node sits in (items of a list keep their list's field), whose type each reference must have.
+    func substitute(_ node: Node, owner: Int, visiting: inout Set<Int>, field: String? = nil) -> Node? {
         if let (targetIndex, location) = reference(in: node, owner: owner) {
             guard let targetIndex else { return nil }
             if visiting.contains(targetIndex) || stack.contains(targetIndex) {
                 reportCycle(from: targetIndex)
                 return nil
             }
-            guard case .resolved(_, let whole?, _) = resolveLight(targetIndex) else { return nil }
+            guard case .resolved(let targetType, let whole?, _) = resolveLight(targetIndex) else { return nil }
+            // A part of a token (`#/a/$value/width`) has no type of its own to check; a whole token must fit the field.
+            if pendingSubValues[location] == nil, let targetType,
+               slotMismatch(targetIndex, targetType: targetType, owner: owner, field: field, at: location) { return nil }
             var moved = pendingSubValues.removeValue(forKey: location) ?? whole
             moved.location = location
             return moved
@@ -953,7 +991,7 @@ private final class ResolutionRun {
             out.reserveCapacity(items.count)
             var ok = true
             for item in items {
-                if let value = substitute(item, owner: owner, visiting: &visiting) { out.append(value) } else { ok = false }
+                if let value = substitute(item, owner: owner, visiting: &visiting, field: field) { out.append(value) } else { ok = false }
             }
             return ok ? Node(.sequence(out), at: node.location, isFlowOrQuoted: node.isFlowOrQuoted) : nil
         case .mapping(let entries):
@@ -961,7 +999,7 @@ private final class ResolutionRun {
             out.reserveCapacity(entries.count)
             var ok = true
             for entry in entries {
-                if let value = substitute(entry.value, owner: owner, visiting: &visiting) {
+                if let value = substitute(entry.value, owner: owner, visiting: &visiting, field: entry.key) {
                     out.append(MappingEntry(key: entry.key, keyLocation: entry.keyLocation, value: value))
                 } else { ok = false }
             }

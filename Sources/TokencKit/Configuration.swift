@@ -13,7 +13,7 @@ public struct Configuration: Sendable {
     /// The file name tokenc looks for in the current folder.
     public static let fileName = "tokenc.yml"
     /// The top-level keys tokenc reads.
-    public static let knownKeys = ["tokens", "rules", "outputs", "swift-root"]
+    public static let knownKeys = ["tokens", "rules", "outputs", "swift-root", "dtcg"]
 
     /// The token folder, relative to the configuration file's folder.
     public var tokens: String?
@@ -38,6 +38,9 @@ public struct Configuration: Sendable {
     /// The Swift root type's name (`prefix:` in tokenc.yml also prefixes CSS names).
     public var swiftRootName = "Tokens"
 
+    /// How strictly token files must follow DTCG 2025.10 (`dtcg: strict`); nil leaves it to the command line.
+    public var dtcg: DTCGStrictness?
+
     /// The bytes tokenc.yml was read from (empty without one), for the build cache's fingerprint.
     public var sourceBytes: [UInt8] = []
 
@@ -61,6 +64,11 @@ public struct Configuration: Sendable {
                     }
                 case "rules": configuration.rules = readRules(entry.value, &problems)
                 case "outputs": configuration.outputs = readOutputs(entry.value, &problems)
+                case "dtcg":
+                    if let mode = entry.value.string.flatMap(DTCGStrictness.init(rawValue:)) { configuration.dtcg = mode } else {
+                        problems.append(problem("`dtcg` must be `strict` or `lenient`", entry.value.location,
+                                                fix: "`dtcg: strict` makes CSS color strings and `pt` errors"))
+                    }
                 case "swift-root":
                     if let name = entry.value.string, !name.isEmpty { configuration.swiftRootName = name } else {
                         problems.append(problem("`swift-root` must be a type name such as `Theme`", entry.value.location))
@@ -229,4 +237,9 @@ public struct Configuration: Sendable {
         }
         return rules
     }
+}
+
+/// Whether tokenc's leniencies beyond DTCG 2025.10 (CSS color strings, `pt`) are accepted or errors.
+public enum DTCGStrictness: String, Sendable, CaseIterable {
+    case lenient, strict
 }

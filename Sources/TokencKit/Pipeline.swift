@@ -95,6 +95,9 @@ public struct Pipeline: Sendable {
     /// (`inspect`, which shows one token's findings).
     public var reportedPerRule: Int? = Diagnostic.reportedPerRule
 
+    /// Whether CSS color strings and `pt` are errors (`--dtcg strict`): files other DTCG tools must read too.
+    public var strictDTCG = false
+
     /// Whether a run that does not render for writing (`validate`) still renders every output, into nothing: name
     /// collisions and template errors are found only by rendering, and `validate` must find all that `build` does.
     public var rendersToNowhere = false
@@ -218,6 +221,7 @@ public struct Pipeline: Sendable {
             tokens = built
         }
         trees = []
+        if strictDTCG { diagnostics.add(contentsOf: StrictDTCG.findings(tokens)) }
         lap("tree", "\(tokens.count) tokens joined")
         let (resolved, resolveDiagnostics) = AliasResolver().resolve(tokens)
         let set = ResolvedTokenSet(tokens: resolved.tokens, modes: resolved.modes, groups: groupNotes)

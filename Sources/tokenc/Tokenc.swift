@@ -81,6 +81,9 @@ struct TokenInputOptions: ParsableArguments {
     @Flag(help: "Treat warnings as failures.")
     var strict = false
 
+    @Option(help: "strict: CSS color strings and pt, which DTCG 2025.10 lacks, are errors (default: tokenc.yml's `dtcg`, else lenient).")
+    var dtcg: DTCGStrictness?
+
     @Flag(help: "Print how long each stage took, and what it handled.")
     var verbose = false
 }
@@ -89,6 +92,7 @@ extension RuleSelection: ExpressibleByArgument {}
 extension ReportFormat: ExpressibleByArgument {}
 extension RuleCatalog.Format: ExpressibleByArgument {}
 extension JSONAliasStyle: ExpressibleByArgument {}
+extension DTCGStrictness: ExpressibleByArgument {}
 extension CSSOutputOptions.Case: ExpressibleByArgument {}
 
 /// The running executable's path, for the build fingerprint. On Linux it is read from `/proc/self/exe`:
@@ -188,10 +192,12 @@ func orExit<T>(_ body: () throws(ToolError) -> T) throws -> T {
     }
 }
 
-func runPipeline(_ pipeline: Pipeline, path: String?, render: Bool, configuration: Configuration? = nil) throws -> PipelineResult {
+func runPipeline(_ pipeline: Pipeline, path: String?, render: Bool, configuration: Configuration? = nil,
+                 dtcg: DTCGStrictness? = nil) throws -> PipelineResult {
     let configuration = try configuration ?? loadConfiguration()
     var pipeline = pipeline
     pipeline.ruleConfiguration = configuration.rules
+    pipeline.strictDTCG = (dtcg ?? configuration.dtcg) == .strict
     let result = try orExit { () throws(ToolError) in try pipeline.run(path: path ?? configuration.tokens ?? "Tokens", render: render) }
     // Commands that run the pipeline once exit soon after; the result is not freed piece by piece first.
     ProcessLifetime.keep(result)
@@ -291,6 +297,7 @@ struct Build: ParsableCommand {
         let generators = plan.generators
         var pipeline = Pipeline(rules: input.rules, generators: generators)
         pipeline.ruleConfiguration = configuration.rules
+        pipeline.strictDTCG = (input.dtcg ?? configuration.dtcg) == .strict
         let clock = ContinuousClock()
         let start = clock.now
         let (files, sources) = try orExit { () throws(ToolError) in try TokenSources.readAll(input.path ?? configuration.tokens ?? "Tokens") }
@@ -429,7 +436,7 @@ struct Validate: ParsableCommand {
         }
         var pipeline = Pipeline(rules: input.rules, generators: plan.generators)
         pipeline.rendersToNowhere = true
-        let result = try runPipeline(pipeline, path: input.path, render: false, configuration: configuration)
+        let result = try runPipeline(pipeline, path: input.path, render: false, configuration: configuration, dtcg: input.dtcg)
         if input.verbose { printError(result.timingReport) }
         switch format {
         case .text:

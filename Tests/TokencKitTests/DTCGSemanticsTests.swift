@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+@testable import TokencKit
+import TokenGenerators
 
 /// Resolver documents merge their sources "last one wins" (Resolver Module 2025.10, "Conflict resolution"): a
 /// later source's token overrides an earlier one's, never a `token/duplicate`; a plain folder still reports one.
@@ -178,5 +180,108 @@ import Testing
             "Tokens/tokens.resolver.json:2:62: error: `/nothing` names no group in `themes.json` [resolver/invalid]",
             "  fix: point at a group of the file, such as `themes.json#/color`",
         ], "\(validate.stderr)")
+    }
+}
+
+/// References inside composite values are checked against their field's type: one `alias/type-mismatch` at the
+/// reference, naming both types, and nothing reported inside the target (a border `width: "{c}"` reported
+/// "`colorSpace` is not a field here" inside `c`).
+@Suite struct CompositeReferenceTypeTests {
+    @Test func eachReferenceMustHaveItsFieldsType() throws {
+        let sandbox = try Sandbox(["Tokens/t.json": """
+            {"n": {"$type": "number", "$value": 400},
+             "w": {"$type": "fontWeight", "$value": 700},
+             "c": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [1, 0, 0]}},
+             "fam": {"$type": "fontFamily", "$value": "Inter"},
+             "size": {"$type": "dimension", "$value": {"value": 16, "unit": "px"}},
+             "ty": {"$type": "typography", "$value": {"fontFamily": "{fam}", "fontSize": "{size}", "fontWeight": "{n}", "letterSpacing": {"value": 0, "unit": "px"}, "lineHeight": "{w}"}},
+             "b": {"$type": "border", "$value": {"color": "{c}", "width": "{c}", "style": "solid"}},
+             "g": {"$type": "gradient", "$value": [{"color": "{c}", "position": "{w}"}]},
+             "ok": {"$type": "border", "$value": {"color": "{c}", "width": "{size}", "style": "solid"}}
+            }
+
+            """])
+        defer { sandbox.remove() }
+        let validate = try TokencProcess.run(["validate", "--rules", "structure"], in: sandbox.root)
+        #expect(validate.status == 1)
+        let errors = validate.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(errors == [
+            "Tokens/t.json:6:102: error: `fontWeight` of the typography `ty` takes a fontWeight, but `{n}` is a number [alias/type-mismatch]",
+            "Tokens/t.json:6:168: error: `lineHeight` of the typography `ty` takes a number, but `{w}` is a fontWeight [alias/type-mismatch]",
+            "Tokens/t.json:7:63: error: `width` of the border `b` takes a dimension, but `{c}` is a color [alias/type-mismatch]",
+            "Tokens/t.json:8:69: error: `position` of the gradient `g` takes a number, but `{w}` is a fontWeight [alias/type-mismatch]",
+        ], "\(validate.stderr)")
+        #expect(validate.stderr.hasSuffix("1 file, 6 tokens: 4 errors\n"))
+    }
+}
+
+/// `json/tokens.json` is DTCG 2025.10 as strict as `--dtcg strict` reads it: colors as color objects, `pt` as `px`;
+/// and `--dtcg strict` makes tokenc's leniencies in token files errors.
+@Suite struct StrictDTCGTests {
+    /// The JSON output of `sources` (one file or a folder's files), and what strict DTCG finds in reading it back.
+    static func strictFindingsInOutput(of files: [String], sources: [String: [UInt8]], style: JSONAliasStyle) -> (output: [UInt8]?, findings: [String]) {
+        let built = Pipeline(rules: .structure, generators: [DTCGJSONGenerator(aliases: style)]).run(files: files, sources: sources, render: true)
+        guard let json = built.outputs.first(where: { $0.relativePath == "json/tokens.json" }) else { return (nil, []) }
+        var strict = Pipeline(rules: .structure, generators: [])
+        strict.strictDTCG = true
+        let again = strict.run(files: ["tokens.json"], sources: ["tokens.json": json.contents], render: false)
+        return (json.contents, again.diagnostics.map { "\($0.id) \($0.location.map { "\($0.line):\($0.column)" } ?? ""): \($0.message)" })
+    }
+
+    @Test(arguments: [JSONAliasStyle.resolved, .kept])
+    func theJSONOutputOfTheExamplesAndThePositiveCasesIsStrictDTCG(_ style: JSONAliasStyle) throws {
+        let root = ConformanceCase.packageRoot
+        var inputs: [(name: String, files: [String], sources: [String: [UInt8]])] = []
+        for folder in ["Tokens", "Examples/ThemeConsumer/Sources/ThemeKit/Tokens"] {
+            let (files, sources) = try TokenSources.readAll(root.appendingPathComponent(folder).path)
+            inputs.append((folder, files, sources))
+        }
+        for testCase in ConformanceCase.all where testCase.mustPass && testCase.file.contains("/format/") {
+            inputs.append((testCase.id, [testCase.file], [testCase.file: Array(try Data(contentsOf: URL(fileURLWithPath: testCase.file)))]))
+        }
+        var checked = 0
+        for input in inputs {
+            let (output, findings) = Self.strictFindingsInOutput(of: input.files, sources: input.sources, style: style)
+            // A case whose tokens all fail no structure rule but have no output (none) is not one to check.
+            guard output != nil else {
+                Issue.record("\(input.name) has no JSON output")
+                continue
+            }
+            checked += 1
+            #expect(findings.isEmpty, "\(input.name): \(findings.prefix(5))")
+        }
+        #expect(checked == inputs.count, "\(checked) outputs checked")
+    }
+
+    @Test func strictMakesCSSColorStringsAndPointsErrors() throws {
+        let sandbox = try Sandbox(["Tokens/t.yaml": """
+            c:
+              $type: color
+              a: { $value: "#0A84FF" }
+              b: { $value: { colorSpace: srgb, components: [1, 0, 0] } }
+              c: { $value: "{c.a}" }
+            d: { $type: dimension, $value: { value: 4, unit: pt } }
+            line: { $type: border, $value: { color: "oklch(0.6 0.15 250)", width: { value: 1, unit: pt }, style: solid } }
+
+            """])
+        defer { sandbox.remove() }
+        #expect(try TokencProcess.run(["validate", "--rules", "structure"], in: sandbox.root).status == 0)
+        let strict = try TokencProcess.run(["validate", "--rules", "structure", "--dtcg", "strict"], in: sandbox.root)
+        #expect(strict.status == 1)
+        let lines = strict.stderr.split(separator: "\n").filter { $0.contains(": error: ") || $0.hasPrefix("  fix: ") }
+        #expect(lines == [
+            "Tokens/t.yaml:3:16: error: `#0A84FF` is a CSS color string, which DTCG 2025.10 does not define (`--dtcg strict`) [token/invalid-value]",
+            "  fix: write `{ \"colorSpace\": \"srgb\", \"components\": [0.0392156862745098, 0.5176470588235295, 1], \"hex\": \"#0a84ff\" }`",
+            "Tokens/t.yaml:6:50: error: `pt` is not a DTCG 2025.10 unit, which are `px` and `rem` (`--dtcg strict`) [token/invalid-value]",
+            "  fix: write `px`: tokenc reads 1pt as 1px, Apple's point and CSS's reference pixel",
+            "Tokens/t.yaml:7:41: error: `oklch(0.6 0.15 250)` is a CSS color string, which DTCG 2025.10 does not define (`--dtcg strict`) [token/invalid-value]",
+            "  fix: write `{ \"colorSpace\": \"oklch\", \"components\": [0.6, 0.15, 250], \"hex\": \"#2784d5\" }`",
+            "Tokens/t.yaml:7:89: error: `pt` is not a DTCG 2025.10 unit, which are `px` and `rem` (`--dtcg strict`) [token/invalid-value]",
+            "  fix: write `px`: tokenc reads 1pt as 1px, Apple's point and CSS's reference pixel",
+        ], "\(strict.stderr)")
+        // tokenc.yml's `dtcg: strict` does the same.
+        try Data("dtcg: strict\n".utf8).write(to: sandbox.root.appendingPathComponent("tokenc.yml"))
+        #expect(try TokencProcess.run(["validate", "--rules", "structure"], in: sandbox.root).status == 1)
+        #expect(try TokencProcess.run(["validate", "--rules", "structure", "--dtcg", "lenient"], in: sandbox.root).status == 0)
     }
 }

@@ -85,7 +85,7 @@ import TokenGenerators
               text: { $type: color, $value: "{base.ink}" }
               body: { $type: color, $value: "{base.text}" }
               own: { $type: color, $value: "{base.ink}", $extensions: { mode: { dark: "#ff0000" } } }
-              six: { $type: number, $value: 600 }
+              six: { $type: fontWeight, $value: 600 }
               size: { $type: dimension, $value: { value: 17, unit: px } }
               family: { $type: fontFamily, $value: [Georgia, serif] }
             type:
@@ -100,7 +100,7 @@ import TokenGenerators
         for line in [
             "        public static let body = Tokens.Base.text", "        public static let text = Tokens.Base.ink",
             "        public static let own = ThemeColor(", "        color: Tokens.Base.body,", "        width: Tokens.Base.size,",
-            "        public static let body = TokenTypography(fontFamily: Tokens.Base.family, fontSize: Tokens.Base.size, fontWeight: 600, "
+            "        public static let body = TokenTypography(fontFamily: Tokens.Base.family, fontSize: Tokens.Base.size, fontWeight: Tokens.Base.six, "
                 + "letterSpacing: TokenDimension(0, .points), lineHeight: 1.5)",
         ] {
             #expect(swift.contains(line + "\n"), "no line `\(line)` in:\n\(swift)")

@@ -192,7 +192,11 @@ public struct DTCGJSONGenerator: Generator {
             writer.member(literal: "$type")
             writer.raw(literal: Self.quotedName(token.type))
             writer.member(literal: "$value")
-            if aliases == .kept { writer.node(source.value) } else { token.values.withUnsafeBufferPointer { writer.node($0[0].value) } }
+            if aliases == .kept {
+                Self.value(&writer, source.value, type: token.type, mode: Appearance.light)
+            } else {
+                token.values.withUnsafeBufferPointer { Self.value(&writer, $0[0].value, type: token.type, mode: $0[0].mode) }
+            }
             if let description = source.description {
                 writer.member(literal: "$description")
                 writer.string(description)
@@ -218,14 +222,14 @@ public struct DTCGJSONGenerator: Generator {
                             if aliases == .kept {
                                 for k in source.modes.indices {
                                     writer.member(source.modes[k].name)
-                                    writer.node(source.modes[k].value)
+                                    Self.value(&writer, source.modes[k].value, type: token.type, mode: source.modes[k].name)
                                 }
                             } else {
                                 // Values read where the list holds them: `token.values[k].value` copied each node.
                                 token.values.withUnsafeBufferPointer { values in
                                     for k in 1..<values.count {
                                         writer.member(values[k].mode)
-                                        writer.node(values[k].value)
+                                        Self.value(&writer, values[k].value, type: token.type, mode: values[k].mode)
                                     }
                                 }
                             }
@@ -233,6 +237,97 @@ public struct DTCGJSONGenerator: Generator {
                     }
                 }
             }
+        }
+    }
+
+    /// Writes a value as DTCG 2025.10 spells it: a color — a token's, or a border's, shadow's or gradient stop's
+    /// `color` — as a color object, whatever CSS syntax the token file used; a reference stays a reference, and
+    /// everything else is written as it is.
+    static func value(_ writer: inout JSONWriter, _ node: Node, type: TokenType?, mode: String) {
+        switch (type, node.kind) {
+        case (.color?, .sequence(let items)):
+            writer.array(items.count) { writer, i in value(&writer, items[i], type: type, mode: mode) }
+        case (.color?, _):
+            if let text = node.string, TokenReference.aliasPath(text) != nil, ColorValue.systemName(text) == nil { return writer.node(node) }
+            guard case .success(let parsed) = ColorValue.parse(node) else { return writer.node(node) }
+            color(&writer, parsed.color(in: mode))
+        case (.dimension?, .mapping(let entries)) where node["unit"]?.string == "pt":
+            // tokenc reads 1pt as 1px (Apple's point, CSS's reference pixel); DTCG has only px and rem.
+            writer.object { writer in
+                for entry in entries {
+                    writer.member(entry.key)
+                    if entry.key == "unit" { writer.string("px") } else { writer.node(entry.value) }
+                }
+            }
+        case (.dimension?, .sequence(let items)):
+            writer.array(items.count) { writer, i in value(&writer, items[i], type: type, mode: mode) }
+        case (.border?, .mapping(let entries)), (.shadow?, .mapping(let entries)), (.gradient?, .mapping(let entries)),
+             (.typography?, .mapping(let entries)), (.strokeStyle?, .mapping(let entries)):
+            writer.object { writer in
+                for entry in entries {
+                    writer.member(entry.key)
+                    value(&writer, entry.value, type: Self.fieldType(entry.key), mode: mode)
+                }
+            }
+        case (.shadow?, .sequence(let items)), (.gradient?, .sequence(let items)):
+            writer.array(items.count) { writer, i in value(&writer, items[i], type: type, mode: mode) }
+        case (.accent?, .mapping(let entries)), (.symbol?, .mapping(let entries)):
+            // tokenc's own types, with their colors in the same form, so a file read back writes the same bytes.
+            writer.object { writer in
+                for entry in entries {
+                    writer.member(entry.key)
+                    let holdsColors = ["color", "surfaces", "text-on-accent", "colors"].contains(entry.key)
+                    if entry.key == "fixed-sidebar-icons", let icons = entry.value.mappingEntries {
+                        writer.object { writer in
+                            for icon in icons {
+                                writer.member(icon.key)
+                                value(&writer, icon.value, type: .color, mode: mode)
+                            }
+                        }
+                    } else {
+                        value(&writer, entry.value, type: holdsColors ? .color : nil, mode: mode)
+                    }
+                }
+            }
+        default:
+            writer.node(node)
+        }
+    }
+
+    /// The type of a composite's field where DTCG spells a value differently from tokenc's leniencies: colors and
+    /// dimensions (a list of them for `dashArray`, a stroke style for `style`).
+    static func fieldType(_ field: String) -> TokenType? {
+        switch field {
+        case "color": .color
+        case "width", "offsetX", "offsetY", "blur", "spread", "fontSize", "letterSpacing", "dashArray": .dimension
+        case "style": .strokeStyle
+        default: nil
+        }
+    }
+
+    /// A DTCG color object: the color's own space and components (hsl() and hwb() as sRGB, whose DTCG components
+    /// are not CSS's), `alpha` when not 1, and the sRGB `hex` a reader without that space shows.
+    static func color(_ writer: inout JSONWriter, _ color: Color) {
+        var written = color.space == .hsl || color.space == .hwb ? color.converted(to: .srgb) : color
+        if written.space != color.space {
+            // The conversion's floating-point noise (1.0000000000000002) would put an in-gamut color out of 0…1.
+            func snapped(_ value: Double) -> Double { abs(value) < 1e-9 ? 0 : abs(value - 1) < 1e-9 ? 1 : value }
+            written.components = SIMD3(snapped(written.components.x), snapped(written.components.y), snapped(written.components.z))
+        }
+        writer.object { writer in
+            writer.member(literal: "colorSpace")
+            writer.string(written.space.rawValue)
+            writer.member(literal: "components")
+            let components = [written.components.x, written.components.y, written.components.z]
+            writer.array(3) { writer, i in
+                if components[i].isNaN { writer.string("none") } else { writer.number(components[i]) }
+            }
+            if written.alpha != 1 {
+                writer.member(literal: "alpha")
+                writer.number(written.alpha)
+            }
+            writer.member(literal: "hex")
+            writer.string(String(written.hex.prefix(7)))
         }
     }
 
@@ -246,7 +341,7 @@ public struct DTCGJSONGenerator: Generator {
                     token.values.withUnsafeBufferPointer { values in
                         for k in values.indices {
                             writer.member(values[k].mode)
-                            writer.node(values[k].value)
+                            Self.value(&writer, values[k].value, type: token.type, mode: values[k].mode)
                         }
                     }
                 }
