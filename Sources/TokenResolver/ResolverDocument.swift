@@ -206,7 +206,8 @@ private struct ResolverRun {
     /// Whether the document has an error so far: its advice about appearances would only add to the noise.
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    /// The appearance modifier becomes modes; any other modifier contributes its default context.
+    /// The appearance modifier becomes modes; any other modifier contributes its default context, and its other
+    /// contexts that are no appearance become themes (custom modes).
     mutating func applyModifier(_ name: String, _ node: Node) {
         guard let contexts = node["contexts"]?.mappingEntries, contexts.count >= 2 else { return }
         let defaultName = node["default"]?.string ?? contexts[0].key
@@ -226,10 +227,36 @@ private struct ResolverRun {
                     resolution.modes.append((mode, list))
                 }
             }
+            noteModesFrom(name, at: node.location)
         } else if let chosen = contexts.first(where: { $0.key == defaultName }) {
             resolution.base += sources(chosen.value)
             warnOfAppearances(in: name, contexts: contexts, chosen: defaultName)
+            // Each other context that is no appearance (a brand, a density) is a theme: a custom mode the outputs
+            // carry, as `$extensions.mode` brand themes are.
+            var themes = 0
+            for context in contexts where context.key != defaultName && Appearance.builtIn(spelledAs: context.key) == nil {
+                resolution.modes.append((context.key, sources(context.value)))
+                themes += 1
+            }
+            if themes > 0 { noteModesFrom(name, at: node.location) }
         }
+    }
+
+    /// The modifiers whose contexts became modes, in order, for `resolver/combined-modifiers`.
+    var modeModifiers: [(name: String, location: SourceLocation)] = []
+
+    /// Notes that modifier `name` made modes; a second such modifier is warned of, once: tokenc carries each
+    /// context over the others' defaults, not every combination (an `ocean` brand in dark).
+    mutating func noteModesFrom(_ name: String, at location: SourceLocation) {
+        modeModifiers.append((name, location))
+        guard modeModifiers.count == 2, !hasErrors else { return }
+        let first = modeModifiers[0]
+        diagnostics.append(Diagnostic(
+            id: "resolver/combined-modifiers", severity: .warning,
+            message: "`\(first.name)` and `\(name)` both give the tokens other values: tokenc carries each context as a mode over the "
+                + "other modifiers' defaults, not their combinations, so no mode is `\(first.name)` and `\(name)` at once",
+            location: location, related: [RelatedLocation(first.location, "`\(first.name)` is here")],
+            fix: "give the combinations their own contexts (`ocean-dark`), or write the appearances of each theme under `$extensions.mode`"))
     }
 
     /// Warns when a modifier other than `appearance` has appearance contexts (`theme` with `light` and `dark`,

@@ -285,3 +285,74 @@ import TokenGenerators
         #expect(try TokencProcess.run(["validate", "--rules", "structure", "--dtcg", "lenient"], in: sandbox.root).status == 0)
     }
 }
+
+/// Every modifier of a resolver document counts: contexts that are no appearance become themes (custom modes) the
+/// outputs carry; two modifiers giving values warn that their combinations are not carried; contexts spelled as
+/// appearances in another modifier (`dark-hc`, `light_ax`) are all named by the warning.
+@Suite struct ModifierTests {
+    static let document = """
+        version: "2025.10"
+        sets:
+          base: { sources: [{ c: { $type: color, bg: { $value: "#ffffff" } } }] }
+        modifiers:
+          density:
+            default: regular
+            contexts:
+              regular: [{ space: { $type: number, gap: { $value: 8 } } }]
+              compact: [{ space: { $type: number, gap: { $value: 4 } } }]
+        resolutionOrder:
+          - $ref: "#/sets/base"
+          - $ref: "#/modifiers/density"
+
+        """
+
+    @Test func anotherModifiersContextsAreThemesInEveryOutput() throws {
+        let sandbox = try Sandbox(["Tokens/r.resolver.yaml": Self.document])
+        defer { sandbox.remove() }
+        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        #expect(validate.stderr == "1 file, 2 tokens: no problems\n")
+        let inspect = try TokencProcess.run(["inspect", "space.gap"], in: sandbox.root)
+        #expect(inspect.stdout == "space.gap  number  Tokens/r.resolver.yaml:8:43\n  light    8\n  compact  4\n\n")
+        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
+        let flat = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/json/tokens.flat.json"), encoding: .utf8)
+        #expect(flat.contains("\"space.gap\": {\n    \"type\": \"number\",\n    \"light\": 8,\n    \"compact\": 4\n  }"), "\(flat)")
+        let css = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/css/tokens.css"), encoding: .utf8)
+        #expect(css.contains("--space-gap: 4;"), "\(css)")
+        #expect(css.contains(":root[data-theme=\"compact\"] {\n"), "\(css)")
+        let swift = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/swift/Tokens.swift"), encoding: .utf8)
+        #expect(swift.contains("\"compact\": 4"), "\(swift)")
+    }
+
+    @Test func twoModifiersGivingValuesWarnAndAppearanceSpellingsAreAllNamed() throws {
+        let sandbox = try Sandbox(["Tokens/r.resolver.yaml": Self.document.replacingOccurrences(of: "modifiers:\n", with: """
+            modifiers:
+              appearance:
+                default: light
+                contexts:
+                  light: []
+                  dark: [{ c: { bg: { $value: "#000000" } } }]
+              theme:
+                default: light
+                contexts:
+                  light: []
+                  dark-hc: []
+                  light_ax: []
+
+            """).replacingOccurrences(of: "  - $ref: \"#/modifiers/density\"\n", with: """
+              - $ref: "#/modifiers/appearance"
+              - $ref: "#/modifiers/theme"
+              - $ref: "#/modifiers/density"
+
+            """)])
+        defer { sandbox.remove() }
+        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        #expect(validate.status == 0)
+        let warnings = validate.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }
+        #expect(warnings == [
+            "Tokens/r.resolver.yaml:14:7: warning: the modifier `theme` has appearance contexts, but only the modifier named `appearance` becomes "
+                + "appearances: tokenc reads its default context `light` and leaves out `dark-hc`, `light_ax` [resolver/appearance-modifier]",
+            "Tokens/r.resolver.yaml:17:5: warning: `appearance` and `density` both give the tokens other values: tokenc carries each context as a mode "
+                + "over the other modifiers' defaults, not their combinations, so no mode is `appearance` and `density` at once [resolver/combined-modifiers]",
+        ], "\(validate.stderr)")
+    }
+}

@@ -49,7 +49,7 @@ import Testing
         let result = try TokencProcess.run(["rules", "--format", "json"], in: FileManager.default.temporaryDirectory)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let rules = try #require(json["rules"] as? [[String: String]])
-        #expect(rules.count == 52)
+        #expect(rules.count == 53)
         #expect(rules.first { $0["id"] == "color/contrast" } == [
             "id": "color/contrast", "group": "guidelines", "name": "Contrast", "severity": "error",
             "summary": "A foreground misses its minimum contrast (4.5:1 text, 3:1 large text and non-text UI) on a declared surface in some appearance, alpha composited over the surface.",

@@ -94,6 +94,12 @@ public enum StructureRules {
             nonTriggering: [RuleExample(resolverExample(modifier: "appearance", contexts: ["light", "dark"])),
                             RuleExample(resolverExample(modifier: "brand", contexts: ["ocean", "forest"]))]),
         RuleDescription(
+            id: "resolver/combined-modifiers", group: .structure, name: "Combined modifiers", severity: .warning,
+            summary: "Two modifiers of a resolver document both give the tokens other values (a brand and the appearance): each context becomes a mode over the other modifiers' defaults, and no mode combines them.",
+            rationale: "tokenc's own: the Resolver Module 2025.10 resolves one context of every modifier at a time, while tokenc's outputs carry modes side by side (docs/token-format.md, The DTCG resolver document); an `ocean` brand in dark would otherwise be missing without a word.",
+            triggering: [RuleExample("version: \"2025.10\"\nmodifiers:\n  appearance:\n    default: light\n    contexts:\n      light: []\n      dark: [{ c: { bg: { $type: color, $value: \"#000000\" } } }]\n  brand:\n    ↓default: ocean\n    contexts:\n      ocean: [{ c: { bg: { $type: color, $value: \"#ffffff\" } } }]\n      forest: [{ c: { bg: { $type: color, $value: \"#eeffee\" } } }]\nresolutionOrder:\n  - $ref: \"#/modifiers/appearance\"\n  - $ref: \"#/modifiers/brand\"\n")],
+            nonTriggering: [RuleExample(resolverExample(modifier: "brand", contexts: ["ocean", "forest"]))]),
+        RuleDescription(
             id: "rules/unused-ignore", group: .guidelines, name: "Unused ignore", severity: .warning,
             summary: "An `ignore` entry in `$extensions.tokenc` silences nothing (or names no rule).",
             rationale: "A silenced rule that no longer fires hides the next real finding; ignores must stay honest.",
