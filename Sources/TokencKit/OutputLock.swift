@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -169,14 +174,10 @@ enum TemporarySweep {
 
     /// The entries of `folder` with what `lstat` says they are (a link is neither a file nor a folder).
     private static func entries(of folder: String) -> [(name: String, isFile: Bool, isFolder: Bool)] {
-        guard let stream = opendir(folder) else { return [] }
-        defer { closedir(stream) }
+        // FileManager lists the names (a `dirent` read whole went past the end of a short record).
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         var result: [(String, Bool, Bool)] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
+        for name in names.sorted() {
             var info = stat()
             guard lstat(PathText.joined(folder, name), &info) == 0 else { continue }
             let kind = info.st_mode & S_IFMT

@@ -10,16 +10,16 @@ import Testing
             "Tokens/a.yaml": """
                 color:
                   $description: Every color of the product.
-                  $type: color
+                  $type: number
                   background:
                     $description: |
                       Surfaces, back to front.
                       The page is the lowest.
-                    page: { $value: "#ffffff" }
-                  text: { $value: "#111111" }
+                    page: { $value: 1 }
+                  text: { $value: 2 }
 
                 """,
-            "Tokens/b.yaml": "color:\n  $description: Described again, later.\n  link: { $type: color, $value: \"#0000ff\" }\n",
+            "Tokens/b.yaml": "color:\n  $description: Described again, later.\n  link: { $type: number, $value: 3 }\n",
         ])
         defer { sandbox.remove() }
         let result = try TokencProcess.run(["build", "--only", "swift,json"], in: sandbox.root)
@@ -38,17 +38,17 @@ import Testing
                 "background": {
                   "$description": "Surfaces, back to front.\\nThe page is the lowest.\\n",
                   "page": {
-                    "$type": "color",
-                    "$value": "#ffffff"
+                    "$type": "number",
+                    "$value": 1
                   }
                 },
                 "link": {
-                  "$type": "color",
-                  "$value": "#0000ff"
+                  "$type": "number",
+                  "$value": 3
                 },
                 "text": {
-                  "$type": "color",
-                  "$value": "#111111"
+                  "$type": "number",
+                  "$value": 2
                 }
               }
             }
@@ -104,7 +104,7 @@ import Testing
         #expect(try TokencProcess.run(["build", "Again", "--output", "Out", "--only", "json"], in: sandbox.root).status == 0)
         #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Out/json/tokens.json"), encoding: .utf8) == json)
         // The group's pair still holds: a lighter body fails it, read from the JSON.
-        try Data(json.replacingOccurrences(of: "#555555", with: "#8a8a8a").utf8).write(to: sandbox.root.appendingPathComponent("Again/tokens.json"))
+        try Data(json.replacingOccurrences(of: "0.3333333333333333", with: "0.5411764705882353").utf8).write(to: sandbox.root.appendingPathComponent("Again/tokens.json"))
         let check = try TokencProcess.run(["validate", "Again"], in: sandbox.root)
         #expect(check.status == 1)
         #expect(check.stderr.contains("error: `color.text.body` on `color.surface` is 3.45:1 in light; text needs 4.5:1 [color/contrast]"), "\(check.stderr)")

@@ -19,7 +19,7 @@ import TokenRules
         let fired = Set(findings.compactMap { $0["rule"] as? String })
         // A resolver document would make the whole folder read through it; RuleExampleTests runs this rule's
         // examples, resolver documents of their own, through the same pipeline.
-        let needsResolverDocument: Set = ["resolver/appearance-modifier"]
+        let needsResolverDocument: Set = ["resolver/appearance-modifier", "resolver/combined-modifiers"]
         for rule in RuleRegistry.all where !needsResolverDocument.contains(rule.id) {
             #expect(fired.contains(rule.id), "\(rule.id) does not fire in Examples/Violations")
         }
