@@ -12,6 +12,9 @@ let linksMimalloc = Context.environment["TOKENC_SANITIZER"] == nil && Context.en
 
 let package = Package(
     name: "tokenc",
+    // macOS 13 brings the newest API tokenc uses (ContinuousClock, String.replacing); a shared value is a
+    // LockedValue, not Synchronization.Mutex, which needs macOS 15.
+    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "tokenc", targets: ["tokenc"]),
         .library(name: "TokencKit", targets: ["TokencKit"]),

@@ -27,3 +27,20 @@ public final class Lock: @unchecked Sendable {
     /// Lets the next waiting thread take the lock.
     public func unlock() { pthread_mutex_unlock(mutex) }
 }
+
+/// A value threads share, read and changed only under its lock (`withLock`): what `Synchronization.Mutex` gives,
+/// without its macOS 15 minimum. Unchecked: every access to `value` holds `lock`.
+public final class LockedValue<Value>: @unchecked Sendable {
+    private let lock = Lock()
+    private var value: Value
+
+    /// Creates the shared value.
+    public init(_ value: Value) { self.value = value }
+
+    /// Runs `body` with the value, holding the lock.
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

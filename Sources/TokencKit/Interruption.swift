@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import TokenModel
 
 /// Ctrl-C, `kill` and a closed terminal during a build: the build stops writing, removes the files it staged and
 /// the folders it made, and the process then ends by the signal, as it would have at once. With nothing being
@@ -27,7 +27,7 @@ public enum Interruption {
         var startMask = sigset_t()
     }
 
-    private static let state = Mutex(State())
+    private static let state = LockedValue(State())
     /// The signals taken: those not ignored when tokenc started (a blocked signal is queued even when
     /// ignored, so an ignored one must not be waited for).
     private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP].filter { number in
