@@ -119,19 +119,18 @@ public final class OutputLock {
 
 /// Files written beside their targets under a name no other writer uses, so two writers never share one.
 enum TemporaryFile {
-    private static let lock = Lock()
-    /// The last number given out; unchecked by the compiler, read and written only while holding `lock`.
-    nonisolated(unsafe) private static var counter = 0
+    /// The last number given out.
+    private static let counter = LockedValue(0)
 
     /// Creates an empty file beside `target`, `.NAME.tokenc-tmp-PROCESS-N`, with `O_EXCL`: it is new, this
     /// writer's alone. Returns its path and open descriptor; nil when it cannot be made (`errno` says why).
     static func create(beside target: String) -> (path: String, descriptor: Int32)? {
         let (directory, name) = PathText.parentAndLastComponent(target)
         while true {
-            lock.lock()
-            counter += 1
-            let number = counter
-            lock.unlock()
+            let number = counter.withLock { count in
+                count += 1
+                return count
+            }
             let path = PathText.joined(directory, ".\(name).tokenc-tmp-\(getpid())-\(number)")
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             if descriptor >= 0 { return (path, descriptor) }
