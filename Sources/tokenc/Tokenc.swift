@@ -63,7 +63,7 @@ struct Tokenc: ParsableCommand {
                 Interruption.endIfRequested()
                 Self.exit(withError: error)
             }
-            // Usage errors exit 2 (DESIGN.md §5), not ArgumentParser's default 64.
+            // Usage errors exit 2 (docs/commands.md, exit codes), not ArgumentParser's default 64.
             printError(fullMessage(for: error) + "\n")
             terminate(2)
         }

@@ -88,7 +88,7 @@ import TokenModel
             #expect(region?["startLine"] != nil && region?["startColumn"] != nil)
         }
         #expect(results[0]["level"] as? String == "error" && results[1]["level"] as? String == "warning")
-        #expect((rules.first { $0["id"] as? String == "color/contrast" }?["help"] as? [String: String])?["text"]?.contains("hig-color.txt") == true)
+        #expect((rules.first { $0["id"] as? String == "color/contrast" }?["help"] as? [String: String])?["text"]?.contains("HIG, Color") == true)
     }
 
     /// Excerpts keep tabs under the caret, count characters rather than bytes, show control characters

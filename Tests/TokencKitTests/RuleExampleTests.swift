@@ -156,13 +156,13 @@ struct RuleExampleCase: CustomTestStringConvertible, Sendable {
         for rule in RuleRegistry.all {
             #expect(!rule.triggering.isEmpty, "\(rule.id) has no triggering example")
             #expect(!rule.nonTriggering.isEmpty, "\(rule.id) has no non-triggering example")
-            #expect(rule.rationale.contains(".txt") || rule.group == .structure || rule.id == "rules/unused-ignore",
-                    "\(rule.id) must cite its seed")
+            #expect(rule.rationale.contains("HIG") || rule.group == .structure || rule.id == "rules/unused-ignore",
+                    "\(rule.id) must cite its HIG page")
         }
     }
 
     @Test func everyRuleOfRULESmdIsRegistered() throws {
-        // The ids RULES.md fixes, copied from its tables: users and configurations depend on them.
+        // The ids docs/rules.md fixes: users and configurations depend on them.
         let expected = [
             "token/invalid-name", "token/missing-type", "token/value-and-children", "token/invalid-value", "token/duplicate",
             "token/duplicate-json-key", "alias/unresolved", "alias/cycle", "alias/type-mismatch", "token/deprecated-use",

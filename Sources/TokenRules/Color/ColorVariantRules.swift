@@ -5,7 +5,7 @@ struct DarkVariantRule: Rule {
     static let description = RuleDescription(
         id: "color/dark-variant", name: "Dark variant", severity: .error,
         summary: "A color used in UI has no dark appearance.",
-        rationale: "hig-color.txt: \"if you use a custom color, you need to supply both light and dark variants\". System colors adapt by themselves; colors scoped to watchOS alone are exempt (watchOS has one, dark, appearance).",
+        rationale: "HIG, Color: \"if you use a custom color, you need to supply both light and dark variants\". System colors adapt by themselves; colors scoped to watchOS alone are exempt (watchOS has one, dark, appearance).",
         triggering: [RuleExample("c:\n  $type: color\n  ↓label: { $value: \"#111\", $extensions: { tokenc: { role: label } } }\n")],
         nonTriggering: [
             RuleExample("c:\n  $type: color\n  label: { $value: \"#111\", $extensions: { mode: { dark: \"#eee\" }, tokenc: { role: label } } }\n"),
@@ -30,7 +30,7 @@ struct IdenticalVariantsRule: Rule {
     static let description = RuleDescription(
         id: "color/identical-variants", name: "Identical variants", severity: .warning,
         summary: "A color used in UI whose dark value equals its light value.",
-        rationale: "hig-color.txt: \"if you use a custom color, you need to supply both light and dark variants\" — a dark variant equal to the light one is not a variant.",
+        rationale: "HIG, Color: \"if you use a custom color, you need to supply both light and dark variants\" — a dark variant equal to the light one is not a variant.",
         triggering: [RuleExample("c:\n  $type: color\n  ↓accent: { $value: \"#0a84ff\", $extensions: { mode: { dark: \"#0A84FF\" }, tokenc: { role: interactive } } }\n")],
         nonTriggering: [RuleExample("c:\n  $type: color\n  accent: { $value: \"#0066cc\", $extensions: { mode: { dark: \"#0A84FF\" }, tokenc: { role: interactive } } }\n")])
 
@@ -53,7 +53,7 @@ struct OutOfGamutRule: Rule {
     static let description = RuleDescription(
         id: "color/out-of-gamut", name: "Outside sRGB", severity: .info,
         summary: "A wide-gamut color outside sRGB: reports the sRGB fallback tokenc generates.",
-        rationale: "hig-color.txt (color management): wide-color displays show Display P3; sRGB displays show tokenc's gamut-mapped fallback (CSS Color 4).",
+        rationale: "HIG, Color (color management): wide-color displays show Display P3; sRGB displays show tokenc's gamut-mapped fallback (CSS Color 4).",
         triggering: [
             RuleExample("c:\n  $type: color\n  ↓vivid: { $value: \"color(display-p3 1 0 0)\" }\n"),
             RuleExample("c:\n  $type: color\n  ↓vivid: { $value: \"color(display-p3 1 0 0)\" }\n  same: { $value: \"{c.vivid}\" }\n"),

@@ -10,7 +10,7 @@ struct WatchOSBackgroundRule: Rule {
     static let description = RuleDescription(
         id: "color/watchos-background", name: "watchOS background", severity: .error,
         summary: "A `background` color scoped to watchOS alone that is not pure black.",
-        rationale: "hig-color.txt (watchOS): \"Use pure black for your app's background color. Pure black — that is, #000000 hex — blends seamlessly with the Apple Watch bezel\".",
+        rationale: "HIG, Color (watchOS): \"Use pure black for your app's background color. Pure black — that is, #000000 hex — blends seamlessly with the Apple Watch bezel\".",
         triggering: [RuleExample("c:\n  $type: color\n  ↓bg: { $value: \"#1C1C1E\", $extensions: { tokenc: { role: background, platforms: [watchos] } } }\n")],
         nonTriggering: [RuleExample("c:\n  $type: color\n  bg: { $value: \"#000000\", $extensions: { tokenc: { role: background, platforms: [watchos] } } }\n")])
 
@@ -32,7 +32,7 @@ struct TVOSPaletteSizeRule: Rule {
     static let description = RuleDescription(
         id: "color/tvos-palette-size", name: "tvOS palette size", severity: .info,
         summary: "More than three distinct hues among tvOS-scoped colors of roles `interactive`, `fill`, `focus`.",
-        rationale: "hig-color.txt (tvOS): \"Consider choosing a limited color palette that coordinates with your app logo\".",
+        rationale: "HIG, Color (tvOS): \"Consider choosing a limited color palette that coordinates with your app logo\".",
         triggering: [RuleExample("""
             c:
               $type: color
@@ -78,7 +78,7 @@ struct TVOSFocusByColorOnlyRule: Rule {
     static let description = RuleDescription(
         id: "color/tvos-focus-by-color-only", name: "tvOS focus by color only", severity: .info,
         summary: "A `focus` color for tvOS: a reminder that focus also needs scale or motion.",
-        rationale: "hig-color.txt (tvOS): \"Avoid using only color to indicate focus\".",
+        rationale: "HIG, Color (tvOS): \"Avoid using only color to indicate focus\".",
         triggering: [RuleExample("c:\n  $type: color\n  ↓focus: { $value: \"#FFFFFF\", $extensions: { tokenc: { role: focus, platforms: [tvos] } } }\n")],
         nonTriggering: [RuleExample("c:\n  $type: color\n  focus: { $value: \"#FFFFFF\", $extensions: { tokenc: { role: focus, platforms: [ios] } } }\n")])
 

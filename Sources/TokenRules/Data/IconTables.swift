@@ -1,5 +1,5 @@
-/// App icon, bar icon, iMessage and sticker sizes from hig-app-icons.txt, hig-2014-bar-button-icons.txt and
-/// hig-imessage-apps-and-stickers.txt, as data.
+/// App icon, bar icon, iMessage and sticker sizes from HIG, App icons, HIG (2014), Bar button icons and
+/// HIG, iMessage apps and stickers, as data.
 public enum IconTables {
     /// A size in pixels.
     public struct PixelSize: Hashable, Sendable, CustomStringConvertible {

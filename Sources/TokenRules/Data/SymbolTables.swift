@@ -1,6 +1,6 @@
 import TokenModel
 
-/// SF Symbols facts from hig-sf-symbols.txt and hig-2014-bar-button-icons.txt, as data.
+/// SF Symbols facts from HIG, SF Symbols and HIG (2014), Bar button icons, as data.
 public enum SymbolTables {
     /// Apple's nine weights and their numeric equivalents (compared as numbers with font weights).
     public static let weights = FontWeight.appleNames

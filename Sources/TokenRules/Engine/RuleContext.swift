@@ -10,7 +10,7 @@ public final class RuleContext: @unchecked Sendable {
     public let readFile: (_ path: String, _ relativeTo: String) -> [UInt8]?
 
     private let index: PathIndex
-    /// The colors used in UI (DESIGN.md §1), by identity: rules ask about every color token, and hashing an
+    /// The colors used in UI (docs/rules.md: `on`, a role, or named as a surface), by identity: rules ask about every color token, and hashing an
     /// identity costs a fraction of hashing a path.
     private var usedInUI: Set<ObjectIdentifier> = []
 

@@ -60,7 +60,7 @@ struct AppIconSizeRule: Rule {
     static let description = RuleDescription(
         id: "icon/app-icon-size", name: "App icon size", severity: .error,
         summary: "An app-icon size that is not in the platform's table, or a shape the platform does not take (iOS, macOS, watchOS, visionOS square; tvOS 1280×768 and 400×240 / 800×480).",
-        rationale: "hig-app-icons.txt (App icon sizes): each platform lists the sizes it takes; iOS, iPadOS, macOS, visionOS and watchOS icons are square, tvOS icons are 1280x768 px rectangles.",
+        rationale: "HIG, App icons (App icon sizes): each platform lists the sizes it takes; iOS, iPadOS, macOS, visionOS and watchOS icons are square, tvOS icons are 1280x768 px rectangles.",
         triggering: [RuleExample("icon:\n  $type: icon\n  mac: { $value: { kind: app-icon, platform: macos, images: { ↓\"48@1x\": mac-16.png } } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  mac: { $value: { kind: app-icon, platform: macos, images: { \"16@1x\": mac-16.png } } }\n")])
 
@@ -97,7 +97,7 @@ struct AppIconSetCompleteRule: Rule {
     static let description = RuleDescription(
         id: "icon/app-icon-set-complete", name: "App icon set complete", severity: .error,
         summary: "A macOS or tvOS app icon without every size those platforms require.",
-        rationale: "hig-app-icons.txt: \"For macOS and tvOS, you need to supply all sizes\".",
+        rationale: "HIG, App icons: \"For macOS and tvOS, you need to supply all sizes\".",
         triggering: [RuleExample("icon:\n  $type: icon\n  ↓mac: { $value: { kind: app-icon, platform: macos, images: { \"16@1x\": mac-16.png } } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png } }\n")])
 
@@ -119,7 +119,7 @@ struct AppIconImageRule: Rule {
     static let description = RuleDescription(
         id: "icon/app-icon-image", name: "App icon image", severity: .error,
         summary: "A referenced image that is not PNG, has the wrong pixel size, or has an alpha channel where the platform takes none (iOS/iPadOS and watchOS default icons, tvOS and visionOS background layers).",
-        rationale: "hig-app-icons.txt: icons are PNG at the listed pixel sizes; iOS, iPadOS, watchOS and tvOS icons take no transparency; visionOS wants \"a full-bleed, non-transparent image for the background layer\". The iOS dark variant may be transparent.",
+        rationale: "HIG, App icons: icons are PNG at the listed pixel sizes; iOS, iPadOS, watchOS and tvOS icons take no transparency; visionOS wants \"a full-bleed, non-transparent image for the background layer\". The iOS dark variant may be transparent.",
         triggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ↓ios-transparent.png } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png, dark: ios-transparent.png } }\n")])
 
@@ -169,7 +169,7 @@ struct AppIconColorSpaceRule: Rule {
     static let description = RuleDescription(
         id: "icon/app-icon-color-space", name: "App icon color space", severity: .warning,
         summary: "An app-icon PNG whose color type or embedded profile is not sRGB, Gray Gamma 2.2 or Display P3 (visionOS: no P3).",
-        rationale: "hig-app-icons.txt: app icons use sRGB (color), Gray Gamma 2.2 (grayscale) or Display P3 on iOS, iPadOS, macOS, tvOS and watchOS.",
+        rationale: "HIG, App icons: app icons use sRGB (color), Gray Gamma 2.2 (grayscale) or Display P3 on iOS, iPadOS, macOS, tvOS and watchOS.",
         triggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ↓ios-adobe.png } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png } }\n")])
 
@@ -210,7 +210,7 @@ struct TintedGrayscaleRule: Rule {
     static let description = RuleDescription(
         id: "icon/tinted-grayscale", name: "Tinted icon grayscale", severity: .error,
         summary: "The iOS tinted app-icon variant is not an opaque grayscale image.",
-        rationale: "hig-app-icons.txt (dark and tinted variants, June 10, 2024): the system applies the tint to a grayscale version of the icon; it must be opaque grayscale for the tint to read. tokenc reads this from the PNG header: the file must be stored as grayscale without alpha (color type 0); an RGB file with gray pixels is reported too, with the fix to export it as Gray.",
+        rationale: "HIG, App icons (dark and tinted variants, June 10, 2024): the system applies the tint to a grayscale version of the icon; it must be opaque grayscale for the tint to read. tokenc reads this from the PNG header: the file must be stored as grayscale without alpha (color type 0); an RGB file with gray pixels is reported too, with the fix to export it as Gray.",
         triggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png, tinted: ↓ios-1024.png } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png, tinted: ios-tinted.png } }\n")])
 
@@ -231,7 +231,7 @@ struct LayerCountRule: Rule {
     static let description = RuleDescription(
         id: "icon/layer-count", name: "Layer count", severity: .error,
         summary: "tvOS with fewer than two or more than five layers; visionOS without a background layer or with more than two layers above it.",
-        rationale: "hig-app-icons.txt: \"tvOS app icons use between two and five layers\"; a visionOS icon \"includes a background layer and one or two layers on top\".",
+        rationale: "HIG, App icons: \"tvOS app icons use between two and five layers\"; a visionOS icon \"includes a background layer and one or two layers on top\".",
         triggering: [RuleExample("icon:\n  $type: icon\n  tv: { $value: { kind: app-icon, platform: tvos, layers: ↓[tv-back.png] } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  tv: { $value: { kind: app-icon, platform: tvos, layers: [tv-back.png, tv-front.png] } }\n")])
 
@@ -254,7 +254,7 @@ struct BarSizeRule: Rule {
     static let description = RuleDescription(
         id: "icon/bar-size", name: "Bar icon size", severity: .warning,
         summary: "A toolbar or navigation-bar icon outside 18–28 pt (about 22 × 22 pt, 44 × 44 px @2x).",
-        rationale: "hig-2014-bar-button-icons.txt: \"create a toolbar or navigation bar icon in the following sizes: About 44 x 44 pixels; About 22 x 22 pixels (standard resolution)\".",
+        rationale: "HIG (2014), Bar button icons: \"create a toolbar or navigation bar icon in the following sizes: About 44 x 44 pixels; About 22 x 22 pixels (standard resolution)\".",
         triggering: [RuleExample("icon:\n  $type: icon\n  share: { $value: { kind: toolbar, size: ↓{ width: 32, height: 32 } } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  share: { $value: { kind: toolbar, size: { width: 22, height: 22 } } }\n")])
 
@@ -275,7 +275,7 @@ struct TabBarSizeRule: Rule {
     static let description = RuleDescription(
         id: "icon/tab-bar-size", name: "Tab bar icon size", severity: .warning,
         summary: "A tab-bar icon above 48 × 32 pt (96 × 64 px @2x), or outside 20–30 pt when square (about 25 × 25 pt).",
-        rationale: "hig-2014-bar-button-icons.txt: tab bar icons \"About 25 x 25 pixels (48 x 32 pixels maximum) for standard resolution\".",
+        rationale: "HIG (2014), Bar button icons: tab bar icons \"About 25 x 25 pixels (48 x 32 pixels maximum) for standard resolution\".",
         triggering: [RuleExample("icon:\n  $type: icon\n  home: { $value: { kind: tab-bar, size: ↓{ width: 50, height: 30 } } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  home: { $value: { kind: tab-bar, size: { width: 25, height: 25 } } }\n")])
 
@@ -298,7 +298,7 @@ struct IMessageSizeRule: Rule {
     static let description = RuleDescription(
         id: "icon/imessage-size", name: "iMessage icon size", severity: .error,
         summary: "An iMessage app icon size that is not in the table (148×110, 143×100, 120×90 / 180×135, 64×48 / 96×72, 54×40 / 81×60, 58×58 / 87×87, 1024×1024 px).",
-        rationale: "hig-imessage-apps-and-stickers.txt (Icon sizes): \"create a square-cornered icon in the following sizes\".",
+        rationale: "HIG, iMessage apps and stickers (Icon sizes): \"create a square-cornered icon in the following sizes\".",
         triggering: [RuleExample("icon:\n  $type: icon\n  chat: { $value: { kind: imessage-app, images: { ↓\"100x75@2x\": mac-16.png } } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  chat: { $value: { kind: imessage-app, images: { \"148x110@2x\": imessage-148x110.png } } }\n")])
 
@@ -328,7 +328,7 @@ struct StickerSizeRule: Rule {
     static let description = RuleDescription(
         id: "icon/sticker-size", name: "Sticker size", severity: .error,
         summary: "A sticker that is not 300, 408 or 618 px square (@3x, for small, regular and large), or sizes mixed within one pack.",
-        rationale: "hig-imessage-apps-and-stickers.txt: \"prepare all of your stickers at that size; don't mix sizes within a single sticker pack\" — small 300x300, regular 408x408, large 618x618 px @3x.",
+        rationale: "HIG, iMessage apps and stickers: \"prepare all of your stickers at that size; don't mix sizes within a single sticker pack\" — small 300x300, regular 408x408, large 618x618 px @3x.",
         triggering: [RuleExample("stickers:\n  $type: icon\n  party: { $value: { kind: sticker, size-class: regular, image: ↓sticker-300.png, description: Party } }\n")],
         nonTriggering: [RuleExample("stickers:\n  $type: icon\n  party: { $value: { kind: sticker, size-class: regular, image: sticker-408.png, description: Party } }\n")])
 
@@ -367,7 +367,7 @@ struct StickerFileRule: Rule {
     static let description = RuleDescription(
         id: "icon/sticker-file", name: "Sticker file", severity: .error,
         summary: "A sticker file over 500 KB (500,000 bytes), in a format Messages does not take, or a PNG deeper than 8 bits.",
-        rationale: "hig-imessage-apps-and-stickers.txt: \"A sticker file must be 500 KB or smaller in size\"; PNG and APNG carry 8-bit transparency, GIF single-color transparency, JPEG none.",
+        rationale: "HIG, iMessage apps and stickers: \"A sticker file must be 500 KB or smaller in size\"; PNG and APNG carry 8-bit transparency, GIF single-color transparency, JPEG none.",
         triggering: [RuleExample("stickers:\n  $type: icon\n  party: { $value: { kind: sticker, size-class: regular, image: ↓sticker-16bit.png, description: Party } }\n")],
         nonTriggering: [RuleExample("stickers:\n  $type: icon\n  party: { $value: { kind: sticker, size-class: regular, image: sticker-408.png, description: Party } }\n")])
 
@@ -397,7 +397,7 @@ struct StickerDescriptionRule: Rule {
     static let description = RuleDescription(
         id: "icon/sticker-description", name: "Sticker description", severity: .warning,
         summary: "A sticker without a description for VoiceOver.",
-        rationale: "hig-imessage-apps-and-stickers.txt: \"For each sticker, provide a localized alternative description\".",
+        rationale: "HIG, iMessage apps and stickers: \"For each sticker, provide a localized alternative description\".",
         triggering: [RuleExample("stickers:\n  $type: icon\n  ↓party: { $value: { kind: sticker, size-class: regular, image: sticker-408.png } }\n")],
         nonTriggering: [RuleExample("stickers:\n  $type: icon\n  party: { $value: { kind: sticker, size-class: regular, image: sticker-408.png, description: \"Party popper\" } }\n")])
 
@@ -416,7 +416,7 @@ struct StickerPlatformRule: Rule {
     static let description = RuleDescription(
         id: "icon/sticker-platform", name: "Sticker platform", severity: .error,
         summary: "Stickers scoped to a platform other than iOS or iPadOS.",
-        rationale: "hig-imessage-apps-and-stickers.txt: \"Not supported in macOS, tvOS, visionOS, or watchOS\".",
+        rationale: "HIG, iMessage apps and stickers: \"Not supported in macOS, tvOS, visionOS, or watchOS\".",
         triggering: [RuleExample("stickers:\n  $type: icon\n  ↓party: { $value: { kind: sticker, image: sticker-408.png, description: Party }, $extensions: { tokenc: { platforms: [macos] } } }\n")],
         nonTriggering: [RuleExample("stickers:\n  $type: icon\n  party: { $value: { kind: sticker, image: sticker-408.png, description: Party }, $extensions: { tokenc: { platforms: [ios, ipados] } } }\n")])
 

@@ -14,7 +14,7 @@ public enum StructureRules {
             + "resolutionOrder:\n  - $ref: \"#/modifiers/\(modifier)\"\n"
     }
 
-    /// Every structure rule of RULES.md, plus `rules/unused-ignore`.
+    /// Every structure rule (docs/rules.md), plus `rules/unused-ignore`.
     public static let all: [RuleDescription] = [
         RuleDescription(
             id: "token/invalid-name", group: .structure, name: "Invalid token name", severity: .error,

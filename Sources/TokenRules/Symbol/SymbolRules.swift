@@ -48,7 +48,7 @@ struct SymbolWeightRule: SymbolEnumerationRule {
     static let description = RuleDescription(
         id: "symbol/invalid-weight", name: "Symbol weight", severity: .error,
         summary: "A symbol weight that is not one of Apple's nine (ultralight … black).",
-        rationale: "hig-sf-symbols.txt: \"SF Symbols are available in nine weights — from ultralight to black\".",
+        rationale: "HIG, SF Symbols: \"SF Symbols are available in nine weights — from ultralight to black\".",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: ↓semi-bold } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: semibold } }\n")])
 }
@@ -59,7 +59,7 @@ struct SymbolScaleRule: SymbolEnumerationRule {
     static let description = RuleDescription(
         id: "symbol/invalid-scale", name: "Symbol scale", severity: .error,
         summary: "A symbol scale that is not small, medium or large.",
-        rationale: "hig-sf-symbols.txt: \"SF Symbols are available in three scales — small, medium (the default), and large\".",
+        rationale: "HIG, SF Symbols: \"SF Symbols are available in three scales — small, medium (the default), and large\".",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, scale: ↓huge } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, scale: large } }\n")])
 }
@@ -70,7 +70,7 @@ struct SymbolRenderingRule: SymbolEnumerationRule {
     static let description = RuleDescription(
         id: "symbol/invalid-rendering", name: "Symbol rendering mode", severity: .error,
         summary: "A rendering mode that is not monochrome, hierarchical, palette or multicolor.",
-        rationale: "hig-sf-symbols.txt: \"SF Symbols provides four rendering modes — monochrome, hierarchical, palette, and multicolor\".",
+        rationale: "HIG, SF Symbols: \"SF Symbols provides four rendering modes — monochrome, hierarchical, palette, and multicolor\".",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, rendering: ↓duotone } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, rendering: hierarchical } }\n")])
 }
@@ -80,7 +80,7 @@ struct SymbolPaletteColorsRule: Rule {
     static let description = RuleDescription(
         id: "symbol/palette-colors", name: "Palette colors", severity: .error,
         summary: "Palette rendering with fewer than two colors, or monochrome/hierarchical with more than one; a warning for a palette with more than three.",
-        rationale: "hig-sf-symbols.txt: \"Palette — Applies two or more colors to a symbol, using one color per layer\"; symbols have at most three layers.",
+        rationale: "HIG, SF Symbols: \"Palette — Applies two or more colors to a symbol, using one color per layer\"; symbols have at most three layers.",
         triggering: [
             RuleExample("s:\n  $type: symbol\n  a: { $value: { name: square.and.arrow.up, rendering: palette, colors: ↓[\"#f00\"] } }\n"),
             RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, rendering: monochrome, colors: ↓[\"#f00\", \"#0f0\"] } }\n"),
@@ -114,7 +114,7 @@ struct SymbolWeightMatchesTextRule: Rule {
     static let description = RuleDescription(
         id: "symbol/weight-matches-text", name: "Weight matches text", severity: .warning,
         summary: "A symbol's weight differs from the weight of the text beside it, compared as numbers.",
-        rationale: "hig-sf-symbols.txt: symbols are designed to match San Francisco text; a symbol beside text should use the text's weight.",
+        rationale: "HIG, SF Symbols: symbols are designed to match San Francisco text; a symbol beside text should use the text's weight.",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: ↓bold, text-weight: 400 } }\n")],
         nonTriggering: [
             RuleExample("w: { $type: fontWeight, $value: regular }\ns:\n  $type: symbol\n  a: { $value: { name: house, weight: regular, text-weight: \"{w}\" } }\n"),
@@ -140,7 +140,7 @@ struct SymbolToolbarOutlineRule: Rule {
     static let description = RuleDescription(
         id: "symbol/toolbar-outline", name: "Toolbar outline", severity: .warning,
         summary: "A toolbar or navigation-bar symbol written with `.fill`.",
-        rationale: "hig-sf-symbols.txt: \"a toolbar takes the outline variant\"; fill belongs to tab bars and selection.",
+        rationale: "HIG, SF Symbols: \"a toolbar takes the outline variant\"; fill belongs to tab bars and selection.",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: ↓square.and.arrow.up.fill, context: toolbar } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: square.and.arrow.up, context: toolbar } }\n")])
 
@@ -161,7 +161,7 @@ struct SymbolRedundantVariantRule: Rule {
     static let description = RuleDescription(
         id: "symbol/redundant-variant", name: "Redundant variant", severity: .info,
         summary: "A tab-bar symbol written with `.fill`: the tab bar chooses the fill variant itself.",
-        rationale: "hig-sf-symbols.txt: in a tab bar \"you don't have to specify a variant\"; the system applies fill.",
+        rationale: "HIG, SF Symbols: in a tab bar \"you don't have to specify a variant\"; the system applies fill.",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: ↓house.fill, context: tab-bar } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, context: tab-bar } }\n")])
 
@@ -181,7 +181,7 @@ struct SymbolConsistentFamilyRule: Rule {
     static let description = RuleDescription(
         id: "symbol/consistent-family", name: "Consistent family", severity: .warning,
         summary: "Symbols in one context (the same bar, the same list) with different weights or scales.",
-        rationale: "hig-2014-bar-button-icons.txt: \"all icons in your app should look like they belong to the same family\".",
+        rationale: "HIG (2014), Bar button icons: \"all icons in your app should look like they belong to the same family\".",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: regular, context: tab-bar } }\n  b: { $value: { name: gear, weight: ↓bold, context: tab-bar } }\n  c: { $value: { name: star, weight: regular, context: tab-bar } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: regular, context: tab-bar } }\n  b: { $value: { name: gear, weight: bold, context: toolbar } }\n")])
 
@@ -216,7 +216,7 @@ struct SymbolVariableColorDepthRule: Rule {
     static let description = RuleDescription(
         id: "symbol/variable-color-depth", name: "Variable color for depth", severity: .info,
         summary: "Variable color on a symbol in a list or sidebar, which shows static depth: use hierarchical rendering.",
-        rationale: "hig-sf-symbols.txt: variable color represents \"a characteristic that can change over time — like capacity or strength\", while hierarchical rendering \"gives depth to the symbol\".",
+        rationale: "HIG, SF Symbols: variable color represents \"a characteristic that can change over time — like capacity or strength\", while hierarchical rendering \"gives depth to the symbol\".",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: wifi, variable-color: ↓true, context: list } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: wifi, variable-color: true, context: toolbar } }\n")])
 

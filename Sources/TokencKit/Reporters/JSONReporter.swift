@@ -1,7 +1,7 @@
 import TokenGenerators
 import TokenModel
 
-/// Prints diagnostics as JSON findings in the shape of DESIGN.md §2, with a summary.
+/// Prints diagnostics as JSON findings in the shape docs/diagnostics.md gives, with a summary.
 public struct JSONReporter: Reporter {
     /// The version of this JSON shape.
     public static let schemaVersion = 1

@@ -137,7 +137,7 @@ public enum DiffReport {
 
     // MARK: JSON
 
-    /// The diff for tools: every list, the breaking changes, and findings in the shape of DESIGN.md §2.
+    /// The diff for tools: every list, the breaking changes, and findings in the shape of docs/diagnostics.md (JSON).
     public static func json(_ diff: TokenSetDiff) -> String {
         var w = JSONWriter(capacity: 4096)
         func values(_ w: inout JSONWriter, _ values: [TokenSetDiff.ModeValue]) {
