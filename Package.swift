@@ -4,11 +4,10 @@ import PackageDescription
 // One pipeline, one direction: load → tree/resolve → check → render → write.
 // Stage modules depend only on TokenModel; TokencKit composes them; tokenc is the CLI.
 
-// On Linux the tokenc executable links mimalloc, which then serves every allocation: a build is millions of
-// small allocations, and glibc's malloc cost 8-20 % of its time (docs/performance.md, "Seventh round").
-// Not under a sanitizer (script/test sets TOKENC_SANITIZER), which brings its own malloc, and not when
-// TOKENC_SYSTEM_MALLOC is set, for a machine without libmimalloc-dev.
-let linksMimalloc = Context.environment["TOKENC_SANITIZER"] == nil && Context.environment["TOKENC_SYSTEM_MALLOC"] == nil
+// The default build needs libyaml alone. With TOKENC_MIMALLOC=1 the tokenc executable links mimalloc on Linux
+// (libmimalloc-dev), which then serves every allocation; docs/performance.md gives its measured gain. Never
+// under a sanitizer (script/test sets TOKENC_SANITIZER), which brings its own malloc.
+let linksMimalloc = Context.environment["TOKENC_MIMALLOC"] == "1" && Context.environment["TOKENC_SANITIZER"] == nil
 
 let package = Package(
     name: "tokenc",
@@ -29,7 +28,6 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         .target(name: "TokenModel"),
         .target(name: "TokenLoader", dependencies: ["TokenModel", "CYAML"]),
         .target(name: "TokenResolver", dependencies: ["TokenModel"]),
@@ -61,3 +59,7 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+if linksMimalloc {
+    package.targets.append(.systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]))
+}

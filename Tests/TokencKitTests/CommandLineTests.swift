@@ -3,9 +3,13 @@ import Testing
 import TokenGenerators
 import TokencKit
 
-/// Runs the real `tokenc` binary built next to the test bundle.
+/// Runs the real `tokenc` binary: the one built next to the test bundle, or `TOKENC_BINARY` (script/test points
+/// it at the release binary, so the end-to-end tests check what users install).
 struct TokencProcess {
     static let binary: URL = {
+        if let chosen = ProcessInfo.processInfo.environment["TOKENC_BINARY"], !chosen.isEmpty {
+            return URL(fileURLWithPath: chosen)
+        }
         let testBundle = URL(fileURLWithPath: CommandLine.arguments[0])
         var folder = testBundle.deletingLastPathComponent()
         if folder.lastPathComponent == "MacOS" || folder.lastPathComponent == "Contents" {
@@ -1111,21 +1115,32 @@ extension StagedOutputTests {
 }
 
 @Suite struct AllocatorTests {
-    /// On Linux the executable links mimalloc (Package.swift) unless built under a sanitizer or with
-    /// TOKENC_SYSTEM_MALLOC, the same environment this test runs in (script/test). mimalloc prints its
-    /// statistics at exit when asked; glibc's malloc ignores the variable.
-    @Test func theBinaryAllocatesWithMimallocOnLinux() throws {
+    /// The default build needs libyaml and nothing else: no libmimalloc among the libraries the binary asks
+    /// the loader for (`readelf -d`), and the C library's malloc serving it (mimalloc prints statistics at exit
+    /// when asked; glibc's malloc ignores the variable). With TOKENC_MIMALLOC=1 (Package.swift) both flip.
+    @Test func theDefaultBinaryLinksNoMimalloc() throws {
+        #if os(Linux)
+        let optedIn = ProcessInfo.processInfo.environment["TOKENC_MIMALLOC"] == "1"
+            && ProcessInfo.processInfo.environment["TOKENC_SANITIZER"] == nil
+        let readelf = Process()
+        readelf.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        readelf.arguments = ["readelf", "-d", TokencProcess.binary.path]
+        let pipe = Pipe()
+        readelf.standardOutput = pipe
+        try readelf.run()
+        let dynamic = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        readelf.waitUntilExit()
+        #expect(readelf.terminationStatus == 0)
+        let needed = dynamic.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        #expect(needed.contains { $0.contains("libyaml") }, "\(needed)")
+        #expect(needed.contains { $0.contains("libmimalloc") } == optedIn, "\(needed)")
+
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#fff\" }\n"])
         defer { sandbox.remove() }
         let result = try TokencProcess.run(["build", "--no-cache"], in: sandbox.root, extraEnvironment: ["MIMALLOC_SHOW_STATS": "1"])
         #expect(result.status == 0)
-        let environment = ProcessInfo.processInfo.environment
-        #if os(Linux)
-        let linked = environment["TOKENC_SANITIZER"] == nil && environment["TOKENC_SYSTEM_MALLOC"] == nil
-        #else
-        let linked = false
+        #expect(result.stderr.contains("heap stats:") == optedIn, "\(result.stderr.suffix(400))")
         #endif
-        #expect(result.stderr.contains("heap stats:") == linked, "\(result.stderr.suffix(400))")
     }
 }
 
