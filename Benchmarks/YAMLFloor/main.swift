@@ -1,7 +1,11 @@
 // The benchmark's floor: libyaml alone parsing the same files tokenc reads (Benchmarks/README.md).
 // It reads each file of the folders it is given and pulls every event from libyaml's parser, nothing more.
 import CYAML
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads a whole file, or exits with a message.
 func readFile(_ path: String) -> [UInt8] {

@@ -54,9 +54,15 @@ public struct BuildCache: Sendable {
             var text = ByteBuffer(capacity: 48)
             text.append(decimal: Int(info.st_size))
             text.append(UInt8(ascii: " "))
-            text.append(decimal: Int(info.st_mtim.tv_sec))
+            // The modification time's field is `st_mtim` in glibc and `st_mtimespec` in Darwin's `stat`.
+            #if canImport(Darwin)
+            let modified = info.st_mtimespec
+            #else
+            let modified = info.st_mtim
+            #endif
+            text.append(decimal: Int(modified.tv_sec))
             text.append(UInt8(ascii: "."))
-            text.append(decimal: Int(info.st_mtim.tv_nsec))
+            text.append(decimal: Int(modified.tv_nsec))
             stamp = text.string
         }
 

@@ -46,7 +46,12 @@ public enum Interruption {
             state.startMask = previous
             state.installed = true
         }
+        // The thread handle is optional on Apple's platforms (a pointer) and a number on Linux.
+        #if canImport(Darwin)
+        var thread: pthread_t?
+        #else
         var thread = pthread_t()
+        #endif
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         pthread_attr_setstacksize(&attributes, 64 * 1024)
