@@ -520,18 +520,51 @@ private final class ResolutionRun {
 
     /// The modes a token has: its own, and those of every token its values reference (an alias follows its
     /// target into dark mode). Memoised; re-entry through a cycle contributes nothing.
+    ///
+    /// Depth first over the references, as a recursion would go, but with the frames in a list: a chain of
+    /// 1,000 aliases is 1,000 frames on the heap, not on the stack.
     func modeNames(of i: Int) -> ModeNames {
-        if let known = modeNameCache[i] { return known }
-        var targets: [Int] = []
-        if lightTargets[i] >= 0 { targets.append(Int(lightTargets[i])) } else { collectTargets(tokens[i].value, into: &targets) }
-        for (_, node) in tokens[i].modes { collectTargets(node, into: &targets) }
-        // A literal value with no modes of its own has none: no set, no cache entry.
-        if targets.isEmpty && tokens[i].modes.isEmpty { return ModeNames() }
-        modeNameCache[i] = ModeNames()
-        var names = ModeNames(tokens[i].modes.lazy.map(\.name))
-        for target in targets { names.formUnion(modeNames(of: target)) }
-        modeNameCache[i] = names
-        return names
+        struct Frame {
+            var token: Int
+            var targets: [Int]
+            var next = 0
+            var names: ModeNames
+        }
+        var frames: [Frame] = []
+        // What the last token entered or finished contributes to the frame below it.
+        var answer = ModeNames()
+        // Starts token `t`: answers at once when it is known or has no modes, else pushes its frame.
+        func enter(_ t: Int) -> Bool {
+            if let known = modeNameCache[t] {
+                answer = known
+                return false
+            }
+            var targets: [Int] = []
+            if lightTargets[t] >= 0 { targets.append(Int(lightTargets[t])) } else { collectTargets(tokens[t].value, into: &targets) }
+            for (_, node) in tokens[t].modes { collectTargets(node, into: &targets) }
+            // A literal value with no modes of its own has none: no set, no cache entry.
+            if targets.isEmpty && tokens[t].modes.isEmpty {
+                answer = ModeNames()
+                return false
+            }
+            modeNameCache[t] = ModeNames()
+            frames.append(Frame(token: t, targets: targets, names: ModeNames(tokens[t].modes.lazy.map(\.name))))
+            return true
+        }
+        guard enter(i) else { return answer }
+        while let top = frames.indices.last {
+            if frames[top].next < frames[top].targets.count {
+                let target = frames[top].targets[frames[top].next]
+                frames[top].next += 1
+                if !enter(target) { frames[top].names.formUnion(answer) }
+            } else {
+                let finished = frames.removeLast()
+                modeNameCache[finished.token] = finished.names
+                answer = finished.names
+                if let below = frames.indices.last { frames[below].names.formUnion(answer) }
+            }
+        }
+        return answer
     }
 
     /// Indexes of the tokens a value references, quietly (diagnostics come from the light pass).
@@ -563,6 +596,8 @@ private final class ResolutionRun {
     func value(of i: Int, in mode: String, type: TokenType, inProgress: inout [ModeKey]) -> Node? {
         let key = ModeKey(token: i, mode: mode)
         if let cached = modeValueCache[key] { return cached }
+        settleLongModeChain(below: i, in: mode, inProgress: &inProgress)
+        if let cached = modeValueCache[key] { return cached }
         guard case .resolved(let lightType?, let light?, _) = resolveLight(i) else { return nil }
         guard !inProgress.contains(key) else {
             // A cycle that exists only in this mode (the light pass saw none).
@@ -573,15 +608,7 @@ private final class ResolutionRun {
         }
         inProgress.append(key)
         defer { inProgress.removeLast() }
-        // Fields are read from the list in place: copying a whole token retains every field it holds.
-        var own: Node?
-        for candidate in [mode] + Appearance.fallbacks(for: mode) {
-            if candidate == Appearance.light { break }
-            if let found = tokens[i].modes.first(where: { $0.name == candidate }) {
-                own = found.value
-                break
-            }
-        }
+        let own = ownValue(of: i, in: mode)
         let source = own ?? tokens[i].value
         let result: Node?
         if !modeNames(of: i).contains(mode), own == nil {
@@ -593,6 +620,61 @@ private final class ResolutionRun {
         }
         modeValueCache[key] = result
         return result
+    }
+
+    /// Token `i`'s own value for `mode`, or for the first of the mode's fallbacks it has; nil when it has none
+    /// before the light one.
+    func ownValue(of i: Int, in mode: String) -> Node? {
+        // Fields are read from the list in place: copying a whole token retains every field it holds.
+        for candidate in [mode] + Appearance.fallbacks(for: mode) {
+            if candidate == Appearance.light { break }
+            if let found = tokens[i].modes.first(where: { $0.name == candidate }) { return found.value }
+        }
+        return nil
+    }
+
+    /// Works out the values in `mode` of the tokens down a long chain of whole-value aliases below token `i`,
+    /// the innermost first, so that `value(of:in:type:inProgress:)` for each then goes one link deep instead of
+    /// recursing down the whole chain. Chains up to 64 links are left to the recursion; the chain is read
+    /// quietly (`index`, no diagnostics), and what each value is does not depend on the order it is worked out in.
+    private func settleLongModeChain(below i: Int, in mode: String, inProgress: inout [ModeKey]) {
+        var chain: [Int] = []
+        var onChain: Set<Int> = [i]
+        var j = i
+        var closes: Int?  // the token the chain comes back to, when it is a circle
+        while let next = modeAliasTarget(of: j, in: mode), modeValueCache[ModeKey(token: next, mode: mode)] == nil,
+              !inProgress.contains(ModeKey(token: next, mode: mode))
+        {
+            guard onChain.insert(next).inserted else {
+                closes = next
+                break
+            }
+            chain.append(next)
+            j = next
+        }
+        guard chain.count > 64 else { return }
+        if let closes {
+            // A circle in this mode alone: reported as the recursion would when it came back to `closes`, and
+            // every token on the way has no value in the mode.
+            stack = inProgress.map(\.token) + [i] + chain
+            reportCycle(from: closes)
+            stack = []
+            for t in [i] + chain { modeValueCache[ModeKey(token: t, mode: mode)] = .some(nil) }
+            return
+        }
+        for t in chain.reversed() {
+            guard case .resolved(let type?, _, _) = resolveLight(t) else { continue }
+            _ = value(of: t, in: mode, type: type, inProgress: &inProgress)
+        }
+    }
+
+    /// The token token `i`'s value in `mode` is a whole-value alias of (`{path}`), found quietly; nil for a
+    /// value of its own, a pointer, a system color or a path that names no token.
+    private func modeAliasTarget(of i: Int, in mode: String) -> Int? {
+        let own = ownValue(of: i, in: mode)
+        if own == nil, !modeNames(of: i).contains(mode) { return nil }
+        guard let path = aliasTarget((own ?? tokens[i].value).string), !path.hasPrefix("system.") else { return nil }
+        return index[path]
     }
 
     /// `substitute` for one mode: references resolve to the target's value in that mode.
@@ -653,8 +735,47 @@ private final class ResolutionRun {
     }
 
     /// Works out whether token `i`'s `$value` resolves, once (`resolveLight` without making the value).
+    ///
+    /// A chain of whole-value aliases is followed in a loop, not by recursion: each alias met on the way down
+    /// is marked in progress and kept, and once the chain ends (in a literal, a settled token, a cycle or the
+    /// length bound) they are settled from the innermost out, each from its settled target. The order of
+    /// every look-up, diagnostic and state change is the recursion's, and a chain 1,000 links long needs no
+    /// deeper stack than one of two.
     @discardableResult
     func settleLight(_ i: Int) -> Bool {
+        // The whole-value aliases met on the way down, outermost first, with their targets.
+        var following: [(token: Int, target: Int, location: SourceLocation)] = []
+        var j = i
+        var settled: Bool
+        while true {
+            if let known = settledBeforeWalking(j) {
+                settled = known
+                break
+            }
+            progress[j] = .inProgress
+            stack.append(j)
+            if let (target, location) = lightReference(j) {
+                if let target {
+                    following.append((j, target, location))
+                    j = target
+                    continue
+                }
+                settled = finishWalking(j, .failed)
+            } else {
+                settled = finishWalking(j, ownValue(j))
+            }
+            break
+        }
+        while let step = following.popLast() {
+            settled = finishWalking(step.token, follow(step.target, from: step.token, at: step.location))
+        }
+        return settled
+    }
+
+    /// Token `i`'s outcome when it needs no walk: settled already, met again on the chain that reaches it (a
+    /// cycle), past the chain's length bound, a literal, or a plain alias whose chain fits under the bound.
+    /// Nil when it must be walked.
+    private func settledBeforeWalking(_ i: Int) -> Bool? {
         switch progress[i] {
         case .literal, .plainAlias, .walked: return true
         case .failed: return false
@@ -683,34 +804,36 @@ private final class ResolutionRun {
             settlePlainChain(from: i)
             return true
         }
-        progress[i] = .inProgress
-        stack.append(i)
-        defer { stack.removeLast() }
-        let result: State
-        if let (target, location) = lightReference(i) {
-            result = follow(target, from: i, at: location)
-        } else {
-            let systemType: TokenType? = tokens[i].value.string.flatMap(ColorValue.systemName) != nil ? .color : nil
-            guard let type = tokens[i].type ?? systemType else {
-                let token = tokens[i]
-                diagnostics.append(Diagnostic(
-                    id: "token/missing-type", severity: .error,
-                    message: "`\(token.path)` has no type: neither the token nor its groups give `$type`",
-                    location: token.location, path: token.path,
-                    fix: "add `$type: color` (or the right type) to the token or its group"))
-                progress[i] = .failed
-                return false
-            }
-            var visiting: Set<Int> = [i]
-            if let value = substitute(tokens[i].value, owner: i, visiting: &visiting),
-               validate(value, as: type, path: tokens[i].path)
-            {
-                result = .resolved(type, value, [])
-            } else {
-                result = .failed
-            }
+        return nil
+    }
+
+    /// The light value of token `i`, in progress, that is no whole-value alias: its own value with any
+    /// references inside it substituted, checked against its type.
+    private func ownValue(_ i: Int) -> State {
+        let systemType: TokenType? = tokens[i].value.string.flatMap(ColorValue.systemName) != nil ? .color : nil
+        guard let type = tokens[i].type ?? systemType else {
+            let token = tokens[i]
+            diagnostics.append(Diagnostic(
+                id: "token/missing-type", severity: .error,
+                message: "`\(token.path)` has no type: neither the token nor its groups give `$type`",
+                location: token.location, path: token.path,
+                fix: "add `$type: color` (or the right type) to the token or its group"))
+            progress[i] = .failed
+            return .failed
         }
-        // A cycle found on the way marked this token failed already; that stands.
+        var visiting: Set<Int> = [i]
+        if let value = substitute(tokens[i].value, owner: i, visiting: &visiting),
+           validate(value, as: type, path: tokens[i].path)
+        {
+            return .resolved(type, value, [])
+        }
+        return .failed
+    }
+
+    /// Ends the walk of token `i` (the top of `stack`) with `result`, and says whether it resolved.
+    private func finishWalking(_ i: Int, _ result: State) -> Bool {
+        stack.removeLast()
+        // A cycle found on the way, or a missing type, marked this token failed already; that stands.
         guard progress[i] == .inProgress else { return progress[i] != .failed }
         guard case .resolved = result else {
             progress[i] = .failed
@@ -738,10 +861,9 @@ private final class ResolutionRun {
         }
     }
 
-    /// Resolves a whole-value alias of token `i` pointing at `target`.
-    func follow(_ targetIndex: Int?, from i: Int, at location: SourceLocation) -> State {
-        guard let targetIndex else { return .failed }
-        let targetState = resolveLight(targetIndex)
+    /// Resolves a whole-value alias of token `i` pointing at `target`, once `settleLight` has settled the target.
+    func follow(_ targetIndex: Int, from i: Int, at location: SourceLocation) -> State {
+        let targetState = state(targetIndex)
         guard progress[i] == .inProgress else { return state(i) }
         guard case .resolved(let targetType?, let value?, let targetChain) = targetState else { return .failed }
         if var part = pendingSubValues.removeValue(forKey: location) {

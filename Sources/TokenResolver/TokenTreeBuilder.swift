@@ -321,6 +321,38 @@ private struct TreeWalk {
                         inheritedType: TokenType?, isRoot: Bool, inheritedFacts: TokencFacts = TokencFacts(),
                         inheritedDeprecation: String? = nil)
     {
+        // Depth first, in document order, as a recursion would go, with the open groups in a list: nesting is
+        // bounded by the loader, but a debug build's frame for a group's entry is kilobytes.
+        var open = [openGroup(entries, at: location, path: path, inheritedType: inheritedType, isRoot: isRoot,
+                              inheritedFacts: inheritedFacts, inheritedDeprecation: inheritedDeprecation)]
+        while let top = open.indices.last {
+            guard open[top].next < open[top].entries.count else {
+                open.removeLast()
+                continue
+            }
+            let index = open[top].next
+            open[top].next += 1
+            if let child = readGroupEntry(index, of: open[top]) { open.append(child) }
+        }
+    }
+
+    /// A group being read: its entries, the next one to read, and what its tokens inherit.
+    struct OpenGroup {
+        var entries: [MappingEntry]
+        var next = 0
+        var path: String?
+        var dotted: String
+        var type: TokenType?
+        var facts: TokencFacts
+        var deprecation: String?
+        var isRoot: Bool
+    }
+
+    /// Reads a group's own properties (`$deprecated`, `$extensions.tokenc`, `$type`) and records the group.
+    mutating func openGroup(_ entries: [MappingEntry], at location: SourceLocation, path: String?,
+                            inheritedType: TokenType?, isRoot: Bool, inheritedFacts: TokencFacts,
+                            inheritedDeprecation: String?) -> OpenGroup
+    {
         let dotted = path ?? ""
         var type = inheritedType
         var facts = inheritedFacts
@@ -335,74 +367,79 @@ private struct TreeWalk {
             type = parseType(typeNode, path: dotted) ?? inheritedType
         }
         if groups[dotted] == nil { groups[dotted] = (location, type) }
-        // Read in place by index, as `token` reads its entries.
-        for index in entries.indices {
-            let key = entries[index].key
-            if key.utf8.first == UInt8(ascii: "$") {  // one byte read, where `hasPrefix` cost some 100 instructions a key
-                switch key {
-                case "$type": continue
-                case "$description":
-                    if let text = entries[index].value.string {
-                        if !dotted.isEmpty, groupNotes.descriptions[dotted] == nil { groupNotes.descriptions[dotted] = text }
-                    } else {
-                        error("token/invalid-property", "`$description` must be a string, not \(entries[index].value.kindDescription)",
-                              at: entries[index].value.location, path: dotted)
-                    }
-                case "$deprecated": continue
-                case "$extensions":
-                    if entries[index].value.mappingEntries == nil {
-                        error("token/invalid-property", "`$extensions` must be a mapping, not \(entries[index].value.kindDescription)",
-                              at: entries[index].value.location, path: dotted)
-                    } else if !dotted.isEmpty {
-                        if groupNotes.extensions[dotted] == nil { groupNotes.extensions[dotted] = entries[index].value }
-                    } else if isRoot && path == nil, let own = entries[index].value["dev.tokenc"]?.mappingEntries {
-                        // tokenc's JSON output keeps symbol, accent and icon tokens here so the file stays valid DTCG.
-                        group(own, at: entries[index].value.location, path: path, inheritedType: type, isRoot: false, inheritedFacts: facts,
-                              inheritedDeprecation: deprecation)
-                    }
-                case "$extends":
-                    if let target = aliasTarget(entries[index].value.string) {
-                        extends.append(PendingExtends(groupPath: dotted, target: target, location: entries[index].value.location, type: type))
-                    } else {
-                        error("token/invalid-property", "`$extends` must name a group as \"{group.path}\"",
-                              at: entries[index].value.location, path: dotted, fix: "write `$extends: \"{base.group}\"`")
-                    }
-                case "$root":
-                    guard let children = entries[index].value.mappingEntries, children.contains(where: { $0.key == "$value" }) else {
-                        error("token/invalid-name", "`$root` is reserved for a token holding the group's own value",
-                              at: entries[index].keyLocation, path: dotted, fix: "give `$root` a `$value`, or rename it")
-                        continue
-                    }
-                    token(children, name: "$root", keyLocation: entries[index].keyLocation, path: (path.map { $0 + "." } ?? "") + "$root", inheritedType: type,
-                          inheritedFacts: facts, inheritedDeprecation: deprecation)
-                case "$schema" where isRoot && path == nil: continue
-                default:
-                    error("token/invalid-name", "`\(key)` is not a DTCG property, and names must not start with `$`",
-                          at: entries[index].keyLocation, path: dotted, fix: "rename it without the `$`")
+        return OpenGroup(entries: entries, path: path, dotted: dotted, type: type, facts: facts, deprecation: deprecation, isRoot: isRoot)
+    }
+
+    /// Reads entry `index` of group `group`: a property, a token, or a child group, which it opens and returns.
+    mutating func readGroupEntry(_ index: Int, of group: OpenGroup) -> OpenGroup? {
+        let entries = group.entries, path = group.path, dotted = group.dotted, type = group.type
+        let facts = group.facts, deprecation = group.deprecation, isRoot = group.isRoot
+        let key = entries[index].key
+        if key.utf8.first == UInt8(ascii: "$") {  // one byte read, where `hasPrefix` cost some 100 instructions a key
+            switch key {
+            case "$type": return nil
+            case "$description":
+                if let text = entries[index].value.string {
+                    if !dotted.isEmpty, groupNotes.descriptions[dotted] == nil { groupNotes.descriptions[dotted] = text }
+                } else {
+                    error("token/invalid-property", "`$description` must be a string, not \(entries[index].value.kindDescription)",
+                          at: entries[index].value.location, path: dotted)
                 }
-                continue
-            }
-            guard checkName(key, at: entries[index].keyLocation, path: dotted) else { continue }
-            let childPath = path.map { String.concatenating($0, ".", key) } ?? key
-            guard let children = entries[index].value.mappingEntries else {
-                // Style Dictionary's older format writes a token's properties without `$`: `{ value, type, comment }`.
-                let legacy = ["value": "$value", "type": "$type", "description": "$description", "comment": "$description"][key]
-                let fix = legacy != nil && entries.contains(where: { $0.key == "value" })
-                    ? "rename `\(key)` to `\(legacy!)`: DTCG writes a token's properties with `$` (Style Dictionary's older format has none)"
-                    : "write `\(key):` followed by `$value: …` on the next line, indented"
-                error("token/invalid-value",
-                      "`\(key)` must be a group or a token (a mapping with `$value`), not \(entries[index].value.kindDescription)",
-                      at: entries[index].value.location, path: childPath, fix: fix)
-                continue
-            }
-            if children.contains(where: { $0.key == "$value" || $0.key == "$ref" }) {
-                token(children, name: key, keyLocation: entries[index].keyLocation, path: childPath, inheritedType: type,
+            case "$deprecated": return nil
+            case "$extensions":
+                if entries[index].value.mappingEntries == nil {
+                    error("token/invalid-property", "`$extensions` must be a mapping, not \(entries[index].value.kindDescription)",
+                          at: entries[index].value.location, path: dotted)
+                } else if !dotted.isEmpty {
+                    if groupNotes.extensions[dotted] == nil { groupNotes.extensions[dotted] = entries[index].value }
+                } else if isRoot && path == nil, let own = entries[index].value["dev.tokenc"]?.mappingEntries {
+                    // tokenc's JSON output keeps symbol, accent and icon tokens here so the file stays valid DTCG.
+                    return openGroup(own, at: entries[index].value.location, path: path, inheritedType: type, isRoot: false,
+                                     inheritedFacts: facts, inheritedDeprecation: deprecation)
+                }
+            case "$extends":
+                if let target = aliasTarget(entries[index].value.string) {
+                    extends.append(PendingExtends(groupPath: dotted, target: target, location: entries[index].value.location, type: type))
+                } else {
+                    error("token/invalid-property", "`$extends` must name a group as \"{group.path}\"",
+                          at: entries[index].value.location, path: dotted, fix: "write `$extends: \"{base.group}\"`")
+                }
+            case "$root":
+                guard let children = entries[index].value.mappingEntries, children.contains(where: { $0.key == "$value" }) else {
+                    error("token/invalid-name", "`$root` is reserved for a token holding the group's own value",
+                          at: entries[index].keyLocation, path: dotted, fix: "give `$root` a `$value`, or rename it")
+                    return nil
+                }
+                token(children, name: "$root", keyLocation: entries[index].keyLocation, path: (path.map { $0 + "." } ?? "") + "$root", inheritedType: type,
                       inheritedFacts: facts, inheritedDeprecation: deprecation)
-            } else {
-                group(children, at: entries[index].keyLocation, path: childPath, inheritedType: type, isRoot: false, inheritedFacts: facts,
-                      inheritedDeprecation: deprecation)
+            case "$schema" where isRoot && path == nil: return nil
+            default:
+                error("token/invalid-name", "`\(key)` is not a DTCG property, and names must not start with `$`",
+                      at: entries[index].keyLocation, path: dotted, fix: "rename it without the `$`")
             }
+            return nil
         }
+        guard checkName(key, at: entries[index].keyLocation, path: dotted) else { return nil }
+        let childPath = path.map { String.concatenating($0, ".", key) } ?? key
+        guard let children = entries[index].value.mappingEntries else {
+            // Style Dictionary's older format writes a token's properties without `$`: `{ value, type, comment }`.
+            let legacy = ["value": "$value", "type": "$type", "description": "$description", "comment": "$description"][key]
+            let fix = legacy != nil && entries.contains(where: { $0.key == "value" })
+                ? "rename `\(key)` to `\(legacy!)`: DTCG writes a token's properties with `$` (Style Dictionary's older format has none)"
+                : "write `\(key):` followed by `$value: …` on the next line, indented"
+            error("token/invalid-value",
+                  "`\(key)` must be a group or a token (a mapping with `$value`), not \(entries[index].value.kindDescription)",
+                  at: entries[index].value.location, path: childPath, fix: fix)
+            return nil
+        }
+        if children.contains(where: { $0.key == "$value" || $0.key == "$ref" }) {
+            token(children, name: key, keyLocation: entries[index].keyLocation, path: childPath, inheritedType: type,
+                  inheritedFacts: facts, inheritedDeprecation: deprecation)
+        } else {
+            return openGroup(children, at: entries[index].keyLocation, path: childPath, inheritedType: type, isRoot: false,
+                             inheritedFacts: facts, inheritedDeprecation: deprecation)
+        }
+        return nil
     }
 
     /// Reads a token; its own `$deprecated` (`false` among them) replaces its groups'.
@@ -681,46 +718,66 @@ private struct TreeWalk {
         var inCircle: Set<String> = []
         var reportedCycle: Set<String> = []
         var stack: [(group: String, holds: Bool)] = []
-        func visit(_ group: String, holds: Bool) {
+        // Depth first from each extending group, as a recursion would go, with the frames in a list: a chain of
+        // 100,000 empty groups, each extending the one before, is 100,000 frames on the heap, not on the stack.
+        struct Frame {
+            var group: String
+            var dependencies: [(group: String, holds: Bool)]
+            var next = 0
+            var blocked = false
+        }
+        var frames: [Frame] = []
+        func enter(_ group: String, holds: Bool) {
             state[group] = 1
             stack.append((group, holds))
-            let entry = byGroup[group]!
-            var blocked = false
-            for dependency in dependencies(entry) {
-                switch state[dependency.group] {
-                case 1:
-                    // A circle: the groups on the stack from the dependency on.
-                    let start = stack.firstIndex { $0.group == dependency.group }!
-                    let members = Array(stack[start...])
-                    for member in members { inCircle.insert(member.group) }
-                    blocked = true
-                    if reportedCycle.insert(members.map(\.group).sorted().joined(separator: ",")).inserted {
-                        // Each member extends its target, which is the next member or holds it.
-                        let nexts = members.dropFirst().map { $0 } + [dependency]
-                        let names = zip(members, nexts).map { member, next in
-                            let target = byGroup[member.group]!.target
-                            return next.holds ? "`\(member.group)` extends `\(target)`, which holds `\(next.group)`"
-                                : "`\(member.group)` extends `\(target)`"
-                        }.joined(separator: "; ")
-                        let first = byGroup[members[0].group]!
-                        error("alias/cycle", "these groups extend each other in a circle: \(names)",
-                              at: first.location, path: first.groupPath,
-                              related: members.dropFirst().map { RelatedLocation(byGroup[$0.group]!.location, "`\($0.group)` extends `\(byGroup[$0.group]!.target)` here") },
-                              fix: "remove one of the `$extends`; a group cannot extend a group that holds it")
-                    }
-                case nil:
-                    visit(dependency.group, holds: dependency.holds)
-                    if inCircle.contains(dependency.group) { blocked = true }
-                default:
-                    if inCircle.contains(dependency.group) { blocked = true }
-                }
-            }
-            stack.removeLast()
-            state[group] = 2
-            if blocked { inCircle.insert(group) }
-            if !inCircle.contains(group) { copyGroup(entry, tree: &tree) }
+            frames.append(Frame(group: group, dependencies: dependencies(byGroup[group]!)))
         }
-        for group in extending where state[group] == nil { visit(group, holds: false) }
+        func reportCircle(reaching dependency: (group: String, holds: Bool)) {
+            // A circle: the groups on the stack from the dependency on.
+            let start = stack.firstIndex { $0.group == dependency.group }!
+            let members = Array(stack[start...])
+            for member in members { inCircle.insert(member.group) }
+            guard reportedCycle.insert(members.map(\.group).sorted().joined(separator: ",")).inserted else { return }
+            // Each member extends its target, which is the next member or holds it.
+            let nexts = members.dropFirst().map { $0 } + [dependency]
+            let names = zip(members, nexts).map { member, next in
+                let target = byGroup[member.group]!.target
+                return next.holds ? "`\(member.group)` extends `\(target)`, which holds `\(next.group)`"
+                    : "`\(member.group)` extends `\(target)`"
+            }.joined(separator: "; ")
+            let first = byGroup[members[0].group]!
+            error("alias/cycle", "these groups extend each other in a circle: \(names)",
+                  at: first.location, path: first.groupPath,
+                  related: members.dropFirst().map { RelatedLocation(byGroup[$0.group]!.location, "`\($0.group)` extends `\(byGroup[$0.group]!.target)` here") },
+                  fix: "remove one of the `$extends`; a group cannot extend a group that holds it")
+        }
+        func visit(_ root: String) {
+            enter(root, holds: false)
+            while let top = frames.indices.last {
+                if frames[top].next < frames[top].dependencies.count {
+                    let dependency = frames[top].dependencies[frames[top].next]
+                    frames[top].next += 1
+                    switch state[dependency.group] {
+                    case 1:
+                        reportCircle(reaching: dependency)
+                        frames[top].blocked = true
+                    case nil:
+                        enter(dependency.group, holds: dependency.holds)
+                    default:
+                        if inCircle.contains(dependency.group) { frames[top].blocked = true }
+                    }
+                    continue
+                }
+                let done = frames.removeLast()
+                stack.removeLast()
+                state[done.group] = 2
+                if done.blocked { inCircle.insert(done.group) }
+                if !inCircle.contains(done.group) { copyGroup(byGroup[done.group]!, tree: &tree) }
+                // The group that waited for this one is blocked when this one is in a circle.
+                if let below = frames.indices.last, inCircle.contains(done.group) { frames[below].blocked = true }
+            }
+        }
+        for group in extending where state[group] == nil { visit(group) }
     }
 
     mutating func copyGroup(_ step: PendingExtends, tree: inout GroupTree) {

@@ -151,15 +151,12 @@ public struct Pipeline: Sendable {
         return run(files: files, sources: sources, render: render)
     }
 
-    /// Runs every stage on files already in memory, on a thread with a 512 MiB stack: alias chains,
-    /// nested groups and partials recurse, and a debug build's frames are large. With `staging`, each
-    /// generator's files are written beside their targets as soon as it finishes, instead of returned.
+    /// Runs every stage on files already in memory, on the caller's thread (every walk over alias chains,
+    /// `$extends` chains and mode references keeps its frames on the heap: docs/performance.md, "Deep input").
+    /// With `staging`, each generator's files are written beside their targets as soon as it finishes,
+    /// instead of returned.
     public func run(files: [String], sources: [String: [UInt8]], render: Bool, staging: OutputStaging? = nil) -> PipelineResult {
-        var result: PipelineResult?
-        LargeStackThread.run(stackSize: 512 << 20) {
-            result = runStages(files: files, sources: sources, render: render, staging: staging)
-        }
-        return result!
+        runStages(files: files, sources: sources, render: render, staging: staging)
     }
 
     func runStages(files: [String], sources: [String: [UInt8]], render: Bool, staging: OutputStaging?) -> PipelineResult {
@@ -434,39 +431,6 @@ struct ResultSlots<Result>: @unchecked Sendable {
 private struct UncheckedWork<Element, Result>: @unchecked Sendable {
     let transform: (Element) -> Result
     let elements: [Element]
-}
-
-/// A thread with a stack of its own size, for work that recurses deeply (Foundation's `Thread` is not in
-/// FoundationEssentials, the only Foundation tokenc links).
-enum LargeStackThread {
-    /// Runs `body` on a new thread with a stack of `stackSize` bytes and returns when it has finished.
-    static func run(stackSize: Int, _ body: () -> Void) {
-        withoutActuallyEscaping(body) { body in
-            final class Work: @unchecked Sendable {
-                let body: () -> Void
-                init(_ body: @escaping () -> Void) { self.body = body }
-            }
-            let work = Unmanaged.passRetained(Work(body))
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            defer { pthread_attr_destroy(&attributes) }
-            pthread_attr_setstacksize(&attributes, stackSize)
-            // The thread handle is optional on Apple's platforms and the start routine's argument on Linux.
-            #if canImport(Darwin)
-            var thread: pthread_t?
-            let started = pthread_create(&thread, &attributes, { Unmanaged<Work>.fromOpaque($0).takeRetainedValue().body(); return nil },
-                                         work.toOpaque())
-            if started == 0 { pthread_join(thread!, nil) }
-            #else
-            var thread = pthread_t()
-            let started = pthread_create(&thread, &attributes, { Unmanaged<Work>.fromOpaque($0!).takeRetainedValue().body(); return nil },
-                                         work.toOpaque())
-            if started == 0 { pthread_join(thread, nil) }
-            #endif
-            // No thread (the system is out of them): run here, on the caller's stack.
-            if started != 0 { work.takeRetainedValue().body() }
-        }
-    }
 }
 
 /// Loads the token files a resolver document names, relative to the document, remembering what it read.

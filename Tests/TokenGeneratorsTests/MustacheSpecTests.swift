@@ -94,9 +94,22 @@ enum JSONValue: Decodable {
         #expect(try template.render(.list([.string("à"), .string("日本")])) == "– à ✓\n– 日本 ✓\nend é")
     }
 
+    /// A partial that includes itself forever stops 1,000 partials deep: the renderer keeps its frames in a
+    /// list, so the depth costs no stack.
     @Test func selfIncludingPartialStops() throws {
         let template = try MustacheTemplate("{{>loop}}")
-        #expect(try template.render(.null, partials: ["loop": "x{{>loop}}"]) == String(repeating: "x", count: 100))
+        #expect(try template.render(.null, partials: ["loop": "x{{>loop}}"]) == String(repeating: "x", count: 1_000))
+    }
+
+    /// Sections nest at most 100 deep: parsing, flattening and rendering stay shallow whatever the template.
+    @Test func sectionsNestAHundredDeep() throws {
+        let hundred = String(repeating: "{{#a}}", count: 100) + "x" + String(repeating: "{{/a}}", count: 100)
+        #expect(try MustacheTemplate(hundred).render(.object(MustacheDictionary(["a": .integer(1)]))) == "x")
+        let deeper = String(repeating: "{{#a}}", count: 101) + "x" + String(repeating: "{{/a}}", count: 101)
+        #expect(throws: MustacheTemplate.SyntaxError(line: 1, column: 601,
+                                                     message: "`{{#a}}` nests sections more than 100 deep; move the inner part into a partial")) {
+            try MustacheTemplate(deeper)
+        }
     }
 
     @Test func partialIncludedTwiceInItselfHitsTheStepLimit() throws {

@@ -376,17 +376,18 @@ private func value(_ set: ResolvedTokenSet, _ path: String, _ mode: String = App
 }
 
 /// A result handed from one thread to the one waiting for it.
-private final class ResultBox<T>: @unchecked Sendable { var value: T? }
+private final class ResultBox<T>: @unchecked Sendable { var value: T? }  // written by the thread, read after `wait`
 
-/// Runs `body` on a thread with the pipeline's 512 MB stack and waits for its result.
-private func onLargeStack<T>(_ body: @escaping @Sendable () -> T) -> T {
+/// Runs `body` on a thread with 512 KiB of stack (what Apple's platforms give a secondary thread) and waits for
+/// its result: the walk keeps a chain's frames on the heap, so a chain 1,000 long fits.
+private func onSmallStack<T>(_ body: @escaping @Sendable () -> T) -> T {
     let box = ResultBox<T>()
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
         box.value = body()
         done.signal()
     }
-    thread.stackSize = 512 << 20
+    thread.stackSize = 512 << 10
     thread.start()
     done.wait()
     return box.value!
@@ -434,9 +435,9 @@ private func onLargeStack<T>(_ body: @escaping @Sendable () -> T) -> T {
         #expect(loadDiagnostics.isEmpty)
         let (tokens, _) = TokenTreeBuilder().build([file])
         let walkOnly = { var resolver = AliasResolver(); resolver.resolvesPlainAliasesAhead = false; return resolver }()
-        // Chains a thousand deep recurse a thousand deep: on a large stack, as the pipeline runs them.
-        let (expected, expectedDiagnostics) = onLargeStack { walkOnly.resolve(tokens) }
-        let (found, foundDiagnostics) = onLargeStack { AliasResolver().resolve(tokens) }
+        // Chains a thousand deep, walked on a small stack.
+        let (expected, expectedDiagnostics) = onSmallStack { walkOnly.resolve(tokens) }
+        let (found, foundDiagnostics) = onSmallStack { AliasResolver().resolve(tokens) }
         #expect(found.tokens.map(\.path) == expected.tokens.map(\.path))
         #expect(found.modes == expected.modes)
         for (a, b) in zip(found.tokens, expected.tokens) {

@@ -203,9 +203,13 @@ private struct Parser {
         var indentations: [Int: String] = [:]
         applyStandalone(&tokens, &indentations)
         var index = 0
-        let operations = try build(tokens, &index, indentations, closing: nil)
+        let operations = try build(tokens, &index, indentations, closing: nil, depth: 0)
         return operations
     }
+
+    /// The most sections one may nest inside another. Parsing, flattening and rendering each recurse once a
+    /// level, so the bound keeps a hostile template's stack use small; real templates nest a handful.
+    static let maximumSectionDepth = 100
 
     static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 
@@ -307,8 +311,8 @@ private struct Parser {
         }
     }
 
-    func build(_ tokens: [Token], _ index: inout Int, _ indentations: [Int: String], closing: (name: String, line: Int, column: Int)?)
-        throws(MustacheTemplate.SyntaxError) -> [MustacheTemplate.Operation]
+    func build(_ tokens: [Token], _ index: inout Int, _ indentations: [Int: String], closing: (name: String, line: Int, column: Int)?,
+               depth: Int) throws(MustacheTemplate.SyntaxError) -> [MustacheTemplate.Operation]
     {
         var operations: [MustacheTemplate.Operation] = []
         while index < tokens.count {
@@ -322,7 +326,11 @@ private struct Parser {
                 switch kind {
                 case "!", "=": continue
                 case "#", "^":
-                    let body = try build(tokens, &index, indentations, closing: (content, line, column))
+                    guard depth < Self.maximumSectionDepth else {
+                        throw .init(line: line, column: column,
+                                    message: "`{{\(kind)\(content)}}` nests sections more than \(Self.maximumSectionDepth) deep; move the inner part into a partial")
+                    }
+                    let body = try build(tokens, &index, indentations, closing: (content, line, column), depth: depth + 1)
                     operations.append(.section(Self.path(content), inverted: kind == "^", body: body))
                 case "/":
                     guard let closing, closing.name == content else {
@@ -490,17 +498,79 @@ private struct Renderer: ~Copyable {
         "rendering ran more than \(limits.maximumSteps) template operations; a section nested in itself over a long list, or a partial that includes itself more than once, multiplies the work"
     }
 
-    mutating func run(_ program: Program, _ stack: inout [MustacheValue], depth: Int) {
-        run(program, from: 0, to: program.instructions.count, &stack, depth: depth)
+    /// The deepest partials may include one another (a partial that includes itself forever stops there).
+    /// Deep enough for a template that renders each level of groups nested as deep as the loader allows
+    /// through a partial; the step limit bounds the work whatever the depth.
+    static let maximumPartialDepth = 1_000
+
+    /// A stretch of instructions being run: a whole program (the template or a partial) or a section's body,
+    /// with the list the body is run for, if any.
+    struct Frame {
+        /// What runs the body again once it ends: the section's items left, each pushed as the context.
+        enum Loop {
+            case once
+            case single
+            case list([MustacheValue], next: Int)
+            case items(MustacheItems, next: Int)
+            case strings([String], next: Int)
+        }
+
+        let program: Program
+        let start: Int
+        let end: Int
+        var index: Int
+        /// How many partials deep the instructions are.
+        let depth: Int
+        var loop: Loop
     }
 
-    /// Runs the instructions from `start` up to `end`, which hold whole sections.
-    mutating func run(_ program: Program, from start: Int, to end: Int, _ stack: inout [MustacheValue], depth: Int) {
-        let instructions = program.instructions
-        var index = start
-        while index < end {
-            let instruction = instructions[index]
-            index += 1
+    /// Runs `program` with `stack` as the context. Sections and partials nest in a list of frames, not in
+    /// calls: a template that renders nested groups through a partial a level is as deep as the groups.
+    mutating func run(_ program: Program, _ stack: inout [MustacheValue], depth: Int) {
+        var current = Frame(program: program, start: 0, end: program.instructions.count, index: 0, depth: depth, loop: .once)
+        // The current frame's program and its instructions, read once a frame rather than once an instruction.
+        var program = program
+        var instructions = program.instructions
+        var suspended: [Frame] = []
+        while true {
+            if current.index >= current.end {
+                // The stretch ended: run the body again for the next item, or go back to the frame below.
+                switch current.loop {
+                case .once: break
+                case .single: stack.removeLast()
+                case .list(let items, let next):
+                    stack.removeLast()
+                    if next < items.count {
+                        stack.append(items[next])
+                        current.loop = .list(items, next: next + 1)
+                        current.index = current.start
+                        continue
+                    }
+                case .items(let items, let next):
+                    stack.removeLast()
+                    if next < items.count {
+                        stack.append(items.item(next))
+                        current.loop = .items(items, next: next + 1)
+                        current.index = current.start
+                        continue
+                    }
+                case .strings(let items, let next):
+                    stack.removeLast()
+                    if next < items.count {
+                        stack.append(.string(items[next]))
+                        current.loop = .strings(items, next: next + 1)
+                        current.index = current.start
+                        continue
+                    }
+                }
+                guard let below = suspended.popLast() else { return }
+                current = below
+                program = current.program
+                instructions = program.instructions
+                continue
+            }
+            let instruction = instructions[current.index]
+            current.index += 1
             steps += 1
             guard exceeded == nil else { return }
             if steps > limits.maximumSteps {
@@ -520,63 +590,65 @@ private struct Renderer: ~Copyable {
             case .unescaped:
                 output.append(resolve(program, instruction, stack)?.text ?? "")
             case .inverted:
-                let body = index
-                index = instruction.end
-                if !(resolve(program, instruction, stack) ?? .null).isTruthy { run(program, from: body, to: index, &stack, depth: depth) }
+                let body = current.index
+                current.index = instruction.end
+                if !(resolve(program, instruction, stack) ?? .null).isTruthy {
+                    suspended.append(current)
+                    current = Frame(program: program, start: body, end: instruction.end, index: body, depth: current.depth, loop: .once)
+                }
             case .section:
-                let body = index
-                index = instruction.end
+                let body = current.index
+                current.index = instruction.end
                 let value = resolve(program, instruction, stack) ?? .null
                 guard value.isTruthy else { continue }
-                if case .list(let items) = value {
-                    for item in items {
-                        stack.append(item)
-                        run(program, from: body, to: index, &stack, depth: depth)
-                        stack.removeLast()
-                    }
-                } else if case .items(let items) = value {
-                    for item in 0..<items.count {
-                        stack.append(items.item(item))
-                        run(program, from: body, to: index, &stack, depth: depth)
-                        stack.removeLast()
-                    }
-                } else if case .strings(let items) = value {
-                    for item in items {
-                        stack.append(.string(item))
-                        run(program, from: body, to: index, &stack, depth: depth)
-                        stack.removeLast()
-                    }
-                } else {
+                let loop: Frame.Loop
+                switch value {
+                case .list(let items):
+                    guard let first = items.first else { continue }
+                    stack.append(first)
+                    loop = .list(items, next: 1)
+                case .items(let items):
+                    guard items.count > 0 else { continue }
+                    stack.append(items.item(0))
+                    loop = .items(items, next: 1)
+                case .strings(let items):
+                    guard let first = items.first else { continue }
+                    stack.append(.string(first))
+                    loop = .strings(items, next: 1)
+                default:
                     stack.append(value)
-                    run(program, from: body, to: index, &stack, depth: depth)
-                    stack.removeLast()
+                    loop = .single
                 }
+                suspended.append(current)
+                current = Frame(program: program, start: body, end: instruction.end, index: body, depth: current.depth, loop: loop)
             case .partial:
-                // A recursion limit keeps a partial that includes itself forever from hanging the run.
-                guard depth < 100 else { continue }
-                if let last = lastPartial, last.program == ObjectIdentifier(program), last.index == instruction.first {
-                    run(last.compiled, &stack, depth: depth + 1)
-                    continue
-                }
-                let partial = program.partials[instruction.first]
-                guard let source = partials[partial.name] else { continue }
+                guard current.depth < Self.maximumPartialDepth else { continue }
                 let compiled: Program
-                if let known = compiledPartials[partial.cacheKey] {
-                    compiled = known
+                if let last = lastPartial, last.program == ObjectIdentifier(program), last.index == instruction.first {
+                    compiled = last.compiled
                 } else {
-                    // Each indentation compiles the partial again; its length counts against the step limit,
-                    // so a partial that includes itself ever deeper indented cannot compile without end.
-                    let indented = Self.indent(source, partial.indentation)
-                    steps += indented.utf8.count
-                    guard steps <= limits.maximumSteps else {
-                        exceeded = tooManySteps
-                        return
+                    let partial = program.partials[instruction.first]
+                    guard let source = partials[partial.name] else { continue }
+                    if let known = compiledPartials[partial.cacheKey] {
+                        compiled = known
+                    } else {
+                        // Each indentation compiles the partial again; its length counts against the step limit,
+                        // so a partial that includes itself ever deeper indented cannot compile without end.
+                        let indented = Self.indent(source, partial.indentation)
+                        steps += indented.utf8.count
+                        guard steps <= limits.maximumSteps else {
+                            exceeded = tooManySteps
+                            return
+                        }
+                        compiled = (try? MustacheTemplate(indented).program) ?? Program([])
+                        compiledPartials[partial.cacheKey] = compiled
                     }
-                    compiled = (try? MustacheTemplate(indented).program) ?? Program([])
-                    compiledPartials[partial.cacheKey] = compiled
+                    lastPartial = (ObjectIdentifier(program), instruction.first, compiled)
                 }
-                lastPartial = (ObjectIdentifier(program), instruction.first, compiled)
-                run(compiled, &stack, depth: depth + 1)
+                suspended.append(current)
+                current = Frame(program: compiled, start: 0, end: compiled.instructions.count, index: 0, depth: current.depth + 1, loop: .once)
+                program = compiled
+                instructions = compiled.instructions
             }
         }
     }
