@@ -71,6 +71,28 @@ enum Golden {
         #expect(again.outputs.filter { $0.relativePath.hasPrefix("json/") } == first.outputs.filter { $0.relativePath.hasPrefix("json/") })
     }
 
+    /// The binary, built the way the test command chose (debug, or release with `TOKENC_BINARY`), writes the
+    /// golden files byte for byte from Tokens/, and nothing else besides its manifest and cache.
+    @Test func theBinaryWritesTheGoldenFiles() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("tokenc-golden-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try TokencProcess.run(["build", "Tokens", "--output", output.path, "--no-cache"], in: Golden.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        let expected = Golden.folder.appendingPathComponent("Tokens")
+        var compared = 0
+        let enumerator = FileManager.default.enumerator(atPath: expected.path)
+        while let name = enumerator?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: expected.appendingPathComponent(name).path, isDirectory: &isFolder),
+                  !isFolder.boolValue else { continue }
+            let want = try String(contentsOf: expected.appendingPathComponent(name), encoding: .utf8)
+            let got = (try? String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)) ?? "<missing>"
+            if want != got { Issue.record("\(name) differs from Tests/Golden/Tokens:\n\(Golden.lineDiff(want, got))") }
+            compared += 1
+        }
+        #expect(compared == 38)
+    }
+
     @Test func sameInputGivesTheSameBytes() throws {
         #expect(try Self.buildTokens().outputs == Self.buildTokens().outputs)
     }
