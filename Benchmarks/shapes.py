@@ -8,8 +8,8 @@ work grow with the square of something if any stage lets it: many modes on one t
 broken references, long `$extends` and alias chains, identical status colors, two confusable colors on
 thousands of tokens, thousands of distinct status colors within the rule's limit of each other, findings along one line.
 Prints a Markdown table: the command, its wall time and peak memory (`/usr/bin/time`), its exit status,
-and whether it kept DESIGN.md's bar for one input (2 s, 512 MB). docs/performance.md, "Twenty-fourth
-round", has what each shape cost before it was made linear.
+and whether it kept the bar for one input (2 s, 512 MB; docs/performance.md). Each shape once grew with the
+square of something; the git history of docs/performance.md has what each cost before it was made linear.
 """
 import os
 import subprocess

@@ -1,5 +1,5 @@
 // mimalloc, Microsoft's allocator, from Debian's libmimalloc-dev: linking it makes it the process's
-// malloc (docs/performance.md, "Seventh round"). Only the tokenc executable links it, on Linux.
+// malloc (docs/performance.md). Only the tokenc executable links it, on Linux.
 #if __has_include(<mimalloc.h>)
 #include <mimalloc.h>
 #else

@@ -56,7 +56,7 @@ struct SharedColorsMemo<Value> {
 /// colors): one per eight tokens of the set, rounded down to a power of two, from 64 to 4,096. Their slots are
 /// allocated whole before the first token, so a fixed 4,096 cost a small set more than a megabyte across the
 /// Swift and CSS outputs' three memos; a repeat a smaller memo no longer holds is only formatted again
-/// (docs/performance.md, "Eighteenth round").
+/// (docs/performance.md).
 enum MemoSlots {
     /// The slots for an output of `tokens` tokens.
     static func count(forTokens tokens: Int) -> Int {

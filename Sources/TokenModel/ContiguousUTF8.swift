@@ -4,7 +4,7 @@ extension String {
     /// time, and paths and values are read this way for every token in several stages. The generators'
     /// per-string writers (`ByteBuffer.append`, `JSONWriter.string`, the template's escaping, CSS names) call
     /// `utf8.withContiguousStorageIfAvailable` themselves: through this function their closures were not
-    /// inlined, 8 M instructions more at 10,000 tokens (docs/performance.md, twelfth round).
+    /// inlined, 8 M instructions more at 10,000 tokens (docs/performance.md).
     @inlinable @inline(__always)
     public func withContiguousUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let result = utf8.withContiguousStorageIfAvailable(body) { return result }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A mutual-exclusion lock for the few tables threads share, over the C library's mutex: tokenc links
-/// FoundationEssentials alone (docs/performance.md, "Seventeenth round"), which has no `NSLock`.
+/// FoundationEssentials alone (docs/performance.md), which has no `NSLock`.
 public final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 // Text operations tokenc took from Foundation, which it no longer links on Linux (it links FoundationEssentials
-// alone: docs/performance.md, "Seventeenth round"). Each gives the result Foundation's version gave.
+// alone: docs/performance.md). Each gives the result Foundation's version gave.
 
 extension StringProtocol {
     /// The text without the blanks at either end: tabs and the Unicode space separators (category Zs), the set

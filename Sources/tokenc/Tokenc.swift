@@ -142,7 +142,7 @@ enum Allocator {
         #if canImport(CMimalloc)
         // Freed pages go back to the system after 5 ms instead of mimalloc's 25: a build frees each file's
         // parse and each stage's working data as it goes, and holding them longer raised the peak memory
-        // of 100,000 tokens past 20x the input (docs/performance.md, "Seventh round").
+        // of 100,000 tokens past 20x the input (docs/performance.md).
         mi_option_set(mi_option_decommit_delay, 5)
         #endif
     }

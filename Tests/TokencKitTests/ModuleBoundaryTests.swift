@@ -4,7 +4,7 @@ import Testing
 /// What each module of tokenc may import, read from the sources: one pipeline in one direction (the stages see
 /// TokenModel only, TokencKit composes them), libyaml in the loader alone, ArgumentParser in the command line
 /// alone, and Foundation nowhere — FoundationEssentials where Foundation's types are needed, so the binary
-/// leaves out corelibs Foundation and ICU (docs/performance.md, "Seventeenth round").
+/// leaves out corelibs Foundation and ICU (docs/performance.md).
 @Suite struct ModuleBoundaryTests {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")
