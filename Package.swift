@@ -55,6 +55,8 @@ let package = Package(
         .testTarget(name: "TokenGeneratorsTests", dependencies: ["TokenGenerators", "TokenModel"]),
         .testTarget(name: "TokenLoaderTests", dependencies: ["TokenLoader", "TokenModel"]),
         .testTarget(name: "TokenResolverTests", dependencies: ["TokenResolver", "TokenLoader", "TokenModel"]),
+        .testTarget(name: "TokenRulesTests", dependencies: ["TokenRules", "TokenModel"]),
+        .testTarget(name: "TokenDiffTests", dependencies: ["TokenDiff", "TokenResolver", "TokenLoader", "TokenModel"]),
         .testTarget(name: "TokencKitTests", dependencies: ["TokencKit", "TokenModel", "TokenRules", "TokenGenerators", "tokenc"]),
     ],
     swiftLanguageModes: [.v6]

@@ -14,12 +14,12 @@ public enum ReferenceDocs {
             Generated from `Sources/TokenModel/Color/SystemColors.swift` by `TOKENC_RECORD=1 swift test`;
             a test fails when this page and the table differ. Values are `#RRGGBB` or `#RRGGBBAA`
             (alpha last). A missing increased-contrast value falls back to the normal value of the same
-            appearance. The shared seed (`HIG, Color`) documents watchOS values only; the iOS
+            appearance. The HIG's Color page (current revision) documents watchOS values only; the iOS
             table comes from the HIG page named per row, in its revision of the given date (before the
             June 2025 update for iOS 26). The dynamic UIKit and AppKit values are not published by
             Apple as numbers; they are the values the frameworks resolve to, from the public listing
             named per row, and were not re-measured on a device for this table. watchOS uses its own,
-            brighter values (the seed's watchOS table); tokenc does not model them yet, so these rows
+            brighter values (that page's watchOS table); tokenc does not model them yet, so these rows
             do not list watchOS.
 
             | name | platforms | purpose | light | dark | light, increased contrast | dark, increased contrast | source | date |

@@ -55,7 +55,7 @@ public struct RuleDescription: Sendable {
     public var severity: Severity
     /// One line on what the rule finds.
     public var summary: String
-    /// Why, citing the seed text the rule comes from.
+    /// Why, citing the HIG page and section (or the specification) the rule comes from.
     public var rationale: String
     /// Snippets that must trigger the rule where marked.
     public var triggering: [RuleExample]
