@@ -41,3 +41,23 @@ import TokenModel
         }
     }
 }
+
+/// A color's components come from a table when they are whole 255ths (every hex color): the table's texts must be
+/// the ones `JSONWriter.number` writes, for every 255th and for values near them that are not.
+@Suite struct ColorComponentTextTests {
+    static func written(_ body: (inout JSONWriter) -> Void) -> String {
+        var writer = JSONWriter()
+        body(&writer)
+        return writer.text
+    }
+
+    @Test func componentsAreWrittenAsNumbersAre() {
+        var values = (0...255).map { Double($0) / 255 }
+        values += values.flatMap { [$0.nextUp, $0.nextDown] } + [0.1, 0.5, 1e-9, 0.999_999_999, 2, -0.25, 1 / 3]
+        for value in values {
+            #expect(Self.written { DTCGJSONGenerator.component(&$0, value) } == Self.written { $0.number(value) }, "\(value)")
+        }
+        #expect(Self.written { DTCGJSONGenerator.component(&$0, 51.0 / 255) } == "0.2")
+        #expect(Self.written { DTCGJSONGenerator.component(&$0, 1) } == "1")
+    }
+}

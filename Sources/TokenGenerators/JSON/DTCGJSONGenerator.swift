@@ -318,17 +318,40 @@ public struct DTCGJSONGenerator: Generator {
             writer.member(literal: "colorSpace")
             writer.string(written.space.rawValue)
             writer.member(literal: "components")
-            let components = [written.components.x, written.components.y, written.components.z]
+            let components = written.components
             writer.array(3) { writer, i in
-                if components[i].isNaN { writer.string("none") } else { writer.number(components[i]) }
+                if components[i].isNaN { writer.string("none") } else { Self.component(&writer, components[i]) }
             }
             if written.alpha != 1 {
                 writer.member(literal: "alpha")
-                writer.number(written.alpha)
+                Self.component(&writer, written.alpha)
             }
             writer.member(literal: "hex")
-            writer.string(String(written.hex.prefix(7)))
+            let hex = written.hex
+            writer.string(hex.utf8.count > 7 ? String(decoding: hex.utf8.prefix(7), as: UTF8.self) : hex)
         }
+    }
+
+    /// The JSON texts of k/255 for k from 0 to 255, as `JSONWriter.number` writes them: the components of a
+    /// color written in hex, formatted once instead of once per token.
+    static let byteFractionTexts: [String] = (0...255).map { k in
+        var writer = JSONWriter()
+        writer.number(Double(k) / 255)
+        return writer.text
+    }
+
+    /// Writes a component or an alpha as `JSONWriter.number` would, from the table when it is a whole number
+    /// of 255ths (every channel of a hex color).
+    static func component(_ writer: inout JSONWriter, _ value: Double) {
+        let scaled = value * 255
+        if scaled >= 0, scaled <= 255 {
+            let k = Int(scaled.rounded())
+            if Double(k) / 255 == value {
+                writer.raw(byteFractionTexts[k])
+                return
+            }
+        }
+        writer.number(value)
     }
 
     private func flat(_ set: ResolvedTokenSet, _ writer: inout JSONWriter) {
