@@ -195,7 +195,9 @@ public struct DTCGJSONGenerator: Generator {
             if aliases == .kept {
                 Self.value(&writer, source.value, type: token.type, mode: Appearance.light)
             } else {
-                token.values.withUnsafeBufferPointer { Self.value(&writer, $0[0].value, type: token.type, mode: $0[0].mode) }
+                token.values.withUnsafeBufferPointer {
+                    Self.value(&writer, $0[0].value, type: token.type, mode: $0[0].mode, parsed: token.colors.first ?? nil)
+                }
             }
             if let description = source.description {
                 writer.member(literal: "$description")
@@ -229,7 +231,8 @@ public struct DTCGJSONGenerator: Generator {
                                 token.values.withUnsafeBufferPointer { values in
                                     for k in 1..<values.count {
                                         writer.member(values[k].mode)
-                                        Self.value(&writer, values[k].value, type: token.type, mode: values[k].mode)
+                                        Self.value(&writer, values[k].value, type: token.type, mode: values[k].mode,
+                                                   parsed: token.colors.isEmpty ? nil : token.colors[k])
                                     }
                                 }
                             }
@@ -243,12 +246,14 @@ public struct DTCGJSONGenerator: Generator {
     /// Writes a value as DTCG 2025.10 spells it: a color — a token's, or a border's, shadow's or gradient stop's
     /// `color` — as a color object, whatever CSS syntax the token file used; a reference stays a reference, and
     /// everything else is written as it is.
-    static func value(_ writer: inout JSONWriter, _ node: Node, type: TokenType?, mode: String) {
+    /// `parsed` is the color the resolver parsed from `node`, when there is one: it is not parsed again.
+    static func value(_ writer: inout JSONWriter, _ node: Node, type: TokenType?, mode: String, parsed: ColorValue? = nil) {
         switch (type, node.kind) {
         case (.color?, .sequence(let items)):
             writer.array(items.count) { writer, i in value(&writer, items[i], type: type, mode: mode) }
         case (.color?, _):
             if let text = node.string, TokenReference.aliasPath(text) != nil, ColorValue.systemName(text) == nil { return writer.node(node) }
+            if let parsed { return color(&writer, parsed.color(in: mode)) }
             guard case .success(let parsed) = ColorValue.parse(node) else { return writer.node(node) }
             color(&writer, parsed.color(in: mode))
         case (.dimension?, .mapping(let entries)) where node["unit"]?.string == "pt":
@@ -319,7 +324,7 @@ public struct DTCGJSONGenerator: Generator {
             writer.string(written.space.rawValue)
             writer.member(literal: "components")
             let components = written.components
-            writer.array(3) { writer, i in
+            writer.inlineArray(3) { writer, i in
                 if components[i].isNaN { writer.string("none") } else { Self.component(&writer, components[i]) }
             }
             if written.alpha != 1 {
@@ -364,7 +369,8 @@ public struct DTCGJSONGenerator: Generator {
                     token.values.withUnsafeBufferPointer { values in
                         for k in values.indices {
                             writer.member(values[k].mode)
-                            Self.value(&writer, values[k].value, type: token.type, mode: values[k].mode)
+                            Self.value(&writer, values[k].value, type: token.type, mode: values[k].mode,
+                                       parsed: token.colors.isEmpty ? nil : token.colors[k])
                         }
                     }
                 }

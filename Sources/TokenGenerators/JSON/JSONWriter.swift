@@ -157,6 +157,19 @@ public struct JSONWriter: ~Copyable {
         buffer.append(UInt8(ascii: "]"))
     }
 
+    /// Writes an array of `count` scalars on one line, `[0.2, 0.4, 0.6]`: a color's components read as one value.
+    public mutating func inlineArray(_ count: Int, _ item: (inout JSONWriter, Int) -> Void) {
+        buffer.append(UInt8(ascii: "["))
+        for i in 0..<count {
+            if i > 0 {
+                buffer.append(UInt8(ascii: ","))
+                buffer.append(UInt8(ascii: " "))
+            }
+            item(&self, i)
+        }
+        buffer.append(UInt8(ascii: "]"))
+    }
+
     /// Writes a loaded node as JSON.
     public mutating func node(_ node: Node) {
         switch node.kind {

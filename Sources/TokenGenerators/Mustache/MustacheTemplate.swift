@@ -506,13 +506,13 @@ private struct Renderer: ~Copyable {
     /// A stretch of instructions being run: a whole program (the template or a partial) or a section's body,
     /// with the list the body is run for, if any.
     struct Frame {
-        /// What runs the body again once it ends: the section's items left, each pushed as the context.
+        /// The list a section's body runs for, each item pushed as the context in turn.
         enum Loop {
             case once
             case single
-            case list([MustacheValue], next: Int)
-            case items(MustacheItems, next: Int)
-            case strings([String], next: Int)
+            case list([MustacheValue])
+            case items(MustacheItems)
+            case strings([String])
         }
 
         let program: Program
@@ -521,7 +521,10 @@ private struct Renderer: ~Copyable {
         var index: Int
         /// How many partials deep the instructions are.
         let depth: Int
-        var loop: Loop
+        let loop: Loop
+        /// The list's next item, and how many it has (none for `once` and `single`).
+        var next = 0
+        var count = 0
     }
 
     /// Runs `program` with `stack` as the context. Sections and partials nest in a list of frames, not in
@@ -534,34 +537,18 @@ private struct Renderer: ~Copyable {
         var suspended: [Frame] = []
         while true {
             if current.index >= current.end {
-                // The stretch ended: run the body again for the next item, or go back to the frame below.
-                switch current.loop {
-                case .once: break
-                case .single: stack.removeLast()
-                case .list(let items, let next):
-                    stack.removeLast()
-                    if next < items.count {
-                        stack.append(items[next])
-                        current.loop = .list(items, next: next + 1)
-                        current.index = current.start
-                        continue
+                // The stretch ended: run the body again for the list's next item, or go back to the frame below.
+                if case .once = current.loop {} else { stack.removeLast() }
+                if current.next < current.count {
+                    switch current.loop {
+                    case .list(let items): stack.append(items[current.next])
+                    case .items(let items): stack.append(items.item(current.next))
+                    case .strings(let items): stack.append(.string(items[current.next]))
+                    case .once, .single: break
                     }
-                case .items(let items, let next):
-                    stack.removeLast()
-                    if next < items.count {
-                        stack.append(items.item(next))
-                        current.loop = .items(items, next: next + 1)
-                        current.index = current.start
-                        continue
-                    }
-                case .strings(let items, let next):
-                    stack.removeLast()
-                    if next < items.count {
-                        stack.append(.string(items[next]))
-                        current.loop = .strings(items, next: next + 1)
-                        current.index = current.start
-                        continue
-                    }
+                    current.next += 1
+                    current.index = current.start
+                    continue
                 }
                 guard let below = suspended.popLast() else { return }
                 current = below
@@ -601,26 +588,30 @@ private struct Renderer: ~Copyable {
                 current.index = instruction.end
                 let value = resolve(program, instruction, stack) ?? .null
                 guard value.isTruthy else { continue }
-                let loop: Frame.Loop
+                var section: Frame
                 switch value {
                 case .list(let items):
                     guard let first = items.first else { continue }
                     stack.append(first)
-                    loop = .list(items, next: 1)
+                    section = Frame(program: program, start: body, end: instruction.end, index: body, depth: current.depth, loop: .list(items))
+                    section.count = items.count
                 case .items(let items):
                     guard items.count > 0 else { continue }
                     stack.append(items.item(0))
-                    loop = .items(items, next: 1)
+                    section = Frame(program: program, start: body, end: instruction.end, index: body, depth: current.depth, loop: .items(items))
+                    section.count = items.count
                 case .strings(let items):
                     guard let first = items.first else { continue }
                     stack.append(.string(first))
-                    loop = .strings(items, next: 1)
+                    section = Frame(program: program, start: body, end: instruction.end, index: body, depth: current.depth, loop: .strings(items))
+                    section.count = items.count
                 default:
                     stack.append(value)
-                    loop = .single
+                    section = Frame(program: program, start: body, end: instruction.end, index: body, depth: current.depth, loop: .single)
                 }
+                section.next = 1
                 suspended.append(current)
-                current = Frame(program: program, start: body, end: instruction.end, index: body, depth: current.depth, loop: loop)
+                current = section
             case .partial:
                 guard current.depth < Self.maximumPartialDepth else { continue }
                 let compiled: Program
