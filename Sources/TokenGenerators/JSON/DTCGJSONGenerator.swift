@@ -319,22 +319,22 @@ public struct DTCGJSONGenerator: Generator {
             func snapped(_ value: Double) -> Double { abs(value) < 1e-9 ? 0 : abs(value - 1) < 1e-9 ? 1 : value }
             written.components = SIMD3(snapped(written.components.x), snapped(written.components.y), snapped(written.components.z))
         }
-        writer.object { writer in
-            writer.member(literal: "colorSpace")
-            writer.string(written.space.rawValue)
-            writer.member(literal: "components")
-            let components = written.components
-            writer.inlineArray(3) { writer, i in
-                if components[i].isNaN { writer.string("none") } else { Self.component(&writer, components[i]) }
-            }
-            if written.alpha != 1 {
-                writer.member(literal: "alpha")
-                Self.component(&writer, written.alpha)
-            }
-            writer.member(literal: "hex")
-            let hex = written.hex
-            writer.string(hex.utf8.count > 7 ? String(decoding: hex.utf8.prefix(7), as: UTF8.self) : hex)
+        // One line per color: a changed color is a changed line in a review's diff.
+        writer.raw(literal: "{\"colorSpace\": ")
+        writer.string(written.space.rawValue)
+        writer.raw(literal: ", \"components\": ")
+        let components = written.components
+        writer.inlineArray(3) { writer, i in
+            if components[i].isNaN { writer.string("none") } else { Self.component(&writer, components[i]) }
         }
+        if written.alpha != 1 {
+            writer.raw(literal: ", \"alpha\": ")
+            Self.component(&writer, written.alpha)
+        }
+        writer.raw(literal: ", \"hex\": ")
+        let hex = written.hex
+        writer.string(hex.utf8.count > 7 ? String(decoding: hex.utf8.prefix(7), as: UTF8.self) : hex)
+        writer.raw(literal: "}")
     }
 
     /// The JSON texts of k/255 for k from 0 to 255, as `JSONWriter.number` writes them: the components of a
