@@ -320,9 +320,10 @@ public struct DTCGJSONGenerator: Generator {
             written.components = SIMD3(snapped(written.components.x), snapped(written.components.y), snapped(written.components.z))
         }
         // One line per color: a changed color is a changed line in a review's diff.
-        writer.raw(literal: "{\"colorSpace\": ")
-        writer.string(written.space.rawValue)
-        writer.raw(literal: ", \"components\": ")
+        writer.raw(literal: "{\"colorSpace\": \"")
+        // Space names are plain ASCII: written as they are, without the string writer's escaping scan.
+        written.space.rawValue.utf8.withContiguousStorageIfAvailable { writer.raw(utf8: $0) } ?? writer.raw(written.space.rawValue)
+        writer.raw(literal: "\", \"components\": ")
         let components = written.components
         writer.inlineArray(3) { writer, i in
             if components[i].isNaN { writer.string("none") } else { Self.component(&writer, components[i]) }
@@ -331,10 +332,10 @@ public struct DTCGJSONGenerator: Generator {
             writer.raw(literal: ", \"alpha\": ")
             Self.component(&writer, written.alpha)
         }
-        writer.raw(literal: ", \"hex\": ")
-        let hex = written.hex
-        writer.string(hex.utf8.count > 7 ? String(decoding: hex.utf8.prefix(7), as: UTF8.self) : hex)
-        writer.raw(literal: "}")
+        writer.raw(literal: ", \"hex\": \"")
+        // `#rrggbb` (the alpha has its own member): hex digits, written from the stack as they are.
+        written.withHex { writer.raw(utf8: UnsafeBufferPointer(rebasing: $0.prefix(7))) }
+        writer.raw(literal: "\"}")
     }
 
     /// The JSON texts of k/255 for k from 0 to 255, as `JSONWriter.number` writes them: the components of a

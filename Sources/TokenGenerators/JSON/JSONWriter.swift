@@ -41,6 +41,9 @@ public struct JSONWriter: ~Copyable {
         sink.close()
     }
 
+    /// Appends UTF-8 bytes as they are.
+    public mutating func raw(utf8 bytes: UnsafeBufferPointer<UInt8>) { buffer.append(bytes) }
+
     /// Appends text as it is.
     public mutating func raw(_ s: String) { buffer.append(s) }
 
