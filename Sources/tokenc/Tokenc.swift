@@ -144,6 +144,11 @@ enum Allocator {
         // parse and each stage's working data as it goes, and holding them longer raised the peak memory
         // of 100,000 tokens past 20x the input (docs/performance.md).
         mi_option_set(mi_option_decommit_delay, 5)
+        #elseif os(Linux)
+        // glibc grows its heap by what a request lacks plus 128 KB, so a build's millions of small allocations
+        // move the heap's end tens of thousands of times. 64 MB at a time: 6-7 % less time at 10,000 and
+        // 100,000 tokens (alternated), for a 100k peak 7 MB higher; pages never touched are never resident.
+        _ = glibcMallopt(glibcTopPad, 64 << 20)
         #endif
     }
 
@@ -161,6 +166,11 @@ enum Allocator {
 /// glibc's `malloc_trim` (declared in `malloc.h`, which the Glibc module does not export).
 @_silgen_name("malloc_trim")
 func glibcMallocTrim(_ pad: Int) -> Int32
+
+/// glibc's `mallopt`, and its `M_TOP_PAD` parameter (both in `malloc.h`).
+@_silgen_name("mallopt")
+func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
+let glibcTopPad: Int32 = -2
 #endif
 
 /// Writes bytes to standard error as they are (a large report is not copied into a `String` and back).

@@ -15,7 +15,7 @@ import Testing
     ]
     /// Calls, names and paths that exist on one platform only.
     static let platformNames = [
-        "malloc_trim", "/proc/", "inotify_", "epoll_", "O_PATH", "sched_getaffinity", "__errno_location", "st_mtim",
+        "malloc_trim", "mallopt", "/proc/", "inotify_", "epoll_", "O_PATH", "sched_getaffinity", "__errno_location", "st_mtim",
         "F_SETNOSIGPIPE", "kqueue", "FSEvent", "_NSGetEnviron", "_NSGetExecutablePath", "mach_", "os_unfair_lock",
         "O_SYMLINK", "pthread_threadid_np", "st_mtimespec", "Bundle.main", "mi_option_set", "mi_collect",
         "readelf",
