@@ -25,6 +25,9 @@ public enum Interruption {
         var installed = false
         /// The signals blocked when tokenc started, which child processes get back (`childSignalMask`).
         var startMask = sigset_t()
+        /// The lock files this process holds (`OutputLock`), each with the folders made for it: a signal that
+        /// ends the process at once removes them, as releasing the lock would have.
+        var lockFiles: [(file: String, folders: [String])] = []
     }
 
     private static let state = LockedValue(State())
@@ -92,6 +95,18 @@ public enum Interruption {
         return mask
     }
 
+    /// Notes that this process holds the lock file `file` (and made `folders` for it), until `releasedLock`.
+    static func heldLock(_ file: String, folders: [String]) {
+        state.withLock { $0.lockFiles.append((file, folders)) }
+    }
+
+    /// Notes that the lock file `file` was released.
+    static func releasedLock(_ file: String) {
+        state.withLock { state in
+            if let index = state.lockFiles.lastIndex(where: { $0.file == file }) { state.lockFiles.remove(at: index) }
+        }
+    }
+
     /// Notes that a build began staging outputs or writing a file in place; `endWriting` when it is done.
     /// Returns the signal received and whether the process is ending: then nothing may be written.
     static func beginWriting() -> (signal: Int32?, ending: Bool) {
@@ -129,13 +144,22 @@ public enum Interruption {
             guard sigwait(&set, &signal) == 0 else { continue }
             // The first signal asks the writers to stop and ends the process only when there are none; the
             // lock keeps a writer from starting between that count and the end.
-            let ends = state.withLock { state in
-                if state.received != 0 { return true }
+            let (ends, lockFiles) = state.withLock { state in
+                if state.received != 0 {
+                    state.ending = true
+                    return (true, state.lockFiles)
+                }
                 state.received = signal
                 state.ending = state.writers == 0
-                return state.ending
+                return (state.ending, state.lockFiles)
             }
-            if ends { end(by: signal) }
+            guard ends else { continue }
+            // The locks go as releasing them would: no later build waits on, or sweeps after, a process gone.
+            for lock in lockFiles {
+                unlink(lock.file)
+                for folder in lock.folders.reversed() { rmdir(folder) }
+            }
+            end(by: signal)
         }
     }
 

@@ -94,6 +94,7 @@ public final class OutputLock {
             let id = Array("\(getpid())\n".utf8)
             _ = ftruncate(descriptor, 0)
             _ = id.withUnsafeBytes { pwrite(descriptor, $0.baseAddress!, $0.count, 0) }
+            Interruption.heldLock(path, folders: createdFolders)
             return (OutputLock(path: path, descriptor: descriptor, createdFolders: createdFolders), holderDied)
         }
     }
@@ -110,6 +111,7 @@ public final class OutputLock {
     /// Removes the lock file and lets the next waiting build in; the folders made for it go if still empty.
     public func release() {
         guard descriptor >= 0 else { return }
+        Interruption.releasedLock(path)
         unlink(path)
         close(descriptor)
         descriptor = -1
