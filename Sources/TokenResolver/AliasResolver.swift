@@ -596,8 +596,10 @@ private final class ResolutionRun {
     func value(of i: Int, in mode: String, type: TokenType, inProgress: inout [ModeKey]) -> Node? {
         let key = ModeKey(token: i, mode: mode)
         if let cached = modeValueCache[key] { return cached }
-        settleLongModeChain(below: i, in: mode, inProgress: &inProgress)
-        if let cached = modeValueCache[key] { return cached }
+        if inProgress.count >= Self.deepModeChain {
+            settleModeChain(below: i, in: mode, inProgress: &inProgress)
+            if let cached = modeValueCache[key] { return cached }
+        }
         guard case .resolved(let lightType?, let light?, _) = resolveLight(i) else { return nil }
         guard !inProgress.contains(key) else {
             // A cycle that exists only in this mode (the light pass saw none).
@@ -633,11 +635,15 @@ private final class ResolutionRun {
         return nil
     }
 
-    /// Works out the values in `mode` of the tokens down a long chain of whole-value aliases below token `i`,
-    /// the innermost first, so that `value(of:in:type:inProgress:)` for each then goes one link deep instead of
-    /// recursing down the whole chain. Chains up to 64 links are left to the recursion; the chain is read
-    /// quietly (`index`, no diagnostics), and what each value is does not depend on the order it is worked out in.
-    private func settleLongModeChain(below i: Int, in mode: String, inProgress: inout [ModeKey]) {
+    /// How deep `value(of:in:type:inProgress:)` recurses along a chain before it settles the rest of the chain
+    /// in a loop: short chains (nearly all) cost no walk of their own.
+    static let deepModeChain = 64
+
+    /// Works out the values in `mode` of the tokens down the chain of whole-value aliases below token `i`, the
+    /// innermost first, so that `value(of:in:type:inProgress:)` for each then goes one link deep instead of
+    /// recursing down the rest of the chain. The chain is read quietly (`index`, no diagnostics), and what each
+    /// value is does not depend on the order it is worked out in.
+    private func settleModeChain(below i: Int, in mode: String, inProgress: inout [ModeKey]) {
         var chain: [Int] = []
         var onChain: Set<Int> = [i]
         var j = i
@@ -652,7 +658,7 @@ private final class ResolutionRun {
             chain.append(next)
             j = next
         }
-        guard chain.count > 64 else { return }
+        guard !chain.isEmpty else { return }
         if let closes {
             // A circle in this mode alone: reported as the recursion would when it came back to `closes`, and
             // every token on the way has no value in the mode.

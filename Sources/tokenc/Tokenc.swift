@@ -167,7 +167,8 @@ enum Allocator {
 @_silgen_name("malloc_trim")
 func glibcMallocTrim(_ pad: Int) -> Int32
 
-/// glibc's `mallopt`, and its `M_TOP_PAD` parameter (both in `malloc.h`).
+/// glibc's `mallopt`, and its `M_TOP_PAD` parameter: declared by name because the Glibc module does not export
+/// `malloc.h`; the 64 MB top pad it sets measured 6-7 % less time at 10k and 100k tokens (`Allocator.configure`).
 @_silgen_name("mallopt")
 func glibcMallopt(_ parameter: Int32, _ value: Int32) -> Int32
 let glibcTopPad: Int32 = -2

@@ -375,22 +375,20 @@ private func value(_ set: ResolvedTokenSet, _ path: String, _ mode: String = App
     }
 }
 
-/// A result handed from one thread to the one waiting for it.
-private final class ResultBox<T>: @unchecked Sendable { var value: T? }  // written by the thread, read after `wait`
-
 /// Runs `body` on a thread with 512 KiB of stack (what Apple's platforms give a secondary thread) and waits for
 /// its result: the walk keeps a chain's frames on the heap, so a chain 1,000 long fits.
 private func onSmallStack<T>(_ body: @escaping @Sendable () -> T) -> T {
-    let box = ResultBox<T>()
+    let result = LockedValue<T?>(nil)
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
-        box.value = body()
+        let value = body()
+        result.withLock { $0 = value }
         done.signal()
     }
     thread.stackSize = 512 << 10
     thread.start()
     done.wait()
-    return box.value!
+    return result.withLock { $0! }
 }
 
 @Suite struct PlainAliasTests {
