@@ -636,8 +636,9 @@ private final class ResolutionRun {
     }
 
     /// How deep `value(of:in:type:inProgress:)` recurses along a chain before it settles the rest of the chain
-    /// in a loop: short chains (nearly all) cost no walk of their own.
-    static let deepModeChain = 64
+    /// in a loop: short chains (nearly all) cost no walk of their own, and 16 links of the recursion fit in a
+    /// 512 KiB stack even under the address sanitizer, whose frames are about 9 KiB a link (64 did not).
+    static let deepModeChain = 16
 
     /// Works out the values in `mode` of the tokens down the chain of whole-value aliases below token `i`, the
     /// innermost first, so that `value(of:in:type:inProgress:)` for each then goes one link deep instead of
