@@ -61,3 +61,22 @@ import TokenModel
         #expect(Self.written { DTCGJSONGenerator.component(&$0, 1) } == "1")
     }
 }
+
+/// Each distinct color's object is formatted once and copied after that: every copy must be the text the color
+/// writes on its own, for repeats, and for colors that differ only in a bit (`none`, -0, alpha).
+@Suite struct ColorObjectMemoTests {
+    @Test func copiesAreTheTextEachColorWritesAlone() {
+        let colors = [
+            Color(.srgb, 0.2, 0.4, 0.6), Color(.srgb, 0.2, 0.4, 0.6), Color(.srgb, 0.2, 0.4, 0.6, alpha: 0.5),
+            Color(.displayP3, 0.487, 0.139, 0.166), Color(.srgb, .nan, 0.4, 0.6), Color(.srgb, .nan, 0.4, 0.6),
+            Color(.srgb, 0, 0.4, 0.6), Color(.srgb, -0.0, 0.4, 0.6), Color(.srgb, 0, 0.4, 0.6),
+            Color(.hsl, 120, 50, 50), Color(.displayP3, 0.487, 0.139, 0.166), Color(.oklch, 0.7, 0.1, .nan),
+        ]
+        var memo = DTCGJSONGenerator.ColorObjects()
+        var viaMemo = JSONWriter()
+        var alone = JSONWriter()
+        viaMemo.array(colors.count) { writer, i in memo.write(colors[i], into: &writer) }
+        alone.array(colors.count) { writer, i in DTCGJSONGenerator.color(&writer, colors[i]) }
+        #expect(viaMemo.text == alone.text)
+    }
+}

@@ -19,10 +19,11 @@ public struct DTCGJSONGenerator: Generator {
 
     /// Renders `json/tokens.json` (nested DTCG groups) and `json/tokens.flat.json`.
     public func generate(_ set: ResolvedTokenSet) -> [GeneratedFile] {
+        var colors = ColorObjects()
         var nestedWriter = JSONWriter(capacity: set.tokens.count * 160)
-        nested(set, &nestedWriter)
+        nested(set, &nestedWriter, &colors)
         var flatWriter = JSONWriter(capacity: set.tokens.count * 120)
-        flat(set, &flatWriter)
+        flat(set, &flatWriter, &colors)
         return [
             GeneratedFile(relativePath: "json/tokens.json", contents: nestedWriter.bytes),
             GeneratedFile(relativePath: "json/tokens.flat.json", contents: flatWriter.bytes),
@@ -31,27 +32,28 @@ public struct DTCGJSONGenerator: Generator {
 
     /// Writes both files into sinks a chunk at a time.
     public func render(_ set: ResolvedTokenSet, sinks: any OutputSinks) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
+        var colors = ColorObjects()
         var nestedWriter = JSONWriter(sink: sinks.open("json/tokens.json"))
-        nested(set, &nestedWriter)
+        nested(set, &nestedWriter, &colors)
         nestedWriter.finish()
         var flatWriter = JSONWriter(sink: sinks.open("json/tokens.flat.json"))
-        flat(set, &flatWriter)
+        flat(set, &flatWriter, &colors)
         flatWriter.finish()
         return ([], [])
     }
 
-    private func nested(_ set: ResolvedTokenSet, _ writer: inout JSONWriter) {
+    private func nested(_ set: ResolvedTokenSet, _ writer: inout JSONWriter, _ colors: inout ColorObjects) {
         // tokenc's own types go under the root's `$extensions["dev.tokenc"]`, so the file stays valid DTCG.
         let standard = set.tokens.filter { !$0.type.isTokencExtension }
         let own = set.tokens.filter { $0.type.isTokencExtension }
         let groups = set.groups
         writer.object { writer in
-            writeMembers(&writer, standard, PathShape(standard), range: 0..<standard.count, depth: 0, groups: groups)
+            writeMembers(&writer, &colors, standard, PathShape(standard), range: 0..<standard.count, depth: 0, groups: groups)
             if !own.isEmpty {
                 writer.member(literal: "$extensions")
                 writer.object { writer in
                     writer.member("dev.tokenc")
-                    writeGroup(&writer, own, PathShape(own), range: 0..<own.count, depth: 0, groups: groups)
+                    writeGroup(&writer, &colors, own, PathShape(own), range: 0..<own.count, depth: 0, groups: groups)
                 }
             }
         }
@@ -135,7 +137,7 @@ public struct DTCGJSONGenerator: Generator {
     }
 
     /// A group's object: its `$description` and `$extensions` (`groups`, by path), then its members.
-    private func writeGroup(_ writer: inout JSONWriter, _ tokens: [ResolvedToken], _ shape: PathShape,
+    private func writeGroup(_ writer: inout JSONWriter, _ colors: inout ColorObjects, _ tokens: [ResolvedToken], _ shape: PathShape,
                             range: Range<Int>, depth: Int, groups: GroupNotes)
     {
         writer.object { writer in
@@ -150,7 +152,7 @@ public struct DTCGJSONGenerator: Generator {
                     writer.node(extensions)
                 }
             }
-            writeMembers(&writer, tokens, shape, range: range, depth: depth, groups: groups)
+            writeMembers(&writer, &colors, tokens, shape, range: range, depth: depth, groups: groups)
         }
     }
 
@@ -167,7 +169,7 @@ public struct DTCGJSONGenerator: Generator {
     /// Tokens are sorted by path, so a group's tokens are contiguous: groups are written as the walk meets them.
     /// Inside a range that shares `depth` names, a token has the same name at `depth` as the one before it
     /// exactly when the two share more than `depth` names.
-    private func writeMembers(_ writer: inout JSONWriter, _ tokens: [ResolvedToken], _ shape: PathShape,
+    private func writeMembers(_ writer: inout JSONWriter, _ colors: inout ColorObjects, _ tokens: [ResolvedToken], _ shape: PathShape,
                               range: Range<Int>, depth: Int, groups: GroupNotes)
     {
         var i = range.lowerBound
@@ -177,15 +179,15 @@ public struct DTCGJSONGenerator: Generator {
             PathShape.withName(of: tokens[i].path, at: depth) { writer.member(utf8: $0) }
             if shape.names[i] == depth + 1 {
                 // A token and a group never share a path: the tree stage rejects it.
-                writeToken(&writer, tokens[i])
+                writeToken(&writer, &colors, tokens[i])
             } else {
-                writeGroup(&writer, tokens, shape, range: i..<end, depth: depth + 1, groups: groups)
+                writeGroup(&writer, &colors, tokens, shape, range: i..<end, depth: depth + 1, groups: groups)
             }
             i = end
         }
     }
 
-    private func writeToken(_ writer: inout JSONWriter, _ token: ResolvedToken) {
+    private func writeToken(_ writer: inout JSONWriter, _ colors: inout ColorObjects, _ token: ResolvedToken) {
         let source = token.token
         defer { writer.passChunk() }
         writer.object { writer in
@@ -193,10 +195,10 @@ public struct DTCGJSONGenerator: Generator {
             writer.raw(literal: Self.quotedName(token.type))
             writer.member(literal: "$value")
             if aliases == .kept {
-                Self.value(&writer, source.value, type: token.type, mode: Appearance.light)
+                Self.value(&writer, &colors, source.value, type: token.type, mode: Appearance.light)
             } else {
                 token.values.withUnsafeBufferPointer {
-                    Self.value(&writer, $0[0].value, type: token.type, mode: $0[0].mode, parsed: token.colors.first ?? nil)
+                    Self.value(&writer, &colors, $0[0].value, type: token.type, mode: $0[0].mode, parsed: token.colors.first ?? nil)
                 }
             }
             if let description = source.description {
@@ -224,14 +226,14 @@ public struct DTCGJSONGenerator: Generator {
                             if aliases == .kept {
                                 for k in source.modes.indices {
                                     writer.member(source.modes[k].name)
-                                    Self.value(&writer, source.modes[k].value, type: token.type, mode: source.modes[k].name)
+                                    Self.value(&writer, &colors, source.modes[k].value, type: token.type, mode: source.modes[k].name)
                                 }
                             } else {
                                 // Values read where the list holds them: `token.values[k].value` copied each node.
                                 token.values.withUnsafeBufferPointer { values in
                                     for k in 1..<values.count {
                                         writer.member(values[k].mode)
-                                        Self.value(&writer, values[k].value, type: token.type, mode: values[k].mode,
+                                        Self.value(&writer, &colors, values[k].value, type: token.type, mode: values[k].mode,
                                                    parsed: token.colors.isEmpty ? nil : token.colors[k])
                                     }
                                 }
@@ -247,15 +249,15 @@ public struct DTCGJSONGenerator: Generator {
     /// `color` — as a color object, whatever CSS syntax the token file used; a reference stays a reference, and
     /// everything else is written as it is.
     /// `parsed` is the color the resolver parsed from `node`, when there is one: it is not parsed again.
-    static func value(_ writer: inout JSONWriter, _ node: Node, type: TokenType?, mode: String, parsed: ColorValue? = nil) {
+    static func value(_ writer: inout JSONWriter, _ colors: inout ColorObjects, _ node: Node, type: TokenType?, mode: String, parsed: ColorValue? = nil) {
         switch (type, node.kind) {
         case (.color?, .sequence(let items)):
-            writer.array(items.count) { writer, i in value(&writer, items[i], type: type, mode: mode) }
+            writer.array(items.count) { writer, i in value(&writer, &colors, items[i], type: type, mode: mode) }
         case (.color?, _):
             if let text = node.string, TokenReference.aliasPath(text) != nil, ColorValue.systemName(text) == nil { return writer.node(node) }
-            if let parsed { return color(&writer, parsed.color(in: mode)) }
+            if let parsed { return colors.write(parsed.color(in: mode), into: &writer) }
             guard case .success(let parsed) = ColorValue.parse(node) else { return writer.node(node) }
-            color(&writer, parsed.color(in: mode))
+            colors.write(parsed.color(in: mode), into: &writer)
         case (.dimension?, .mapping(let entries)) where node["unit"]?.string == "pt":
             // tokenc reads 1pt as 1px (Apple's point, CSS's reference pixel); DTCG has only px and rem.
             writer.object { writer in
@@ -265,17 +267,17 @@ public struct DTCGJSONGenerator: Generator {
                 }
             }
         case (.dimension?, .sequence(let items)):
-            writer.array(items.count) { writer, i in value(&writer, items[i], type: type, mode: mode) }
+            writer.array(items.count) { writer, i in value(&writer, &colors, items[i], type: type, mode: mode) }
         case (.border?, .mapping(let entries)), (.shadow?, .mapping(let entries)), (.gradient?, .mapping(let entries)),
              (.typography?, .mapping(let entries)), (.strokeStyle?, .mapping(let entries)):
             writer.object { writer in
                 for entry in entries {
                     writer.member(entry.key)
-                    value(&writer, entry.value, type: Self.fieldType(entry.key), mode: mode)
+                    value(&writer, &colors, entry.value, type: Self.fieldType(entry.key), mode: mode)
                 }
             }
         case (.shadow?, .sequence(let items)), (.gradient?, .sequence(let items)):
-            writer.array(items.count) { writer, i in value(&writer, items[i], type: type, mode: mode) }
+            writer.array(items.count) { writer, i in value(&writer, &colors, items[i], type: type, mode: mode) }
         case (.accent?, .mapping(let entries)), (.symbol?, .mapping(let entries)):
             // tokenc's own types, with their colors in the same form, so a file read back writes the same bytes.
             writer.object { writer in
@@ -286,11 +288,11 @@ public struct DTCGJSONGenerator: Generator {
                         writer.object { writer in
                             for icon in icons {
                                 writer.member(icon.key)
-                                value(&writer, icon.value, type: .color, mode: mode)
+                                value(&writer, &colors, icon.value, type: .color, mode: mode)
                             }
                         }
                     } else {
-                        value(&writer, entry.value, type: holdsColors ? .color : nil, mode: mode)
+                        value(&writer, &colors, entry.value, type: holdsColors ? .color : nil, mode: mode)
                     }
                 }
             }
@@ -307,6 +309,52 @@ public struct DTCGJSONGenerator: Generator {
         case "width", "offsetX", "offsetY", "blur", "spread", "fontSize", "letterSpacing", "dashArray": .dimension
         case "style": .strokeStyle
         default: nil
+        }
+    }
+
+    /// The color objects written so far, by color, so that each distinct color is formatted once: in a real set
+    /// most colors are written again (an alias has its target's color, the flat file repeats the nested one),
+    /// and formatting one (components, hex, gamut mapping for the fallback) costs some 1,900 instructions, copying
+    /// its text back some 250.
+    struct ColorObjects {
+        /// The text of every distinct color object met, one after another.
+        private var texts: [UInt8] = []
+        /// Where each color's object is in `texts`.
+        private var ranges: [Key: Range<Int>] = [:]
+
+        /// A color by the bits of its numbers, so that a color with a `none` (NaN) component finds itself: by `==` it
+        /// would not, and each would be formatted and kept again.
+        private struct Key: Hashable {
+            var space: ColorSpace
+            var bits: SIMD4<UInt64>
+
+            init(_ color: Color) {
+                space = color.space
+                bits = SIMD4(color.components.x.bitPattern, color.components.y.bitPattern, color.components.z.bitPattern,
+                             color.alpha.bitPattern)
+            }
+
+            /// The four numbers folded into one word before hashing; the space is left to `==` (two spaces rarely
+            /// share all four numbers). The synthesized hash fed five values and the space's name through the
+            /// hasher: 611 instructions a look-up.
+            func hash(into hasher: inout Hasher) {
+                let folded = bits &* SIMD4(0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63)
+                hasher.combine(folded[0] ^ folded[1] ^ folded[2] ^ folded[3])
+            }
+        }
+
+        /// Writes `color` as `DTCGJSONGenerator.color` does, from the text written for it before when there is one.
+        mutating func write(_ color: Color, into writer: inout JSONWriter) {
+            let key = Key(color)
+            if let range = ranges[key] {
+                texts.withUnsafeBufferPointer { writer.raw(utf8: UnsafeBufferPointer(rebasing: $0[range])) }
+                return
+            }
+            let start = writer.count
+            DTCGJSONGenerator.color(&writer, color)
+            let first = texts.count
+            writer.withBytes(from: start) { texts.append(contentsOf: $0) }
+            ranges[key] = first..<texts.count
         }
     }
 
@@ -360,7 +408,7 @@ public struct DTCGJSONGenerator: Generator {
         writer.number(value)
     }
 
-    private func flat(_ set: ResolvedTokenSet, _ writer: inout JSONWriter) {
+    private func flat(_ set: ResolvedTokenSet, _ writer: inout JSONWriter, _ colors: inout ColorObjects) {
         writer.object { writer in
             for token in set.tokens {
                 writer.member(token.path)
@@ -370,7 +418,7 @@ public struct DTCGJSONGenerator: Generator {
                     token.values.withUnsafeBufferPointer { values in
                         for k in values.indices {
                             writer.member(values[k].mode)
-                            Self.value(&writer, values[k].value, type: token.type, mode: values[k].mode,
+                            Self.value(&writer, &colors, values[k].value, type: token.type, mode: values[k].mode,
                                        parsed: token.colors.isEmpty ? nil : token.colors[k])
                         }
                     }

@@ -41,6 +41,14 @@ public struct JSONWriter: ~Copyable {
         sink.close()
     }
 
+    /// How many bytes the writer holds: those written since the last chunk went to the sink.
+    public var count: Int { buffer.count }
+
+    /// Calls `body` with the bytes held from offset `start` on (`count` before they were written).
+    public func withBytes<Result>(from start: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        body(UnsafeRawBufferPointer(rebasing: buffer.bytes[start...]))
+    }
+
     /// Appends UTF-8 bytes as they are.
     public mutating func raw(utf8 bytes: UnsafeBufferPointer<UInt8>) { buffer.append(bytes) }
 
