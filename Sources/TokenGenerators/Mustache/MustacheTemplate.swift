@@ -580,8 +580,9 @@ private struct Renderer: ~Copyable {
                 let body = current.index
                 current.index = instruction.end
                 if !(resolve(program, instruction, stack) ?? .null).isTruthy {
-                    suspended.append(current)
-                    current = Frame(program: program, start: body, end: instruction.end, index: body, depth: current.depth, loop: .once)
+                    let depth = current.depth
+                    suspended.append(consume current)
+                    current = Frame(program: program, start: body, end: instruction.end, index: body, depth: depth, loop: .once)
                 }
             case .section:
                 let body = current.index
@@ -610,7 +611,8 @@ private struct Renderer: ~Copyable {
                     section = Frame(program: program, start: body, end: instruction.end, index: body, depth: current.depth, loop: .single)
                 }
                 section.next = 1
-                suspended.append(current)
+                // Moved, not copied: a copy retained the frame's program and list, and the reassignment released them.
+                suspended.append(consume current)
                 current = section
             case .partial:
                 guard current.depth < Self.maximumPartialDepth else { continue }
@@ -636,8 +638,9 @@ private struct Renderer: ~Copyable {
                     }
                     lastPartial = (ObjectIdentifier(program), instruction.first, compiled)
                 }
-                suspended.append(current)
-                current = Frame(program: compiled, start: 0, end: compiled.instructions.count, index: 0, depth: current.depth + 1, loop: .once)
+                let depth = current.depth + 1
+                suspended.append(consume current)
+                current = Frame(program: compiled, start: 0, end: compiled.instructions.count, index: 0, depth: depth, loop: .once)
                 program = compiled
                 instructions = compiled.instructions
             }
