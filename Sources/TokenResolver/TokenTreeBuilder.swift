@@ -330,9 +330,14 @@ private struct TreeWalk {
                 open.removeLast()
                 continue
             }
-            let index = open[top].next
-            open[top].next += 1
-            if let child = readGroupEntry(index, of: open[top]) { open.append(child) }
+            // Taken out of the list and put back, not read in place: passing `open[top]` copied the group (its
+            // entries, path and facts retained and released again) for every entry read.
+            var group = open.removeLast()
+            let index = group.next
+            group.next += 1
+            let child = readGroupEntry(index, of: group)
+            open.append(consume group)
+            if let child { open.append(child) }
         }
     }
 
