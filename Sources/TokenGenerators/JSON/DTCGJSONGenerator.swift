@@ -319,33 +319,13 @@ public struct DTCGJSONGenerator: Generator {
     struct ColorObjects {
         /// The text of every distinct color object met, one after another.
         private var texts: [UInt8] = []
-        /// Where each color's object is in `texts`.
-        private var ranges: [Key: Range<Int>] = [:]
-
-        /// A color by the bits of its numbers, so that a color with a `none` (NaN) component finds itself: by `==` it
-        /// would not, and each would be formatted and kept again.
-        private struct Key: Hashable {
-            var space: ColorSpace
-            var bits: SIMD4<UInt64>
-
-            init(_ color: Color) {
-                space = color.space
-                bits = SIMD4(color.components.x.bitPattern, color.components.y.bitPattern, color.components.z.bitPattern,
-                             color.alpha.bitPattern)
-            }
-
-            /// The four numbers folded into one word before hashing; the space is left to `==` (two spaces rarely
-            /// share all four numbers). The synthesized hash fed five values and the space's name through the
-            /// hasher: 611 instructions a look-up.
-            func hash(into hasher: inout Hasher) {
-                let folded = bits &* SIMD4(0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63)
-                hasher.combine(folded[0] ^ folded[1] ^ folded[2] ^ folded[3])
-            }
-        }
+        /// Where each color's object is in `texts`, by the color's bits (so that a color with a `none` component
+        /// finds itself).
+        private var ranges: [ColorBits: Range<Int>] = [:]
 
         /// Writes `color` as `DTCGJSONGenerator.color` does, from the text written for it before when there is one.
         mutating func write(_ color: Color, into writer: inout JSONWriter) {
-            let key = Key(color)
+            let key = ColorBits(color)
             if let range = ranges[key] {
                 texts.withUnsafeBufferPointer { writer.raw(utf8: UnsafeBufferPointer(rebasing: $0[range])) }
                 return

@@ -559,7 +559,6 @@ private struct Renderer: ~Copyable {
             let instruction = instructions[current.index]
             current.index += 1
             steps += 1
-            guard exceeded == nil else { return }
             if steps > limits.maximumSteps {
                 exceeded = tooManySteps
                 return

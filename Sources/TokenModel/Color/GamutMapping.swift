@@ -157,8 +157,10 @@ private struct MappedColorKey: Hashable {
 }
 
 /// A color by its exact bits, for memo keys: `0.0` and `-0.0` are equal colors but may print or map
-/// differently. Hashed a word per lane (a synthesized hash feeds a `SIMD4` to the hasher byte by byte);
-/// the space is left to `==`, since hashing its name costs more than the rare collision it avoids.
+/// differently, and a `none` (NaN) component is not equal to itself by `==`. The four words are folded into
+/// one before hashing (a synthesized hash feeds a `SIMD4` to the hasher byte by byte, and a word at a time
+/// still cost four rounds); the space is left to `==`, since hashing its name costs more than the rare
+/// collision it avoids.
 public struct ColorBits: Hashable, Sendable {
     /// The color's space.
     public var space: ColorSpace
@@ -173,10 +175,9 @@ public struct ColorBits: Hashable, Sendable {
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(bits.x)
-        hasher.combine(bits.y)
-        hasher.combine(bits.z)
-        hasher.combine(bits.w)
+        // Odd constants (the golden ratio's and xxHash's primes): every bit of each word reaches the upper bits.
+        let folded = bits &* SIMD4(0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63)
+        hasher.combine(folded[0] ^ folded[1] ^ folded[2] ^ folded[3])
     }
 }
 
