@@ -325,14 +325,10 @@ private struct TreeWalk {
         // bounded by the loader, but a debug build's frame for a group's entry is kilobytes.
         var open = [openGroup(entries, at: location, path: path, inheritedType: inheritedType, isRoot: isRoot,
                               inheritedFacts: inheritedFacts, inheritedDeprecation: inheritedDeprecation)]
-        while let top = open.indices.last {
-            guard open[top].next < open[top].entries.count else {
-                open.removeLast()
-                continue
-            }
-            // Taken out of the list and put back, not read in place: passing `open[top]` copied the group (its
-            // entries, path and facts retained and released again) for every entry read.
-            var group = open.removeLast()
+        // The group is taken out of the list and put back, not read in place: passing `open[top]` copied it (its
+        // entries, path and facts retained and released again) for every entry read.
+        while var group = open.popLast() {
+            guard group.next < group.entries.count else { continue }
             let index = group.next
             group.next += 1
             let child = readGroupEntry(index, of: group)
