@@ -92,7 +92,8 @@ public struct ThemeColor: Sendable, Hashable {
     public var darkHighContrast: TokenColor
     /// The Apple system color this token references, when it is one (`systemBlue`, `label` …).
     public var systemName: String?
-    /// The color in each custom mode (brand theme) the token defines, by the mode's name.
+    /// The color in each custom mode (brand theme) the token defines, by the mode's name; a theme's own
+    /// appearances are `THEME-dark`, `THEME-light-high-contrast` and `THEME-dark-high-contrast`.
     public var themes: [String: TokenColor]
 
     public init(light: TokenColor, dark: TokenColor? = nil, lightHighContrast: TokenColor? = nil,
@@ -105,12 +106,16 @@ public struct ThemeColor: Sendable, Hashable {
         self.themes = themes
     }
 
-    /// The color under the custom mode (brand theme) `name`: the theme's own color in every appearance when the
-    /// token defines one, else this color unchanged, as the stylesheet's `[data-theme]` block leaves a token it
-    /// does not name.
+    /// The color under the custom mode (brand theme) `name`, in each appearance: the theme's own color for that
+    /// appearance (`forest-dark`), else its nearer appearance's (`forest-dark` for `forest-dark-high-contrast`),
+    /// else the theme's color, else this color's, as the stylesheet's `[data-theme]` blocks cascade.
     public func theme(_ name: String) -> ThemeColor {
-        guard let color = themes[name] else { return self }
-        return ThemeColor(light: color, themes: themes)
+        let own = themes[name], dark = themes[name + "-dark"]
+        let lightHighContrast = themes[name + "-light-high-contrast"], darkHighContrast = themes[name + "-dark-high-contrast"]
+        guard own != nil || dark != nil || lightHighContrast != nil || darkHighContrast != nil else { return self }
+        return ThemeColor(light: own ?? light, dark: dark ?? own ?? self.dark,
+                          lightHighContrast: lightHighContrast ?? own ?? self.lightHighContrast,
+                          darkHighContrast: darkHighContrast ?? dark ?? own ?? self.darkHighContrast, themes: themes)
     }
 }
 
@@ -264,7 +269,8 @@ public struct TokenModes<Value: Sendable & Hashable>: Sendable, Hashable {
     public var dark: Value
     public var lightHighContrast: Value
     public var darkHighContrast: Value
-    /// The value in each custom mode (brand theme) the token defines, by the mode's name.
+    /// The value in each custom mode (brand theme) the token defines, by the mode's name; a theme's own
+    /// appearances are `THEME-dark`, `THEME-light-high-contrast` and `THEME-dark-high-contrast`.
     public var themes: [String: Value]
 
     public init(light: Value, dark: Value? = nil, lightHighContrast: Value? = nil, darkHighContrast: Value? = nil,
@@ -281,12 +287,16 @@ public struct TokenModes<Value: Sendable & Hashable>: Sendable, Hashable {
         isDark ? (highContrast ? darkHighContrast : dark) : (highContrast ? lightHighContrast : light)
     }
 
-    /// The value under the custom mode (brand theme) `name`: the theme's own value in every appearance when the
-    /// token defines one, else these values unchanged, as the stylesheet's `[data-theme]` block leaves a token it
-    /// does not name.
+    /// The value under the custom mode (brand theme) `name`, in each appearance: the theme's own value for that
+    /// appearance (`forest-dark`), else its nearer appearance's (`forest-dark` for `forest-dark-high-contrast`),
+    /// else the theme's value, else this value's, as the stylesheet's `[data-theme]` blocks cascade.
     public func theme(_ name: String) -> TokenModes {
-        guard let value = themes[name] else { return self }
-        return TokenModes(light: value, themes: themes)
+        let own = themes[name], dark = themes[name + "-dark"]
+        let lightHighContrast = themes[name + "-light-high-contrast"], darkHighContrast = themes[name + "-dark-high-contrast"]
+        guard own != nil || dark != nil || lightHighContrast != nil || darkHighContrast != nil else { return self }
+        return TokenModes(light: own ?? light, dark: dark ?? own ?? self.dark,
+                          lightHighContrast: lightHighContrast ?? own ?? self.lightHighContrast,
+                          darkHighContrast: darkHighContrast ?? dark ?? own ?? self.darkHighContrast, themes: themes)
     }
 }
 

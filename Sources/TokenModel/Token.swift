@@ -42,14 +42,41 @@ public enum Appearance {
         return packed | places.prefix(4).enumerated().reduce(0) { $0 | $1.element << (4 * $1.offset) } << (16 * appearance)
     }
 
-    /// The modes a missing mode falls back to, nearest first (documented in docs/token-format.md).
+    /// The modes a missing mode falls back to, nearest first (documented in docs/token-format.md). A theme's
+    /// appearance (`forest-dark`) falls back within the theme first, then to the theme, then to the appearance:
+    /// `forest-dark-high-contrast` → `forest-dark` → `forest` → `dark-high-contrast` → `dark` → `light`.
     public static func fallbacks(for mode: String) -> [String] {
         switch mode {
-        case dark: [light]
-        case lightHighContrast: [light]
-        case darkHighContrast: [dark, light]
-        default: [light]
+        case dark: return [light]
+        case lightHighContrast: return [light]
+        case darkHighContrast: return [dark, light]
+        default:
+            guard let (theme, appearance) = combination(mode) else { return [light] }
+            let withinTheme = fallbacks(for: appearance).dropLast().map { theme + "-" + $0 }
+            return withinTheme + [theme, appearance] + fallbacks(for: appearance)
         }
+    }
+
+    /// The appearances a theme can have modes of its own for, as the suffix of a custom mode's name
+    /// (`forest-dark`), longest first.
+    static let themedAppearances = [darkHighContrast, lightHighContrast, dark]
+
+    /// The theme and built-in appearance a custom mode named `THEME-APPEARANCE` combines (`forest-dark` is the
+    /// `forest` theme in dark, `forest-light-high-contrast` in light with increased contrast); nil for a built-in
+    /// appearance and for any other name. The theme part is not empty and not itself a built-in appearance.
+    public static func combination(_ mode: String) -> (theme: String, appearance: String)? {
+        guard builtInIndex(mode) == nil else { return nil }
+        for appearance in themedAppearances where mode.utf8.count > appearance.utf8.count + 1 && mode.hasSuffix("-" + appearance) {
+            let theme = String(mode.dropLast(appearance.count + 1))
+            return builtInIndex(theme) == nil ? (theme, appearance) : nil
+        }
+        return nil
+    }
+
+    /// The name of theme `theme`'s mode in built-in appearance `appearance` (`forest-dark`); the theme itself
+    /// for light.
+    public static func combined(theme: String, appearance: String) -> String {
+        appearance == light ? theme : theme + "-" + appearance
     }
 }
 

@@ -24,7 +24,7 @@ extension Appearance {
     /// `token/unknown-mode` for a custom mode named like a built-in appearance (`drak`, `Dark`), which would be
     /// carried as a brand theme that falls back to light; nil for a name far from all of them.
     static func misspeltModeWarning(_ name: String, at location: SourceLocation, path: String? = nil) -> Diagnostic? {
-        guard let builtIn = builtIn(near: name) else { return nil }
+        guard combination(name) == nil, let builtIn = builtIn(near: name) else { return nil }
         return Diagnostic(
             id: "token/unknown-mode", severity: .warning,
             message: "`\(name)` is not a built-in appearance, so it is kept as a custom mode (a brand theme) that falls back to light",

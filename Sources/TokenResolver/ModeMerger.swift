@@ -24,6 +24,26 @@ public struct ModeMerger: Sendable {
                 tokens[i].modes.append((mode, token.value))
             }
         }
+        for i in tokens.indices where tokens[i].modes.contains(where: { Appearance.combination($0.name) != nil }) {
+            Self.dropInheritedCombinations(&tokens[i])
+        }
         return (tokens, diagnostics)
+    }
+
+    /// Drops each theme's appearance (`forest-dark`) whose value is the very definition its fallback gives
+    /// (`forest`'s, or `dark`'s): a theme's appearances merge the theme's sources with the appearance's, so a
+    /// token only one of them defines would otherwise repeat that value under every combination. Dropping it
+    /// changes no value, as the fallback reads the same definition and resolves its aliases in the same mode. A
+    /// theme's dark appearance is settled before its dark high contrast one, whose fallback it is.
+    static func dropInheritedCombinations(_ token: inout Token) {
+        for appearance in Appearance.builtIn.dropFirst() {
+            for mode in token.modes.map(\.name) where Appearance.combination(mode)?.appearance == appearance {
+                guard let own = token.modes.first(where: { $0.name == mode })?.value else { continue }
+                let modes = token.modes
+                let inherited = Appearance.fallbacks(for: mode).lazy
+                    .compactMap { name in modes.first(where: { $0.name == name })?.value }.first ?? token.value
+                if inherited.location == own.location { token.modes.removeAll { $0.name == mode } }
+            }
+        }
     }
 }

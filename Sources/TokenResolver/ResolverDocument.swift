@@ -16,7 +16,7 @@ public struct ResolverDocumentReader: Sendable {
     public struct Resolution: Sendable {
         /// Sources whose tokens are the default (`$value`) tokens, in resolution order.
         public var base: [LoadedFile] = []
-        /// Sources per appearance mode, in resolution order.
+        /// Sources per mode (each appearance, each theme, and each theme's own appearances), in resolution order.
         public var modes: [(mode: String, sources: [LoadedFile])] = []
     }
 
@@ -137,6 +137,35 @@ private struct ResolverRun {
             names[name] = item.location
             if isModifier { applyModifier(name, definition) } else { resolution.base += sources(definition["sources"]) }
         }
+        combineThemesWithAppearances()
+    }
+
+    /// The built-in appearances (other than light) the `appearance` modifier gives, with their sources and the
+    /// modifier's place in `resolutionOrder`.
+    var appearances: [(mode: String, sources: [LoadedFile], rank: Int)] = []
+    /// The themes other modifiers give, with their sources and their modifier's place in `resolutionOrder`.
+    var themes: [(name: String, sources: [LoadedFile], rank: Int)] = []
+    /// How many modifiers have been applied: the next one's place in `resolutionOrder`.
+    var modifiersApplied = 0
+
+    /// Gives each theme its own appearances: `forest-dark` merges the `forest` context's sources and the `dark`
+    /// context's in the order their modifiers have in `resolutionOrder`, the later one winning, as the Resolver
+    /// Module resolves the two contexts chosen together. An appearance brings the sources of the appearances it
+    /// falls back to before its own (dark high contrast: dark's, then its own), as it does without a theme. A
+    /// mode of that name a context already gives stays.
+    mutating func combineThemesWithAppearances() {
+        guard !themes.isEmpty, !appearances.isEmpty else { return }
+        let taken = Set(resolution.modes.map(\.mode))
+        for appearance in appearances {
+            let layered = Appearance.fallbacks(for: appearance.mode).reversed().flatMap { fallback in
+                appearances.first { $0.mode == fallback }?.sources ?? []
+            } + appearance.sources
+            for theme in themes {
+                let mode = Appearance.combined(theme: theme.name, appearance: appearance.mode)
+                guard !taken.contains(mode) else { continue }
+                resolution.modes.append((mode, theme.rank < appearance.rank ? theme.sources + layered : layered + theme.sources))
+            }
+        }
     }
 
     mutating func checkSet(_ node: Node, what: String, inline: Bool) {
@@ -210,6 +239,8 @@ private struct ResolverRun {
     /// contexts that are no appearance become themes (custom modes).
     mutating func applyModifier(_ name: String, _ node: Node) {
         guard let contexts = node["contexts"]?.mappingEntries, contexts.count >= 2 else { return }
+        let rank = modifiersApplied
+        modifiersApplied += 1
         let defaultName = node["default"]?.string ?? contexts[0].key
         if name == "appearance" {
             for context in contexts {
@@ -225,38 +256,41 @@ private struct ResolverRun {
                     resolution.base += list
                 } else {
                     resolution.modes.append((mode, list))
+                    if appearance != nil { appearances.append((mode, list, rank)) }
                 }
             }
-            noteModesFrom(name, at: node.location)
         } else if let chosen = contexts.first(where: { $0.key == defaultName }) {
             resolution.base += sources(chosen.value)
             warnOfAppearances(in: name, contexts: contexts, chosen: defaultName)
             // Each other context that is no appearance (a brand, a density) is a theme: a custom mode the outputs
             // carry, as `$extensions.mode` brand themes are.
-            var themes = 0
+            var made = 0
             for context in contexts where context.key != defaultName && Appearance.builtIn(spelledAs: context.key) == nil {
-                resolution.modes.append((context.key, sources(context.value)))
-                themes += 1
+                let list = sources(context.value)
+                resolution.modes.append((context.key, list))
+                themes.append((context.key, list, rank))
+                made += 1
             }
-            if themes > 0 { noteModesFrom(name, at: node.location) }
+            if made > 0 { noteThemesFrom(name, at: node.location) }
         }
     }
 
-    /// The modifiers whose contexts became modes, in order, for `resolver/combined-modifiers`.
-    var modeModifiers: [(name: String, location: SourceLocation)] = []
+    /// The modifiers other than `appearance` whose contexts became themes, in order, for `resolver/combined-modifiers`.
+    var themeModifiers: [(name: String, location: SourceLocation)] = []
 
-    /// Notes that modifier `name` made modes; a second such modifier is warned of, once: tokenc carries each
-    /// context over the others' defaults, not every combination (an `ocean` brand in dark).
-    mutating func noteModesFrom(_ name: String, at location: SourceLocation) {
-        modeModifiers.append((name, location))
-        guard modeModifiers.count == 2, !hasErrors else { return }
-        let first = modeModifiers[0]
+    /// Notes that modifier `name` made themes; a second such modifier is warned of, once: tokenc carries each
+    /// theme in every appearance, but not a theme of one modifier combined with a theme of another (a `forest`
+    /// brand at `compact` density).
+    mutating func noteThemesFrom(_ name: String, at location: SourceLocation) {
+        themeModifiers.append((name, location))
+        guard themeModifiers.count == 2, !hasErrors else { return }
+        let first = themeModifiers[0]
         diagnostics.append(Diagnostic(
             id: "resolver/combined-modifiers", severity: .warning,
-            message: "`\(first.name)` and `\(name)` both give the tokens other values: tokenc carries each context as a mode over the "
-                + "other modifiers' defaults, not their combinations, so no mode is `\(first.name)` and `\(name)` at once",
+            message: "`\(first.name)` and `\(name)` both make themes: tokenc carries each theme over the other modifier's default "
+                + "(and in every appearance), not their combinations, so no mode is a theme of `\(first.name)` and of `\(name)` at once",
             location: location, related: [RelatedLocation(first.location, "`\(first.name)` is here")],
-            fix: "give the combinations their own contexts (`ocean-dark`), or write the appearances of each theme under `$extensions.mode`"))
+            fix: "give the combinations contexts of their own in one of the two modifiers (`forest-compact`)"))
     }
 
     /// Warns when a modifier other than `appearance` has appearance contexts (`theme` with `light` and `dark`,

@@ -340,6 +340,34 @@ private func value(_ set: ResolvedTokenSet, _ path: String, _ mode: String = App
         #expect(value(set, "c.on", "dark-high-contrast") == "#000")
     }
 
+    /// A custom mode named `THEME-APPEARANCE` is that theme's own appearance: it falls back within the theme,
+    /// then to the theme, then to the appearance; other names (and a built-in name before the suffix) are not.
+    @Test func aThemesAppearancesFallBackWithinTheThemeFirst() {
+        #expect(Appearance.combination("forest-dark")! == ("forest", "dark"))
+        #expect(Appearance.combination("forest-dark-high-contrast")! == ("forest", "dark-high-contrast"))
+        #expect(Appearance.combination("sea-green-light-high-contrast")! == ("sea-green", "light-high-contrast"))
+        for name in ["dark", "dark-high-contrast", "-dark", "light-dark", "forest-light", "forest-Dark", "forestdark", "forest"] {
+            #expect(Appearance.combination(name) == nil, "\(name)")
+        }
+        #expect(Appearance.fallbacks(for: "forest-dark") == ["forest", "dark", "light"])
+        #expect(Appearance.fallbacks(for: "forest-light-high-contrast") == ["forest", "light-high-contrast", "light"])
+        #expect(Appearance.fallbacks(for: "forest-dark-high-contrast") == ["forest-dark", "forest", "dark-high-contrast", "dark", "light"])
+        let (set, diagnostics) = resolve(["a.yaml": """
+            c:
+              $type: color
+              bg: { $value: "#fff", $extensions: { mode: { dark: "#000", forest: "#efe", forest-dark: "#031" } } }
+              fg: { $value: "#111", $extensions: { mode: { dark: "#eee", dark-high-contrast: "#fff", forest: "#131" } } }
+              on: { $value: "{c.bg}" }
+            """])
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let bg = set.tokens.first { $0.path == "c.bg" }!, fg = set.tokens.first { $0.path == "c.fg" }!
+        #expect(["forest", "forest-dark", "forest-dark-high-contrast", "forest-light-high-contrast"].map { bg.value(in: $0).string } == ["#efe", "#031", "#031", "#efe"])
+        // `fg` has no forest appearances: the theme's own color wins over the appearance, as the stylesheet cascades.
+        #expect(["forest", "forest-dark", "forest-dark-high-contrast"].map { fg.value(in: $0).string } == ["#131", "#131", "#131"])
+        // An alias follows its target into the theme's appearances.
+        #expect(value(set, "c.on", "forest-dark") == "#031")
+    }
+
     @Test func resolverDocumentAppearanceBecomesModes() {
         let document = """
             version: "2025.10"

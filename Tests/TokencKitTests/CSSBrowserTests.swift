@@ -120,6 +120,60 @@ import TokenModel
         #expect(checked == colors.count * Self.scenarios.count)
     }
 
+    /// A theme's own appearances (`forest-dark`) cascade in Chromium as tokenc's fallback reads them: with
+    /// `[data-theme="forest"]` in each system appearance, every color computes to its value in `forest`,
+    /// `forest-dark`, `forest-light-high-contrast` or `forest-dark-high-contrast` as `ResolvedToken.value(in:)`
+    /// gives it, with and without light-dark().
+    @Test(arguments: [false, true]) func themeAppearancesCascadeAsTokencFallsBack(_ lightDark: Bool) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            Issue.record("chromium is not installed: run script/test (it installs it) or `apt-get install chromium`")
+            return
+        }
+        let tokens = """
+            c:
+              $type: color
+              a: { $value: "#100000", $extensions: { mode: { dark: "#200000", dark-high-contrast: "#300000", forest: "#400000", forest-dark: "#500000" } } }
+              b: { $value: "#001000", $extensions: { mode: { dark: "#002000", light-high-contrast: "#003000", forest-dark-high-contrast: "#004000" } } }
+              d: { $value: "#000010", $extensions: { mode: { dark: "#000020", forest: "#000030" } } }
+              e: { $value: "#101010", $extensions: { mode: { forest-light-high-contrast: "#202020", dark-high-contrast: "#303030" } } }
+              f: { $value: "{c.a}" }
+
+            """
+        let result = Pipeline(rules: .structure, generators: [CSSGenerator(options: CSSOptions(lightDark: lightDark))])
+            .run(files: ["a.yaml"], sources: ["a.yaml": Array(tokens.utf8)], render: true)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.message))")
+        let css = try #require(result.outputs.first { $0.relativePath == "css/tokens.css" })
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tokenc-css-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(css.contents).write(to: folder.appendingPathComponent("tokens.css"))
+        let scenarios: [(name: String, features: [(String, String)], mode: String)] = [
+            ("light", [("prefers-color-scheme", "light")], "forest"),
+            ("dark", [("prefers-color-scheme", "dark")], "forest-dark"),
+            ("light-more", [("prefers-color-scheme", "light"), ("prefers-contrast", "more")], "forest-light-high-contrast"),
+            ("dark-more", [("prefers-color-scheme", "dark"), ("prefers-contrast", "more")], "forest-dark-high-contrast"),
+        ]
+        let computed = try Self.computedStyles([
+            "css": folder.appendingPathComponent("tokens.css").path,
+            "probes": result.tokens.tokens.map { ["id": $0.path, "property": "color", "value": "var(--\($0.path.replacingOccurrences(of: ".", with: "-")))"] },
+            "scenarios": scenarios.map { s -> [String: Any] in
+                ["name": s.name, "features": s.features.map { ["name": $0.0, "value": $0.1] }, "theme": "forest"]
+            },
+        ], in: folder)
+        for scenario in scenarios {
+            for token in result.tokens.tokens {
+                let color = try #require(token.colorValue(in: scenario.mode)).color(in: scenario.mode).srgb8Bit
+                #expect(computed[scenario.name]?[token.path] == "rgb(\(color.red), \(color.green), \(color.blue))", "\(scenario.name) \(token.path)")
+            }
+        }
+        // The fallbacks the comparison rests on, read off the tokens above: forest's dark high contrast is its dark
+        // (`a`, and `f` after it), the appearance's own where the theme has none (`b`), the theme's over the appearance's (`d`).
+        #expect(["c.a", "c.b", "c.d", "c.e", "c.f"].map { computed["dark-more"]?[$0] }
+                == ["rgb(80, 0, 0)", "rgb(0, 64, 0)", "rgb(0, 0, 48)", "rgb(48, 48, 48)", "rgb(80, 0, 0)"])
+        #expect(["c.a", "c.b", "c.d", "c.e"].map { computed["light-more"]?[$0] }
+                == ["rgb(64, 0, 0)", "rgb(0, 48, 0)", "rgb(0, 0, 48)", "rgb(32, 32, 32)"])
+    }
+
     /// A custom mode's name is a CSS string in its `[data-theme]` selector and text in its block's comment: quotes,
     /// backslashes, line breaks and `*/` in it neither break the stylesheet nor end the comment, and Chromium
     /// applies each theme's value when the page names it exactly.

@@ -287,7 +287,7 @@ import TokenGenerators
 }
 
 /// Every modifier of a resolver document counts: contexts that are no appearance become themes (custom modes) the
-/// outputs carry; two modifiers giving values warn that their combinations are not carried; contexts spelled as
+/// outputs carry; two modifiers making themes warn that their combinations are not carried; contexts spelled as
 /// appearances in another modifier (`dark-hc`, `light_ax`) are all named by the warning.
 @Suite struct ModifierTests {
     static let document = """
@@ -323,7 +323,7 @@ import TokenGenerators
         #expect(swift.contains("\"compact\": 4"), "\(swift)")
     }
 
-    @Test func twoModifiersGivingValuesWarnAndAppearanceSpellingsAreAllNamed() throws {
+    @Test func appearanceSpellingsInAnotherModifierAreAllNamed() throws {
         let sandbox = try Sandbox(["Tokens/r.resolver.yaml": Self.document.replacingOccurrences(of: "modifiers:\n", with: """
             modifiers:
               appearance:
@@ -351,8 +351,215 @@ import TokenGenerators
         #expect(warnings == [
             "Tokens/r.resolver.yaml:14:7: warning: the modifier `theme` has appearance contexts, but only the modifier named `appearance` becomes "
                 + "appearances: tokenc reads its default context `light` and leaves out `dark-hc`, `light_ax` [resolver/appearance-modifier]",
-            "Tokens/r.resolver.yaml:17:5: warning: `appearance` and `density` both give the tokens other values: tokenc carries each context as a mode "
-                + "over the other modifiers' defaults, not their combinations, so no mode is `appearance` and `density` at once [resolver/combined-modifiers]",
         ], "\(validate.stderr)")
+    }
+
+    /// Two modifiers that both make themes are warned of once: a theme of one is not combined with a theme of the other.
+    @Test func twoModifiersMakingThemesWarn() throws {
+        let sandbox = try Sandbox(["Tokens/r.resolver.yaml": Self.document.replacingOccurrences(of: "modifiers:\n", with: """
+            modifiers:
+              brand:
+                default: ocean
+                contexts:
+                  ocean: []
+                  forest: [{ space: { gap: { $value: 6 } } }]
+
+            """).replacingOccurrences(of: "  - $ref: \"#/modifiers/density\"\n", with: """
+              - $ref: "#/modifiers/brand"
+              - $ref: "#/modifiers/density"
+
+            """)])
+        defer { sandbox.remove() }
+        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        #expect(validate.status == 0)
+        #expect(validate.stderr.split(separator: "\n").filter { $0.contains(": warning: ") } == [
+            "Tokens/r.resolver.yaml:11:5: warning: `brand` and `density` both make themes: tokenc carries each theme over the other modifier's default "
+                + "(and in every appearance), not their combinations, so no mode is a theme of `brand` and of `density` at once [resolver/combined-modifiers]",
+        ], "\(validate.stderr)")
+    }
+}
+
+/// A theme (a context of a modifier other than `appearance`) has appearances of its own: `forest-dark` is what the
+/// Resolver Module gives for `forest` and `dark` chosen together, carried by every output; a value the theme's
+/// appearance shares with its fallback is not repeated.
+@Suite struct ThemeAppearanceTests {
+    static func document(brandFirst: Bool) -> String {
+        let order = brandFirst ? ["brand", "appearance"] : ["appearance", "brand"]
+        return """
+            version: "2025.10"
+            sets:
+              base:
+                sources:
+                  - c:
+                      $type: color
+                      bg: { $value: "#ffffff" }
+                      accent: { $value: "#0000ff" }
+                      text: { $value: "#111111" }
+                      link: { $value: "{c.accent}" }
+            modifiers:
+              brand:
+                default: ocean
+                contexts:
+                  ocean: []
+                  forest: [{ c: { accent: { $value: "#008000" }, bg: { $value: "#eeffee" } } }]
+              appearance:
+                default: light
+                contexts:
+                  light: []
+                  dark: [{ c: { bg: { $value: "#000000" }, text: { $value: "#eeeeee" } } }]
+                  dark-high-contrast: [{ c: { text: { $value: "#ffffff" } } }]
+            resolutionOrder:
+              - $ref: "#/sets/base"
+              - $ref: "#/modifiers/\(order[0])"
+              - $ref: "#/modifiers/\(order[1])"
+
+            """
+    }
+
+    /// Brand before appearance: in `forest-dark` the dark background wins over the forest one; the accent is
+    /// forest's in every appearance and the text dark's, so neither repeats under `forest-dark`.
+    @Test func aLaterAppearanceWinsInTheThemesDarkAndEveryOutputCarriesIt() throws {
+        let sandbox = try Sandbox(["Tokens/r.resolver.yaml": Self.document(brandFirst: true)])
+        defer { sandbox.remove() }
+        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        #expect(validate.stderr == "1 file, 4 tokens: no problems\n")
+        let inspect = try TokencProcess.run(["inspect", "c.bg", "c.text"], in: sandbox.root)
+        #expect(inspect.stdout == """
+            c.bg  color  Tokens/r.resolver.yaml:7:11
+              light        #ffffff  oklch(1 0 0)
+              dark         #000000  oklch(0 0 0)
+              forest       #eeffee  oklch(0.983 0.029 145.354)
+              forest-dark  #000000  oklch(0 0 0)
+
+            c.text  color  Tokens/r.resolver.yaml:9:11
+              light               #111111  oklch(0.178 0 0)
+              dark                #eeeeee  oklch(0.949 0 0)
+              dark-high-contrast  #ffffff  oklch(1 0 0)
+
+
+            """, "\(inspect.stdout)")
+        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
+        let css = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/css/tokens.css"), encoding: .utf8)
+        #expect(css.hasSuffix("""
+            /* The forest theme */
+            :root[data-theme="forest"] {
+              --c-accent: #008000;
+              --c-bg: #eeffee;
+              --c-link: #008000;
+            }
+
+            /* The forest theme, dark */
+            @media (prefers-color-scheme: dark) {
+              :root[data-theme="forest"] {
+                --c-bg: #000000;
+              }
+            }
+
+            """), "\(css)")
+        let flat = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/json/tokens.flat.json"), encoding: .utf8)
+        #expect(flat.contains("""
+              "c.bg": {
+                "type": "color",
+                "light": {"colorSpace": "srgb", "components": [1, 1, 1], "hex": "#ffffff"},
+                "dark": {"colorSpace": "srgb", "components": [0, 0, 0], "hex": "#000000"},
+                "forest": {"colorSpace": "srgb", "components": [0.9333333333333333, 1, 0.9333333333333333], "hex": "#eeffee"},
+                "forest-dark": {"colorSpace": "srgb", "components": [0, 0, 0], "hex": "#000000"}
+              },
+            """), "\(flat)")
+        let swift = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/swift/Tokens.swift"), encoding: .utf8)
+        #expect(swift.contains("""
+                    public static let bg = ThemeColor(
+                        light: TokenColor(.sRGB, 1, 1, 1),
+                        dark: TokenColor(.sRGB, 0, 0, 0),
+                        themes: [
+                            "forest": TokenColor(.sRGB, 238 / 255, 1, 238 / 255),
+                            "forest-dark": TokenColor(.sRGB, 0, 0, 0),
+                        ]
+                    )
+            """), "\(swift)")
+        // The JSON reads back to the same modes: the theme's appearance is a mode like any other.
+        let json = sandbox.root.appendingPathComponent("Generated/json/tokens.json")
+        let again = try TokencProcess.run(["inspect", json.path, "c.bg"], in: sandbox.root)
+        #expect(again.stdout.contains("  forest-dark  #000000  oklch(0 0 0)\n"), "\(again.stdout) \(again.stderr)")
+    }
+
+    /// Written by hand under `$extensions.mode`, `forest-dark` and `forest-dark-high-contrast` are the forest
+    /// theme's appearances too: the stylesheet puts them under the appearance's media queries after the theme's
+    /// block, and Swift's `theme(_:)` gives each appearance its value, falling back within the theme first.
+    /// The Swift is compiled and run.
+    @Test func handWrittenThemeAppearancesCascadeInCSSAndFallBackInSwift() throws {
+        let sandbox = try Sandbox(["Tokens/a.yaml": """
+            c:
+              $type: color
+              bg: { $value: "#ffffff", $extensions: { mode: { dark: "#000000", dark-high-contrast: "#101010", forest: "#eeffee", forest-dark: "#003300" } } }
+            space:
+              $type: number
+              gap: { $value: 8, $extensions: { mode: { dark: 9, forest: 6, forest-dark-high-contrast: 5 } } }
+
+            """])
+        defer { sandbox.remove() }
+        let build = try TokencProcess.run(["build", "--only", "css,swift"], in: sandbox.root)
+        #expect(build.status == 0, "\(build.stderr)")
+        let css = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/css/tokens.css"), encoding: .utf8)
+        #expect(css.hasSuffix("""
+            /* The forest theme */
+            :root[data-theme="forest"] {
+              --c-bg: #eeffee;
+              --space-gap: 6;
+            }
+
+            /* The forest theme, dark */
+            @media (prefers-color-scheme: dark) {
+              :root[data-theme="forest"] {
+                --c-bg: #003300;
+              }
+            }
+
+            /* The forest theme, dark with increased contrast */
+            @media (prefers-contrast: more) and (prefers-color-scheme: dark) {
+              :root[data-theme="forest"] {
+                --space-gap: 5;
+              }
+            }
+
+            """), "\(css)")
+        let folder = sandbox.root.appendingPathComponent("Generated/swift")
+        try Data("""
+            func hex(_ c: TokenColor) -> String { [c.red, c.green, c.blue].map { String(Int($0 * 255 + 0.5), radix: 16) }.joined(separator: " ") }
+            let forest = Tokens.C.bg.theme("forest"), gap = Tokens.Space.gap.theme("forest")
+            print(hex(forest.light), "|", hex(forest.dark), "|", hex(forest.lightHighContrast), "|", hex(forest.darkHighContrast))
+            print(gap.light, gap.dark, gap.lightHighContrast, gap.darkHighContrast)
+            print(hex(Tokens.C.bg.theme("ocean").darkHighContrast), Tokens.Space.gap.theme("ocean").dark)
+            """.utf8).write(to: folder.appendingPathComponent("main.swift"))
+        let compile = try SwiftOutputTests.run("/usr/bin/env", ["swiftc", "-o", "check", "Tokens.swift", "main.swift"], in: folder)
+        #expect(compile.status == 0, "\(compile.output)")
+        guard compile.status == 0 else { return }
+        // forest's dark high contrast falls back to forest-dark (#003300) before dark high contrast (#101010);
+        // the gap has no forest-dark, so forest's 6 stands in dark; a theme a token lacks leaves it as it is.
+        #expect(try SwiftOutputTests.run(folder.appendingPathComponent("check").path, [], in: folder).output == """
+            ee ff ee | 0 33 0 | ee ff ee | 0 33 0
+            6.0 6.0 6.0 5.0
+            10 10 10 9.0
+
+            """)
+    }
+
+    /// Appearance before brand: the forest background wins in `forest-dark`, so it is not repeated there, and
+    /// the stylesheet has no block for the theme's dark appearance.
+    @Test func aLaterThemeWinsInItsOwnDark() throws {
+        let sandbox = try Sandbox(["Tokens/r.resolver.yaml": Self.document(brandFirst: false)])
+        defer { sandbox.remove() }
+        let inspect = try TokencProcess.run(["inspect", "c.bg"], in: sandbox.root)
+        #expect(inspect.stdout == """
+            c.bg  color  Tokens/r.resolver.yaml:7:11
+              light   #ffffff  oklch(1 0 0)
+              dark    #000000  oklch(0 0 0)
+              forest  #eeffee  oklch(0.983 0.029 145.354)
+
+
+            """, "\(inspect.stdout)")
+        #expect(try TokencProcess.run(["build", "--only", "css"], in: sandbox.root).status == 0)
+        let css = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/css/tokens.css"), encoding: .utf8)
+        #expect(!css.contains("The forest theme, dark"), "\(css)")
     }
 }

@@ -421,6 +421,16 @@ struct CSSContextBuilder {
             }
             if options.lightDark, token.type == .color, let merged = lightDark(token) {
                 for (mode, plain, wide) in merged { if let slot = slots[mode] { declared.add(name, plain, wide, slot: slot) } }
+                // light-dark() covers the built-in appearances; each theme's values (`forest`, `forest-dark`) are
+                // written in its own blocks, as without the option. A mode written twice is read at its first value.
+                if modes.count > Appearance.builtIn.count {
+                    let first = FirstIndexByKey(token.values) { $0.mode }
+                    for (i, entry) in token.values.enumerated() where Appearance.builtInIndex(entry.mode) == nil {
+                        guard let slot = slots[entry.mode], first.index(of: entry.mode, in: token.values, key: { $0.mode }) == i,
+                              let (plain, wide) = token.colors[i].map({ Self.color($0, mode: entry.mode) }) else { continue }
+                        declared.add(name, plain, wide, slot: slot)
+                    }
+                }
                 continue
             }
             // A color token that shares its colors' list (an alias and its target) with the same modes writes
@@ -495,8 +505,23 @@ struct CSSContextBuilder {
         add(Appearance.darkHighContrast, comment: "Dark with increased contrast, chosen by [data-theme=\"dark\"]", media: more, selector: forcedDark)
         // light-dark() colors: the contrast pair follows color-scheme, so one block serves both appearances.
         add("contrast", comment: "Increased contrast (light-dark)", media: more, selector: ":root")
-        for mode in modes where !Appearance.builtIn.contains(mode) {
-            add(mode, comment: "The \(Self.commentText(mode)) theme", media: nil, selector: ":root[data-theme=\(Self.quoted(mode))]")
+        // Each theme's block, then its own appearances (`forest-dark`) under the media queries of the built-in
+        // ones, later in the cascade: a theme follows the system's appearance (`data-theme` names the theme, so it
+        // cannot force light or dark as well).
+        var themes: [String] = []
+        var seen: Set<String> = []
+        for mode in modes where Appearance.builtInIndex(mode) == nil {
+            let theme = Appearance.combination(mode)?.theme ?? mode
+            if seen.insert(theme).inserted { themes.append(theme) }
+        }
+        for theme in themes {
+            let selector = ":root[data-theme=\(Self.quoted(theme))]", name = Self.commentText(theme)
+            if slots[theme] != nil { add(theme, comment: "The \(name) theme", media: nil, selector: selector) }
+            for (appearance, media, what) in [(Appearance.dark, dark, "dark"), (Appearance.lightHighContrast, "\(more) and \(light)", "increased contrast"),
+                                              (Appearance.darkHighContrast, "\(more) and \(dark)", "dark with increased contrast")] {
+                let mode = Appearance.combined(theme: theme, appearance: appearance)
+                if slots[mode] != nil { add(mode, comment: "The \(name) theme, \(what)", media: media, selector: selector) }
+            }
         }
         let source = set.tokens.first.map { SwiftContextBuilder.folder(of: $0.token.location.file) } ?? "tokens"
         return (CSSFileContext(source: source, blocks: blocks), checksNames ? Self.nameCollisions(names, of: owners) : [])

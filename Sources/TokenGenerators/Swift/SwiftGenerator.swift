@@ -777,7 +777,8 @@ struct SwiftContextBuilder {
         for (mode, parsed) in modes {
             guard let parsed else { continue }
             guard let appearance = Appearance.builtInIndex(mode) else {
-                themes.append((mode, parsed.color(in: Appearance.light)))
+                // A system color in a theme's own appearance (`forest-dark`) is its value in that appearance.
+                themes.append((mode, parsed.color(in: Appearance.combination(mode)?.appearance ?? Appearance.light)))
                 continue
             }
             switch parsed {
