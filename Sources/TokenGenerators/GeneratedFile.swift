@@ -22,8 +22,8 @@ public struct GeneratedFile: Sendable, Equatable {
 extension Diagnostic {
     /// The error for `token` whose generated name `earlier`, a token before it in path order, already has:
     /// `becoming` says what the name is (`the Swift name \`textPrimary\``), and the error points at both.
-    static func nameCollision(_ id: String, _ token: ResolvedToken, _ earlier: ResolvedToken, becoming: String) -> Diagnostic {
-        Diagnostic(id: id, severity: .error, message: "`\(token.path)` and `\(earlier.path)` both become \(becoming)",
+    static func nameCollision(_ kind: DiagnosticKind, _ token: ResolvedToken, _ earlier: ResolvedToken, becoming: String) -> Diagnostic {
+        Diagnostic(kind, message: "`\(token.path)` and `\(earlier.path)` both become \(becoming)",
                    location: token.token.location, path: token.path,
                    related: [RelatedLocation(earlier.token.location, "`\(earlier.path)` is defined here")],
                    fix: "rename one of the two tokens")

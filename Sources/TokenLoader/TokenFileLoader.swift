@@ -21,7 +21,7 @@ public struct TokenFileLoader: Sendable {
         let isJSON = path.lowercased().hasSuffix(".json")
         if bytes.count > limits.maxFileBytes {
             let diagnostic = Diagnostic(
-                id: "yaml/file-too-large", severity: .error,
+                .yamlFileTooLarge, severity: .error,
                 message: "the file is \(bytes.count) bytes; token files may be at most \(limits.maxFileBytes) bytes",
                 location: SourceLocation(file: path, line: 1, column: 1),
                 fix: "split the tokens into several files")
@@ -95,7 +95,7 @@ private struct TreeBuilder {
     mutating func run() -> Node? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
-            fail("yaml/syntax", "libyaml could not start", at: SourceLocation(fileID: fileID, line: 1, column: 1))
+            fail(.yamlSyntax, "libyaml could not start", at: SourceLocation(fileID: fileID, line: 1, column: 1))
             return nil
         }
         defer { yaml_parser_delete(&parser) }
@@ -129,7 +129,7 @@ private struct TreeBuilder {
             documents += 1
             if documents > 1 {
                 fail(
-                    "yaml/multiple-documents",
+                    .yamlMultipleDocuments,
                     "a token file holds one YAML document, but a second one starts here",
                     at: location, fix: "move the second document (after `---`) into a file of its own")
                 return false
@@ -139,7 +139,7 @@ private struct TreeBuilder {
             let length = Int(scalar.length)
             if length > limits.maxScalarBytes {
                 fail(
-                    "yaml/scalar-too-large",
+                    .yamlScalarTooLarge,
                     "this scalar is \(length) bytes; a token file's scalars may be at most \(limits.maxScalarBytes) bytes",
                     at: location, fix: "shorten the value; large data belongs in a separate asset")
                 return false
@@ -176,14 +176,14 @@ private struct TreeBuilder {
         case YAML_ALIAS_EVENT:
             let name = optionalString(event.data.alias.anchor) ?? ""
             guard let target = anchors[name] else {
-                fail("yaml/undefined-anchor", "the alias `*\(name)` names no anchor defined before it", at: location,
+                fail(.yamlUndefinedAnchor, "the alias `*\(name)` names no anchor defined before it", at: location,
                      fix: "define `&\(name)` on a value above this line")
                 return false
             }
             expandedNodes += target.weight
             if expandedNodes > limits.maxExpandedNodes {
                 fail(
-                    "yaml/alias-budget",
+                    .yamlAliasBudget,
                     "aliases expand this document to more than \(limits.maxExpandedNodes) nodes (an alias bomb?)",
                     at: location, fix: "reference shared values with token aliases (\"{group.token}\") instead of YAML anchors")
                 return false
@@ -195,7 +195,7 @@ private struct TreeBuilder {
             let isMapping = event.type == YAML_MAPPING_START_EVENT
             if frames.count >= limits.maxDepth {
                 fail(
-                    "yaml/too-deep",
+                    .yamlTooDeep,
                     "mappings and lists nest more than \(limits.maxDepth) levels deep here",
                     at: location, fix: "flatten the structure; token groups rarely need more than a dozen levels")
                 return false
@@ -203,7 +203,7 @@ private struct TreeBuilder {
             let tag = optionalString(isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag)
             let expectedTag = isMapping ? "tag:yaml.org,2002:map" : "tag:yaml.org,2002:seq"
             if let tag, tag != "!", tag != expectedTag {
-                fail("yaml/unknown-tag", "the tag `\(displayTag(tag))` is not supported on \(isMapping ? "a mapping" : "a list")",
+                fail(.yamlUnknownTag, "the tag `\(displayTag(tag))` is not supported on \(isMapping ? "a mapping" : "a list")",
                      at: location, fix: "remove the tag")
                 return false
             }
@@ -259,7 +259,7 @@ private struct TreeBuilder {
                 if open.count == frames[top].entriesStart { frames[top].firstKeyPlain = plainKey }
                 frames[top].pending = .key(text, node.location, plain: plainKey)
             } else {
-                fail("yaml/non-string-key", "a mapping key must be a string, not \(node.kindDescription)",
+                fail(.yamlNonStringKey, "a mapping key must be a string, not \(node.kindDescription)",
                      at: node.location, fix: "write the key as a plain name")
                 frames[top].pending = .invalid
             }
@@ -273,14 +273,14 @@ private struct TreeBuilder {
             let first = open[existing].keyLocation
             if isJSON {
                 diagnostics.append(Diagnostic(
-                    id: "token/duplicate-json-key", severity: .warning,
+                    .tokenDuplicateJsonKey, severity: .warning,
                     message: "the key `\(key)` appears twice in this object; the last one wins",
                     location: keyLocation, related: [RelatedLocation(first, "first `\(key)` is here")],
                     fix: "remove one of the two `\(key)` keys"))
                 open[existing] = MappingEntry(key: key, keyLocation: keyLocation, value: node)
             } else {
                 diagnostics.append(Diagnostic(
-                    id: "token/duplicate", severity: .error,
+                    .tokenDuplicate, severity: .error,
                     message: "the key `\(key)` appears twice in this mapping",
                     location: keyLocation, related: [RelatedLocation(first, "first `\(key)` is here")],
                     fix: "remove or rename one of the two `\(key)` keys"))
@@ -302,7 +302,7 @@ private struct TreeBuilder {
     private mutating func merge(_ node: Node, at keyLocation: SourceLocation, into top: Int) -> Bool {
         let sources = node.mappingEntries != nil ? [node] : node.sequenceItems ?? []
         guard !sources.isEmpty, sources.allSatisfy({ $0.mappingEntries != nil }) else {
-            fail("yaml/invalid-merge", "`<<` merges a mapping or a list of mappings into this one, not \(node.kindDescription)",
+            fail(.yamlInvalidMerge, "`<<` merges a mapping or a list of mappings into this one, not \(node.kindDescription)",
                  at: node.location, fix: "write `<<: *name` with an anchored mapping (`name: &name { … }`), or quote \"<<\" for a key of that name")
             return true
         }
@@ -345,12 +345,12 @@ private struct TreeBuilder {
             case (core + "bool", .bool), (core + "int", .integer), (core + "float", .number): return value
             case (core + "float", .integer(let i)): return .number(Double(i))
             default:
-                fail("yaml/invalid-tagged-value", "`\(text)` is not a valid \(displayTag(tag)) value",
+                fail(.yamlInvalidTaggedValue, "`\(text)` is not a valid \(displayTag(tag)) value",
                      at: location, fix: "remove the tag or correct the value")
                 return nil
             }
         default:
-            fail("yaml/unknown-tag", "the tag `\(displayTag(tag))` is not supported on a scalar",
+            fail(.yamlUnknownTag, "the tag `\(displayTag(tag))` is not supported on a scalar",
                  at: location, fix: "remove the tag; token values are plain YAML")
             return nil
         }
@@ -371,7 +371,7 @@ private struct TreeBuilder {
             let text = String(String.UnicodeScalarView(scalars[range]))
             let location = SourceLocation(fileID: fileID, line: line + 1, column: shifts.originalColumn(line: line, column: range.lowerBound) + 1)
             diagnostics.append(Diagnostic(
-                id: "yaml/unquoted-color", severity: .error,
+                .yamlUnquotedColor, severity: .error,
                 message: "`\(text)` starts a YAML comment here, so this value is empty",
                 location: location, fix: "quote the color: \"\(text)\""))
             return (text, location)
@@ -412,7 +412,7 @@ private struct TreeBuilder {
         guard !key.isEmpty, !key.contains(":"), !key.contains(",") else { return nil }
         let text = "{\(key)}"
         diagnostics.append(Diagnostic(
-            id: "yaml/unquoted-alias", severity: .error,
+            .yamlUnquotedAlias, severity: .error,
             message: "`\(text)` is read as a YAML mapping, not as an alias",
             location: frame.location, fix: "quote the alias: \"\(text)\""))
         return .string(text, at: frame.location, isFlowOrQuoted: true)
@@ -450,7 +450,7 @@ private struct TreeBuilder {
             // Point where the string opens, not at the end of the file where libyaml noticed.
             let opening = self.location(parser.context_mark)
             diagnostics.append(Diagnostic(
-                id: "yaml/syntax", severity: .error, message: "this quoted string is never closed",
+                .yamlSyntax, severity: .error, message: "this quoted string is never closed",
                 location: opening, related: [RelatedLocation(location, "the file ends here, still inside the string")],
                 fix: "close the quote"))
             return
@@ -481,12 +481,12 @@ private struct TreeBuilder {
             fix = "quote the value if it contains `: `"
         }
         diagnostics.append(Diagnostic(
-            id: "yaml/syntax", severity: .error, message: message, location: location,
+            .yamlSyntax, severity: .error, message: message, location: location,
             related: related, fix: fix))
     }
 
-    private mutating func fail(_ id: String, _ message: String, at location: SourceLocation, fix: String? = nil) {
-        diagnostics.append(Diagnostic(id: id, severity: .error, message: message, location: location, fix: fix))
+    private mutating func fail(_ kind: DiagnosticKind, _ message: String, at location: SourceLocation, fix: String? = nil) {
+        diagnostics.append(Diagnostic(kind, severity: .error, message: message, location: location, fix: fix))
     }
 
     private func location(_ mark: yaml_mark_t) -> SourceLocation {

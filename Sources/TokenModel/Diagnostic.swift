@@ -54,7 +54,22 @@ public struct Diagnostic: Hashable, Sendable {
     /// Measurements behind the finding, keyed by name.
     public var data: [String: DiagnosticValue]
 
-    /// Creates a diagnostic; only id, severity and message are required.
+    /// Creates a diagnostic of `kind`, at the kind's severity unless `severity` says otherwise.
+    public init(
+        _ kind: DiagnosticKind,
+        severity: Severity? = nil,
+        message: String,
+        location: SourceLocation?,
+        path: String? = nil,
+        related: [RelatedLocation] = [],
+        fix: String? = nil,
+        data: [String: DiagnosticValue] = [:]
+    ) {
+        self.init(id: kind.id, severity: severity ?? kind.severity, message: message, location: location, path: path,
+                  related: related, fix: fix, data: data)
+    }
+
+    /// Creates a diagnostic with an id of its own (a reporter's test input); tokenc's stages use a `DiagnosticKind`.
     public init(
         id: String,
         severity: Severity,

@@ -795,7 +795,7 @@ private final class ResolutionRun {
             // Reported once, at the token the chain starts from; every token on it fails quietly.
             let start = tokens[stack[0]]
             diagnostics.append(Diagnostic(
-                id: "alias/chain-too-long", severity: .error,
+                .aliasChainTooLong, severity: .error,
                 message: "`\(start.path)` starts a chain of more than \(Self.maximumChainLength) aliases (it reaches `\(tokens[i].path)`)",
                 location: start.location, path: start.path, fix: "point the alias nearer to the value it means"))
             progress[i] = .failed
@@ -821,7 +821,7 @@ private final class ResolutionRun {
         guard let type = tokens[i].type ?? systemType else {
             let token = tokens[i]
             diagnostics.append(Diagnostic(
-                id: "token/missing-type", severity: .error,
+                .tokenMissingType, severity: .error,
                 message: "`\(token.path)` has no type: neither the token nor its groups give `$type`",
                 location: token.location, path: token.path,
                 fix: "add `$type: color` (or the right type) to the token or its group"))
@@ -878,7 +878,7 @@ private final class ResolutionRun {
             // A pointer into part of a composite value: the part must fit this token's own type.
             guard let declared = token.type else {
                 diagnostics.append(Diagnostic(
-                    id: "token/missing-type", severity: .error,
+                    .tokenMissingType, severity: .error,
                     message: "`\(token.path)` points into part of `\(target.path)`, so it needs its own `$type`",
                     location: token.location, path: token.path, fix: "add `$type` to the token or its group"))
                 return .failed
@@ -889,7 +889,7 @@ private final class ResolutionRun {
         if let declared = tokens[i].type, declared != targetType {
             let token = tokens[i], target = tokens[targetIndex]
             diagnostics.append(Diagnostic(
-                id: "alias/type-mismatch", severity: .error,
+                .aliasTypeMismatch, severity: .error,
                 message: "`\(token.path)` is a \(declared.rawValue) token, but its alias `{\(target.path)}` is a \(targetType.rawValue)",
                 location: location, path: token.path,
                 related: [RelatedLocation(target.location, "`\(target.path)` is defined here")],
@@ -927,7 +927,7 @@ private final class ResolutionRun {
         guard let target = lookup(surface.path, at: surface.location, owner: owner),
               let type = tokens[target].type, type != .color else { return }
         diagnostics.append(Diagnostic(
-            id: "alias/type-mismatch", severity: .error,
+            .aliasTypeMismatch, severity: .error,
             message: "`on` names `\(surface.path)`, a \(type.rawValue) token; it lists the colors `\(tokens[owner].path)` is drawn on",
             location: surface.location, path: tokens[owner].path,
             related: [RelatedLocation(tokens[target].location, "`\(surface.path)` is defined here")],
@@ -944,7 +944,7 @@ private final class ResolutionRun {
         if let target = index[path] {
             if let reason = tokens[target].details?.deprecation {
                 diagnostics.append(Diagnostic(
-                    id: "token/deprecated-use", severity: .warning,
+                    .tokenDeprecatedUse, severity: .warning,
                     message: "`\(tokens[owner].path)` uses `\(path)`, which is deprecated" + (reason.isEmpty ? "" : ": \(reason)"),
                     location: location, path: tokens[owner].path,
                     related: [RelatedLocation(tokens[target].location, "`\(path)` is marked `$deprecated` here")]))
@@ -955,7 +955,7 @@ private final class ResolutionRun {
             // The example is another token of the group: the first one may be the alias itself.
             let example = suggest { $0.firstPaths(in: path) }.first { $0 != tokens[owner].path }
             diagnostics.append(Diagnostic(
-                id: "alias/unresolved", severity: .error,
+                .aliasUnresolved, severity: .error,
                 message: "`{\(path)}` names a group, not a token", location: location, path: tokens[owner].path,
                 fix: example.map { "point at one token of the group, such as `{\($0)}`" }
                     ?? "point at a token; the group holds only `\(tokens[owner].path)`"))
@@ -965,14 +965,14 @@ private final class ResolutionRun {
         let token = path.hasSuffix(".value") ? String(path.dropLast(".value".count)) : nil
         if let token, index[token] != nil {
             diagnostics.append(Diagnostic(
-                id: "alias/unresolved", severity: .error,
+                .aliasUnresolved, severity: .error,
                 message: "`{\(path)}` does not name a token", location: location, path: tokens[owner].path,
                 fix: "write `{\(token)}`: a DTCG alias names the token, without Style Dictionary's `.value`"))
             return nil
         }
         let suggestion = suggest { $0.nearest(path) }.map { "did you mean `{\($0)}`?" }
         diagnostics.append(Diagnostic(
-            id: "alias/unresolved", severity: .error,
+            .aliasUnresolved, severity: .error,
             message: "`{\(path)}` does not name a token", location: location, path: tokens[owner].path,
             fix: suggestion ?? Self.systemColorFix(path) ?? "check the spelling of the path"))
         return nil
@@ -991,14 +991,14 @@ private final class ResolutionRun {
         let owningPath = tokens[owner].path
         guard let entries = node.mappingEntries, entries.count == 1, let pointer = node["$ref"]?.string else {
             diagnostics.append(Diagnostic(
-                id: "alias/unresolved", severity: .error,
+                .aliasUnresolved, severity: .error,
                 message: "a `$ref` object must hold exactly one string, `$ref`, and nothing else", location: node.location,
                 path: owningPath, fix: "write `{ $ref: \"#/group/token/$value\" }`"))
             return nil
         }
         func bad(_ why: String, fix: String = "write `#/group/token` or `#/group/token/$value`") -> Int? {
             diagnostics.append(Diagnostic(
-                id: "alias/unresolved", severity: .error, message: "the JSON Pointer `\(pointer)` \(why)",
+                .aliasUnresolved, severity: .error, message: "the JSON Pointer `\(pointer)` \(why)",
                 location: node.location, path: owningPath, fix: fix))
             return nil
         }
@@ -1028,7 +1028,7 @@ private final class ResolutionRun {
             }
             let suggestion = suggest { $0.nearest(path) }
             diagnostics.append(Diagnostic(
-                id: "alias/unresolved", severity: .error,
+                .aliasUnresolved, severity: .error,
                 message: "the JSON Pointer `\(pointer)` does not name a token",
                 location: node.location, path: owningPath,
                 fix: suggestion.map { "did you mean `#/\($0.replacing(".", with: "/"))/$value`?" }))
@@ -1053,7 +1053,7 @@ private final class ResolutionRun {
                 node = items[index]
             } else {
                 diagnostics.append(Diagnostic(
-                    id: "alias/unresolved", severity: .error,
+                    .aliasUnresolved, severity: .error,
                     message: "the JSON Pointer `\(pointer)` has no `\(segment)` inside `\(tokens[target].path)`",
                     location: location, path: tokens[owner].path))
                 return nil
@@ -1088,7 +1088,7 @@ private final class ResolutionRun {
         guard let expected = Self.slotType(of: tokens[owner].type, field: field), expected != targetType else { return false }
         let owning = tokens[owner], targetToken = tokens[target]
         diagnostics.append(Diagnostic(
-            id: "alias/type-mismatch", severity: .error,
+            .aliasTypeMismatch, severity: .error,
             message: "`\(field!)` of the \(owning.type!.rawValue) `\(owning.path)` takes a \(expected.rawValue), but `{\(targetToken.path)}` is a \(targetType.rawValue)",
             location: location, path: owning.path,
             related: [RelatedLocation(targetToken.location, "`\(targetToken.path)` is defined here")],
@@ -1153,7 +1153,7 @@ private final class ResolutionRun {
         let rotated = Array(members[members.firstIndex(of: first)!...] + members[..<members.firstIndex(of: first)!])
         let names = (rotated + [first]).map { "`\(tokens[$0].path)`" }.joined(separator: " → ")
         diagnostics.append(Diagnostic(
-            id: "alias/cycle", severity: .error,
+            .aliasCycle, severity: .error,
             message: "these aliases point at each other in a circle: \(names)",
             location: tokens[first].value.location, path: tokens[first].path,
             related: rotated.dropFirst().map { RelatedLocation(tokens[$0].value.location, "`\(tokens[$0].path)` is part of the cycle") },

@@ -26,7 +26,7 @@ extension Appearance {
     static func misspeltModeWarning(_ name: String, at location: SourceLocation, path: String? = nil) -> Diagnostic? {
         guard combination(name) == nil, let builtIn = builtIn(near: name) else { return nil }
         return Diagnostic(
-            id: "token/unknown-mode", severity: .warning,
+            .tokenUnknownMode, severity: .warning,
             message: "`\(name)` is not a built-in appearance, so it is kept as a custom mode (a brand theme) that falls back to light",
             location: location, path: path, fix: "did you mean `\(builtIn)`?")
     }

@@ -15,7 +15,7 @@ public struct ModeMerger: Sendable {
             for token in modeTokens {
                 guard let i = index[token.path] else {
                     diagnostics.append(Diagnostic(
-                        id: "resolver/invalid", severity: .warning,
+                        .resolverInvalid, severity: .warning,
                         message: "`\(token.path)` is defined only in the `\(mode)` context, so it has no default value and is ignored",
                         location: token.location, path: token.path, fix: "define it in the default sets too"))
                     continue

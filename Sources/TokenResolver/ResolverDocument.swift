@@ -55,13 +55,13 @@ private struct ResolverRun {
     }
 
     mutating func fail(_ message: String, _ node: Node, fix: String? = nil) {
-        diagnostics.append(Diagnostic(id: "resolver/invalid", severity: .error, message: message, location: node.location, fix: fix))
+        diagnostics.append(Diagnostic(.resolverInvalid, severity: .error, message: message, location: node.location, fix: fix))
     }
 
     mutating func allowOnly(_ node: Node, _ keys: Set<String>, what: String) {
         for entry in node.mappingEntries ?? [] where !keys.contains(entry.key) {
             diagnostics.append(Diagnostic(
-                id: "resolver/invalid", severity: .error, message: "`\(entry.key)` is not a property of \(what)",
+                .resolverInvalid, severity: .error, message: "`\(entry.key)` is not a property of \(what)",
                 location: entry.keyLocation, fix: "allowed: " + keys.sorted().joined(separator: ", ")))
         }
     }
@@ -130,7 +130,7 @@ private struct ResolverRun {
             guard let name, let definition else { continue }
             if let first = names[name] {
                 diagnostics.append(Diagnostic(
-                    id: "resolver/invalid", severity: .error, message: "`\(name)` appears twice in `resolutionOrder`",
+                    .resolverInvalid, severity: .error, message: "`\(name)` appears twice in `resolutionOrder`",
                     location: item.location, related: [RelatedLocation(first, "first `\(name)` is here")]))
                 continue
             }
@@ -286,7 +286,7 @@ private struct ResolverRun {
         guard themeModifiers.count == 2, !hasErrors else { return }
         let first = themeModifiers[0]
         diagnostics.append(Diagnostic(
-            id: "resolver/combined-modifiers", severity: .warning,
+            .resolverCombinedModifiers, severity: .warning,
             message: "`\(first.name)` and `\(name)` both make themes: tokenc carries each theme over the other modifier's default "
                 + "(and in every appearance), not their combinations, so no mode is a theme of `\(first.name)` and of `\(name)` at once",
             location: location, related: [RelatedLocation(first.location, "`\(first.name)` is here")],
@@ -303,7 +303,7 @@ private struct ResolverRun {
         let names = left.map { "`\($0.key)`" }.joined(separator: ", ")
         let hasAppearance = modifiers["appearance"] != nil
         diagnostics.append(Diagnostic(
-            id: "resolver/appearance-modifier", severity: .warning,
+            .resolverAppearanceModifier, severity: .warning,
             message: "the modifier `\(name)` has appearance contexts, but only the modifier named `appearance` becomes appearances: tokenc reads its default context `\(chosen)` and leaves out \(names)",
             location: first.keyLocation,
             fix: hasAppearance ? "move these contexts into the `appearance` modifier" : "rename the modifier to `appearance`"))

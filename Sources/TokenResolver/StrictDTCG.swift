@@ -30,13 +30,13 @@ public enum StrictDTCG {
                     + ", \"hex\": \"\(srgb.hex.prefix(7))\" }`"
             }
             found.append(Diagnostic(
-                id: "token/invalid-value", severity: .error,
+                .tokenInvalidValue, severity: .error,
                 message: "`\(text)` is a CSS color string, which DTCG 2025.10 does not define (`--dtcg strict`)",
                 location: node.location, path: path, fix: fix))
         case (.dimension?, .mapping):
             guard let unit = node["unit"], unit.string == "pt" else { return }
             found.append(Diagnostic(
-                id: "token/invalid-value", severity: .error,
+                .tokenInvalidValue, severity: .error,
                 message: "`pt` is not a DTCG 2025.10 unit, which are `px` and `rem` (`--dtcg strict`)",
                 location: unit.location, path: path,
                 fix: "write `px`: tokenc reads 1pt as 1px, Apple's point and CSS's reference pixel"))

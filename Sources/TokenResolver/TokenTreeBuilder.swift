@@ -41,7 +41,7 @@ public struct TokenTreeBuilder: Sendable {
         guard let root = file.root else { return FileTree() }
         guard let entries = root.mappingEntries else {
             if root.scalar != .null {
-                walk.error("token/invalid-value", "a token file must be a mapping of groups and tokens, not \(root.kindDescription)",
+                walk.error(.tokenInvalidValue, "a token file must be a mapping of groups and tokens, not \(root.kindDescription)",
                            at: root.location, fix: "start the file with a group name followed by `:`")
             }
             return FileTree(diagnostics: walk.diagnostics)
@@ -115,7 +115,7 @@ public struct TokenTreeBuilder: Sendable {
             } else if keptPosition >= 0, paths[k] == paths[keptPosition] {
                 let token = trees[file].tokens[index]
                 let first = trees[Int(positions[keptPosition].file)].tokens[Int(positions[keptPosition].index)]
-                walk.error("token/duplicate", "the token `\(token.path)` is defined twice", at: token.location, path: token.path,
+                walk.error(.tokenDuplicate, "the token `\(token.path)` is defined twice", at: token.location, path: token.path,
                            related: [RelatedLocation(first.location, "first definition of `\(token.path)`")],
                            fix: "remove or rename one of the two definitions")
             } else {
@@ -301,10 +301,10 @@ private struct TreeWalk {
     /// The custom mode names met so far in this file, each checked once for a misspelt built-in appearance.
     var customModes: Set<String> = []
 
-    mutating func error(_ id: String, _ message: String, at location: SourceLocation, path: String? = nil,
+    mutating func error(_ kind: DiagnosticKind, _ message: String, at location: SourceLocation, path: String? = nil,
                         related: [RelatedLocation] = [], fix: String? = nil)
     {
-        diagnostics.append(Diagnostic(id: id, severity: .error, message: message, location: location,
+        diagnostics.append(Diagnostic(kind, severity: .error, message: message, location: location,
                                       path: path, related: related, fix: fix))
     }
 
@@ -383,13 +383,13 @@ private struct TreeWalk {
                 if let text = entries[index].value.string {
                     if !dotted.isEmpty, groupNotes.descriptions[dotted] == nil { groupNotes.descriptions[dotted] = text }
                 } else {
-                    error("token/invalid-property", "`$description` must be a string, not \(entries[index].value.kindDescription)",
+                    error(.tokenInvalidProperty, "`$description` must be a string, not \(entries[index].value.kindDescription)",
                           at: entries[index].value.location, path: dotted)
                 }
             case "$deprecated": return nil
             case "$extensions":
                 if entries[index].value.mappingEntries == nil {
-                    error("token/invalid-property", "`$extensions` must be a mapping, not \(entries[index].value.kindDescription)",
+                    error(.tokenInvalidProperty, "`$extensions` must be a mapping, not \(entries[index].value.kindDescription)",
                           at: entries[index].value.location, path: dotted)
                 } else if !dotted.isEmpty {
                     if groupNotes.extensions[dotted] == nil { groupNotes.extensions[dotted] = entries[index].value }
@@ -402,12 +402,12 @@ private struct TreeWalk {
                 if let target = aliasTarget(entries[index].value.string) {
                     extends.append(PendingExtends(groupPath: dotted, target: target, location: entries[index].value.location, type: type))
                 } else {
-                    error("token/invalid-property", "`$extends` must name a group as \"{group.path}\"",
+                    error(.tokenInvalidProperty, "`$extends` must name a group as \"{group.path}\"",
                           at: entries[index].value.location, path: dotted, fix: "write `$extends: \"{base.group}\"`")
                 }
             case "$root":
                 guard let children = entries[index].value.mappingEntries, children.contains(where: { $0.key == "$value" }) else {
-                    error("token/invalid-name", "`$root` is reserved for a token holding the group's own value",
+                    error(.tokenInvalidName, "`$root` is reserved for a token holding the group's own value",
                           at: entries[index].keyLocation, path: dotted, fix: "give `$root` a `$value`, or rename it")
                     return nil
                 }
@@ -415,7 +415,7 @@ private struct TreeWalk {
                       inheritedFacts: facts, inheritedDeprecation: deprecation)
             case "$schema" where isRoot && path == nil: return nil
             default:
-                error("token/invalid-name", "`\(key)` is not a DTCG property, and names must not start with `$`",
+                error(.tokenInvalidName, "`\(key)` is not a DTCG property, and names must not start with `$`",
                       at: entries[index].keyLocation, path: dotted, fix: "rename it without the `$`")
             }
             return nil
@@ -428,7 +428,7 @@ private struct TreeWalk {
             let fix = legacy != nil && entries.contains(where: { $0.key == "value" })
                 ? "rename `\(key)` to `\(legacy!)`: DTCG writes a token's properties with `$` (Style Dictionary's older format has none)"
                 : "write `\(key):` followed by `$value: …` on the next line, indented"
-            error("token/invalid-value",
+            error(.tokenInvalidValue,
                   "`\(key)` must be a group or a token (a mapping with `$value`), not \(entries[index].value.kindDescription)",
                   at: entries[index].value.location, path: childPath, fix: fix)
             return nil
@@ -469,13 +469,13 @@ private struct TreeWalk {
                 if type == nil { return }
             case "$description":
                 if let text = entries[index].value.string { description = text } else {
-                    error("token/invalid-property", "`$description` must be a string, not \(entries[index].value.kindDescription)",
+                    error(.tokenInvalidProperty, "`$description` must be a string, not \(entries[index].value.kindDescription)",
                           at: entries[index].value.location, path: dotted)
                 }
             case "$deprecated": deprecation = checkDeprecated(entries[index].value, path: dotted)
             case "$extensions":
                 guard let ext = entries[index].value.mappingEntries else {
-                    error("token/invalid-property", "`$extensions` must be a mapping, not \(entries[index].value.kindDescription)",
+                    error(.tokenInvalidProperty, "`$extensions` must be a mapping, not \(entries[index].value.kindDescription)",
                           at: entries[index].value.location, path: dotted)
                     continue
                 }
@@ -495,17 +495,17 @@ private struct TreeWalk {
                             if Appearance.builtInIndex(mode.key) == nil { checkCustomMode(mode.key, at: mode.keyLocation, path: dotted) }
                         }
                     } else {
-                        error("token/invalid-property", "`$extensions.mode` must map mode names to values, not \(modeNode.kindDescription)",
+                        error(.tokenInvalidProperty, "`$extensions.mode` must map mode names to values, not \(modeNode.kindDescription)",
                               at: modeNode.location, path: dotted, fix: "write `mode: { dark: …, dark-high-contrast: … }`")
                     }
                 }
             default:
                 if entries[index].key.hasPrefix("$") {
-                    error("token/invalid-property", "`\(entries[index].key)` is not a token property",
+                    error(.tokenInvalidProperty, "`\(entries[index].key)` is not a token property",
                           at: entries[index].keyLocation, path: dotted,
                           fix: "tokens take `$value`, `$type`, `$description`, `$deprecated` and `$extensions`; put other data under `$extensions`")
                 } else {
-                    error("token/value-and-children", "`\(dotted)` has a `$value`, so it cannot also hold `\(entries[index].key)`",
+                    error(.tokenValueAndChildren, "`\(dotted)` has a `$value`, so it cannot also hold `\(entries[index].key)`",
                           at: entries[index].keyLocation, path: dotted,
                           fix: "move `\(entries[index].key)` into a group of its own, or remove the `$value`")
                 }
@@ -513,7 +513,7 @@ private struct TreeWalk {
         }
         if let reference {
             if value != nil {
-                error("token/invalid-property", "`\(dotted)` has both `$value` and `$ref`; a token takes one of them",
+                error(.tokenInvalidProperty, "`\(dotted)` has both `$value` and `$ref`; a token takes one of them",
                       at: reference.keyLocation, path: dotted, fix: "remove `$ref` or `$value`")
                 return
             }
@@ -523,12 +523,12 @@ private struct TreeWalk {
         guard let value else { return }
         // `$value` is the light appearance; a different `light` mode would be dropped without a word.
         if let lightMode, let written = lightMode.value.scalarText, let own = value.scalarText, written != own {
-            error("token/invalid-property",
+            error(.tokenInvalidProperty,
                   "`light` under `$extensions.mode` is `\(written)`, but `$value` is the light appearance and is `\(own)`",
                   at: lightMode.keyLocation, path: dotted, fix: "remove `light` from `mode`, or make `\(written)` the `$value`")
         }
         if value.scalar == .null {
-            error("token/invalid-value", "`$value` is empty", at: value.location, path: dotted,
+            error(.tokenInvalidValue, "`$value` is empty", at: value.location, path: dotted,
                   fix: "give the token a value")
             return
         }
@@ -563,7 +563,7 @@ private struct TreeWalk {
     /// Reads `$extensions.tokenc` over inherited facts: keys given here replace the inherited ones, `ignore` adds.
     mutating func readFacts(_ node: Node, into facts: inout TokencFacts, path: String) {
         guard let entries = node.mappingEntries else {
-            error("token/invalid-property", "`$extensions.tokenc` must be a mapping, not \(node.kindDescription)",
+            error(.tokenInvalidProperty, "`$extensions.tokenc` must be a mapping, not \(node.kindDescription)",
                   at: node.location, path: path)
             return
         }
@@ -574,7 +574,7 @@ private struct TreeWalk {
                 guard let items = value.sequenceItems else {
                     // One surface written alone, with or without braces: the fix is the list holding it.
                     let surface = value.string.map { $0.hasPrefix("{") ? $0 : "{\($0)}" }
-                    error("token/invalid-property", "`on` must be a list of surfaces such as [\"{color.background.primary}\"]",
+                    error(.tokenInvalidProperty, "`on` must be a list of surfaces such as [\"{color.background.primary}\"]",
                           at: value.location, path: path, fix: surface.map { "write `on: [\"\($0)\"]`" })
                     continue
                 }
@@ -583,13 +583,13 @@ private struct TreeWalk {
                     if let target = aliasTarget(item.string) {
                         facts.on.append(TokenReference(path: target, location: item.location))
                     } else {
-                        error("token/invalid-property", "each surface in `on` must be an alias such as \"{color.background.primary}\"",
+                        error(.tokenInvalidProperty, "each surface in `on` must be an alias such as \"{color.background.primary}\"",
                               at: item.location, path: path)
                     }
                 }
             case "text", "large-text":
                 guard case .scalar(.bool(let flag), _) = value.kind else {
-                    error("token/invalid-property", "`\(entry.key)` must be true or false", at: value.location, path: path)
+                    error(.tokenInvalidProperty, "`\(entry.key)` must be true or false", at: value.location, path: path)
                     continue
                 }
                 if entry.key == "text" { facts.text = flag } else { facts.largeText = flag }
@@ -597,14 +597,14 @@ private struct TreeWalk {
                 guard let name = value.string, let role = ColorRole(rawValue: name) else {
                     let names = ColorRole.allCases.map(\.rawValue)
                     let suggestion = value.string.flatMap { NearestName.find($0, in: names) }
-                    error("token/invalid-property", "`role` must be one of: " + names.joined(separator: ", "),
+                    error(.tokenInvalidProperty, "`role` must be one of: " + names.joined(separator: ", "),
                           at: value.location, path: path, fix: suggestion.map { "did you mean `\($0)`?" })
                     continue
                 }
                 facts.role = role
             case "platforms":
                 guard let items = value.sequenceItems else {
-                    error("token/invalid-property", "`platforms` must be a list such as [ios, macos]", at: value.location, path: path)
+                    error(.tokenInvalidProperty, "`platforms` must be a list such as [ios, macos]", at: value.location, path: path)
                     continue
                 }
                 facts.platforms = []
@@ -612,7 +612,7 @@ private struct TreeWalk {
                     if let name = item.string, let platform = Platform(rawValue: name) {
                         facts.platforms.append(platform)
                     } else {
-                        error("token/invalid-property",
+                        error(.tokenInvalidProperty,
                               "`\(item.string ?? item.kindDescription)` is not a platform; use " + Platform.allCases.map(\.rawValue).joined(separator: ", "),
                               at: item.location, path: path)
                     }
@@ -620,12 +620,12 @@ private struct TreeWalk {
             case "ignore":
                 for item in value.sequenceItems ?? [value] {
                     guard let rule = item["rule"]?.string else {
-                        error("token/invalid-property", "each `ignore` entry needs `rule` and `reason`", at: item.location, path: path,
+                        error(.tokenInvalidProperty, "each `ignore` entry needs `rule` and `reason`", at: item.location, path: path,
                               fix: "write `ignore: [{ rule: color/contrast, reason: \"…\" }]`")
                         continue
                     }
                     guard let reason = item["reason"]?.string, !reason.isEmpty else {
-                        error("token/invalid-property", "ignoring `\(rule)` needs a `reason`", at: item.location, path: path,
+                        error(.tokenInvalidProperty, "ignoring `\(rule)` needs a `reason`", at: item.location, path: path,
                               fix: "say why the rule does not apply, so reviewers can judge it")
                         continue
                     }
@@ -633,7 +633,7 @@ private struct TreeWalk {
                 }
             default:
                 let keys = ["on", "text", "large-text", "role", "platforms", "ignore"]
-                error("token/invalid-property", "`\(entry.key)` is not a tokenc fact", at: entry.keyLocation, path: path,
+                error(.tokenInvalidProperty, "`\(entry.key)` is not a tokenc fact", at: entry.keyLocation, path: path,
                       fix: NearestName.find(entry.key, in: keys).map { "did you mean `\($0)`?" } ?? "use one of: " + keys.joined(separator: ", "))
             }
         }
@@ -646,7 +646,7 @@ private struct TreeWalk {
         case .bool(false): return nil
         case .string(let text): return text
         default:
-            error("token/invalid-property", "`$deprecated` must be true, false or an explanation, not \(node.kindDescription)",
+            error(.tokenInvalidProperty, "`$deprecated` must be true, false or an explanation, not \(node.kindDescription)",
                   at: node.location, path: path)
             return nil
         }
@@ -654,14 +654,14 @@ private struct TreeWalk {
 
     mutating func parseType(_ node: Node, path: String) -> TokenType? {
         guard let name = node.string else {
-            error("token/invalid-property", "`$type` must be a type name, not \(node.kindDescription)",
+            error(.tokenInvalidProperty, "`$type` must be a type name, not \(node.kindDescription)",
                   at: node.location, path: path)
             return nil
         }
         guard let type = TokenType(rawValue: name) else {
             let names = TokenType.allCases.map(\.rawValue)
             let suggestion = NearestName.find(name, in: names).map { "did you mean `\($0)`?" }
-            error("token/invalid-property", "`\(name)` is not a token type", at: node.location, path: path,
+            error(.tokenInvalidProperty, "`\(name)` is not a token type", at: node.location, path: path,
                   fix: suggestion ?? "use one of: " + names.joined(separator: ", "))
             return nil
         }
@@ -685,7 +685,7 @@ private struct TreeWalk {
         guard found.dot || found.open || found.close else { return true }
         let bad = found.dot ? "`.`" : found.open ? "`{`" : "`}`"
         let full = path.isEmpty ? name : String.concatenating(path, ".", name)
-        error("token/invalid-name", "the name `\(name)` contains \(bad), which token names must not", at: location,
+        error(.tokenInvalidName, "the name `\(name)` contains \(bad), which token names must not", at: location,
               path: full, fix: "rename it, e.g. `\(name.map { ".{}".contains($0) ? "-" : String($0) }.joined())`")
         return false
     }
@@ -747,7 +747,7 @@ private struct TreeWalk {
                     : "`\(member.group)` extends `\(target)`"
             }.joined(separator: "; ")
             let first = byGroup[members[0].group]!
-            error("alias/cycle", "these groups extend each other in a circle: \(names)",
+            error(.aliasCycle, "these groups extend each other in a circle: \(names)",
                   at: first.location, path: first.groupPath,
                   related: members.dropFirst().map { RelatedLocation(byGroup[$0.group]!.location, "`\($0.group)` extends `\(byGroup[$0.group]!.target)` here") },
                   fix: "remove one of the `$extends`; a group cannot extend a group that holds it")
@@ -783,13 +783,13 @@ private struct TreeWalk {
 
     mutating func copyGroup(_ step: PendingExtends, tree: inout GroupTree) {
         if tokenIndex[step.target] != nil {
-            error("alias/type-mismatch", "`$extends` must name a group, but `\(step.target)` is a token",
+            error(.aliasTypeMismatch, "`$extends` must name a group, but `\(step.target)` is a token",
                   at: step.location, path: step.groupPath, fix: "extend the group that holds `\(step.target)`")
             return
         }
         guard groups[step.target] != nil else {
             let suggestion = NearestName.find(step.target, in: Array(groups.keys)).map { "did you mean `{\($0)}`?" }
-            error("alias/unresolved", "`$extends` names `\(step.target)`, which is not a group", at: step.location,
+            error(.aliasUnresolved, "`$extends` names `\(step.target)`, which is not a group", at: step.location,
                   path: step.groupPath, fix: suggestion)
             return
         }
@@ -818,7 +818,7 @@ private struct TreeWalk {
         let inherited = tree.tokens(under: step.target)
         guard copied + inherited.count <= Self.maximumCopiedTokens else {
             defer { copied = Self.maximumCopiedTokens + 1 }
-            error("alias/extends-too-large", "`$extends` of `\(step.target)` would copy \(inherited.count) more tokens into `\(step.groupPath)`, "
+            error(.aliasExtendsTooLarge, "`$extends` of `\(step.target)` would copy \(inherited.count) more tokens into `\(step.groupPath)`, "
                       + "past the \(Self.maximumCopiedTokens) a set's `$extends` may copy in all (\(copied) so far); no later `$extends` is applied",
                   at: step.location, path: step.groupPath,
                   fix: "extend smaller groups, or do not extend a group that itself extends a chain of others")

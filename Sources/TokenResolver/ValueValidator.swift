@@ -8,7 +8,7 @@ struct ValueProblem {
 
     /// The error reporting this problem in the value of the token at `path`, of `type`.
     func diagnostic(path: String, type: TokenType) -> Diagnostic {
-        Diagnostic(id: "token/invalid-value", severity: .error, message: "`\(path)` is not a valid \(type.rawValue): \(message)",
+        Diagnostic(.tokenInvalidValue, severity: .error, message: "`\(path)` is not a valid \(type.rawValue): \(message)",
                    location: location, path: path, fix: fix)
     }
 }

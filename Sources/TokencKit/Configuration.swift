@@ -89,7 +89,7 @@ public struct Configuration: Sendable {
     }
 
     static func problem(_ message: String, _ location: SourceLocation, fix: String? = nil) -> Diagnostic {
-        Diagnostic(id: "config/invalid", severity: .error, message: message, location: location, fix: fix)
+        Diagnostic(.configInvalid, severity: .error, message: message, location: location, fix: fix)
     }
 
     static let generatorIDs = ["swift", "css", "json", "xcassets"]
@@ -192,6 +192,11 @@ public struct Configuration: Sendable {
         let levels = RuleConfiguration.Level.allCases.map(\.rawValue)
         for entry in entries {
             guard let description = RuleRegistry.description(entry.key) else {
+                if let kind = DiagnosticKind.named(entry.key) {
+                    problems.append(problem("`\(kind.id)` is not a rule but a finding tokenc always reports (\(kind.severity.rawValue)): its severity cannot change",
+                                            entry.keyLocation, fix: "remove it from `rules`"))
+                    continue
+                }
                 problems.append(problem("`\(entry.key)` is not a rule", entry.keyLocation,
                                         fix: NearestName.find(entry.key, in: RuleRegistry.all.map(\.id)).map { "did you mean `\($0)`?" }
                                             ?? "list the rules with `tokenc rules`"))

@@ -3,8 +3,15 @@ import TokenModel
 import TokenResolver
 import TokenRules
 
-/// `tokenc rules`, `tokenc explain` and docs/rules.md, all from the rule registry.
+/// `tokenc rules`, `tokenc explain` and docs/rules.md, all from the diagnostic catalogue and the rule registry.
 public enum RuleCatalog {
+    /// The kinds of finding that are no rule (a YAML syntax error, a name collision in an output): always
+    /// reported, at their own severity, in catalogue order.
+    static var otherFindings: [DiagnosticKind] {
+        let rules = Set(RuleRegistry.all.map(\.id))
+        return DiagnosticKind.catalogue.filter { !rules.contains($0.id) }
+    }
+
     /// Formats of `tokenc rules`.
     public enum Format: String, Sendable, CaseIterable {
         case text, json, markdown
@@ -14,11 +21,14 @@ public enum RuleCatalog {
     public static func list(_ format: Format) -> String {
         switch format {
         case .text:
-            let width = RuleRegistry.all.map(\.id.count).max() ?? 0
+            let width = DiagnosticKind.catalogue.map(\.id.count).max() ?? 0
             return RuleRegistry.all.map { rule in
                 rule.id.padded(to: width) + "  "
                     + rule.severity.rawValue.padded(to: 7) + "  " + rule.summary
-            }.joined(separator: "\n") + "\n"
+            }.joined(separator: "\n") + "\n\nOther findings, always reported (not rules: tokenc.yml cannot change them):\n"
+                + otherFindings.map { kind in
+                    kind.id.padded(to: width) + "  " + kind.severity.rawValue.padded(to: 7) + "  " + kind.summary
+                }.joined(separator: "\n") + "\n"
         case .json:
             var writer = JSONWriter()
             writer.object { writer in
@@ -33,6 +43,16 @@ public enum RuleCatalog {
                         writer.member("summary"); writer.string(rule.summary)
                     }
                 }
+                let others = otherFindings
+                writer.member("otherFindings")
+                writer.array(others.count) { writer, i in
+                    writer.object { writer in
+                        writer.member("id"); writer.string(others[i].id)
+                        writer.member("group"); writer.string(others[i].group.rawValue)
+                        writer.member("severity"); writer.string(others[i].severity.rawValue)
+                        writer.member("summary"); writer.string(others[i].summary)
+                    }
+                }
             }
             return writer.text + "\n"
         case .markdown:
@@ -42,7 +62,12 @@ public enum RuleCatalog {
 
     /// `tokenc explain RULE`, or nil for an unknown id.
     public static func explain(_ id: String) -> String? {
-        guard let rule = RuleRegistry.description(id) else { return nil }
+        guard let rule = RuleRegistry.description(id) else {
+            return DiagnosticKind.named(id).map { kind in
+                "\(kind.id) (\(kind.group.rawValue), \(kind.severity.rawValue))\n\n\(kind.summary)\n\n"
+                    + "Not a rule: tokenc always reports it, and tokenc.yml cannot change it. docs/diagnostics.md says more.\n"
+            }
+        }
         var out = "\(rule.id) — \(rule.name) (\(rule.group.rawValue), default \(rule.severity.rawValue))\n\n"
         out += rule.summary + "\n\nWhy: " + rule.rationale + "\n"
         if !rule.options.isEmpty {
@@ -57,9 +82,9 @@ public enum RuleCatalog {
         return out
     }
 
-    /// The nearest rule id to a misspelt one.
+    /// The nearest id of the catalogue to a misspelt one.
     public static func suggestion(for id: String) -> String? {
-        NearestName.find(id, in: RuleRegistry.all.map(\.id))
+        NearestName.find(id, in: DiagnosticKind.catalogue.map(\.id))
     }
 
     static func indent(_ text: String) -> String {
@@ -76,7 +101,8 @@ public enum RuleCatalog {
         var out = """
             # Rules
 
-            Generated from the rule descriptions in `Sources/TokenRules` by `TOKENC_RECORD=1 swift test`;
+            Generated from the diagnostic catalogue (`Sources/TokenModel/DiagnosticKind.swift`) and the rule
+            descriptions in `Sources/TokenRules` by `TOKENC_RECORD=1 swift test`;
             a test fails when this page is stale. `tokenc explain RULE` prints the same for one rule.
 
             Severities: `error` fails `validate` and `build`; `warning` fails only with `--strict`; `info`
@@ -102,6 +128,18 @@ public enum RuleCatalog {
             """
         for rule in RuleRegistry.all {
             out += "| [`\(rule.id)`](#\(anchor(rule.id))) | \(rule.group.rawValue) | \(rule.severity.rawValue) | \(rule.summary.replacing("|", with: "\\|")) |\n"
+        }
+        out += """
+
+            Other findings are always reported, at their own severity: they are not rules, so `tokenc.yml` cannot
+            change them (docs/diagnostics.md says more of each).
+
+            | id | group | severity | what |
+            | --- | --- | --- | --- |
+
+            """
+        for kind in otherFindings {
+            out += "| `\(kind.id)` | \(kind.group.rawValue) | \(kind.severity.rawValue) | \(kind.summary.replacing("|", with: "\\|")) |\n"
         }
         for rule in RuleRegistry.all {
             out += "\n## \(rule.id)\n\n**\(rule.name)** — \(rule.group.rawValue), default `\(rule.severity.rawValue)`.\n\n"

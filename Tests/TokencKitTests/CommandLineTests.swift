@@ -753,6 +753,14 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(second.stderr.contains("tokenc.yml:2:3: error: `color/contrst` is not a rule [config/invalid]"))
         #expect(second.stderr.contains("fix: did you mean `color/contrast`?"))
         #expect(second.stderr.contains("tokenc.yml:3:21: error: `color/contrast` has no option `txt` [config/invalid]"))
+        // A finding of the catalogue that is no rule is named as such, not as unknown.
+        let notARule = try Sandbox(["Tokens/c.yaml": Self.tokens, "tokenc.yml": "rules:\n  yaml/syntax: off\n"])
+        defer { notARule.remove() }
+        let notARuleRun = try TokencProcess.run(["validate"], in: notARule.root)
+        #expect(notARuleRun.status == 2)
+        #expect(notARuleRun.stderr.contains("tokenc.yml:2:3: error: `yaml/syntax` is not a rule but a finding tokenc always reports (error): "
+            + "its severity cannot change [config/invalid]\n"), "\(notARuleRun.stderr)")
+        #expect(notARuleRun.stderr.contains("fix: remove it from `rules`"))
         let misspelt = try Sandbox(["Tokens/c.yaml": Self.tokens, "tokenc.yml": """
             rules:
               color/contrast: warn

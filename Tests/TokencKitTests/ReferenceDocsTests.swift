@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import TokencKit
+import TokenModel
+import TokenRules
 
 @Suite struct ReferenceDocsTests {
     @Test func systemColorsPageIsCurrent() throws {
@@ -12,26 +14,44 @@ import Testing
     }
 }
 
-/// Every diagnostic id the sources write is documented: a rule's in docs/rules.md, every other in
-/// docs/diagnostics.md, so a user who meets one can look it up.
-@Suite struct DiagnosticIdDocsTests {
-    @Test func everyIdTheSourcesWriteIsDocumented() throws {
+/// The diagnostic catalogue is the one place an id is written: every id a finding can have is a `DiagnosticKind`,
+/// its string appears once in Sources/ (in the catalogue), and every kind is documented in docs/rules.md.
+@Suite struct DiagnosticCatalogueTests {
+    /// Every quoted `group/name` id in Sources/ with the files it appears in, however it is spelt around it.
+    static func quotedIDs() throws -> [String: [String]] {
         let root = Golden.packageRoot
-        let docs = try ["docs/diagnostics.md", "docs/rules.md"].map { try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8) }
-            .joined()
-        let pattern = try Regex(#"id: "([a-z]+/[a-z0-9-]+)""#)
-        var ids: Set<String> = []
+        let pattern = try Regex(#""((?:yaml|token|alias|resolver|swift|css|xcassets|template|config|rules|color|accent|symbol|icon)/[a-z0-9-]+)""#)
+        var found: [String: [String]] = [:]
         let sources = try #require(FileManager.default.enumerator(at: root.appendingPathComponent("Sources"), includingPropertiesForKeys: nil))
         for case let file as URL in sources where file.pathExtension == "swift" {
             for match in try String(contentsOf: file, encoding: .utf8).matches(of: pattern) {
-                if let id = match.output[1].substring { ids.insert(String(id)) }
+                if let id = match.output[1].substring { found[String(id), default: []].append(file.lastPathComponent) }
             }
         }
-        #expect(ids.count > 40, "the pattern found \(ids.count) ids")
-        for id in ids.sorted() {
-            let documented = docs.contains("`\(id)`")
-            #expect(documented, "`\(id)` is in no table of docs/diagnostics.md or docs/rules.md")
+        return found
+    }
+
+    @Test func everyIdIsWrittenOnceInTheCatalogue() throws {
+        let found = try Self.quotedIDs()
+        #expect(found.count == DiagnosticKind.catalogue.count, "ids in Sources: \(found.keys.sorted())")
+        for kind in DiagnosticKind.catalogue {
+            #expect(found[kind.id] == ["DiagnosticKind.swift"], "`\(kind.id)` is written in \(found[kind.id] ?? [])")
         }
+        #expect(Set(DiagnosticKind.catalogue.map(\.id)).count == DiagnosticKind.catalogue.count)
+        #expect(DiagnosticKind.catalogue.count == 81)
+    }
+
+    @Test func everyRuleIsAKindAndEveryKindIsDocumented() throws {
+        let docs = try String(contentsOf: Golden.packageRoot.appendingPathComponent("docs/rules.md"), encoding: .utf8)
+        for rule in RuleRegistry.all {
+            #expect(DiagnosticKind.named(rule.id) == rule.kind)
+        }
+        for kind in DiagnosticKind.catalogue {
+            #expect(docs.contains("`\(kind.id)`"), "`\(kind.id)` is not in docs/rules.md")
+        }
+        // `--rules structure` keeps every group but the guidelines: the outputs' findings included.
+        #expect(Pipeline.isStructural("css/name-collision") && Pipeline.isStructural("config/invalid") && Pipeline.isStructural("yaml/syntax"))
+        #expect(!Pipeline.isStructural("color/contrast") && !Pipeline.isStructural("rules/unused-ignore"))
     }
 }
 
@@ -50,6 +70,10 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let rules = try #require(json["rules"] as? [[String: String]])
         #expect(rules.count == 53)
+        let others = try #require(json["otherFindings"] as? [[String: String]])
+        #expect(others.count + rules.count == DiagnosticKind.catalogue.count)
+        #expect(others.first == ["id": "yaml/syntax", "group": "structure", "severity": "error", "summary": "libyaml could not parse the file."])
+        #expect(others.first { $0["id"] == "css/name-collision" }?["group"] == "output")
         #expect(rules.first { $0["id"] == "color/contrast" } == [
             "id": "color/contrast", "group": "guidelines", "name": "Contrast", "severity": "error",
             "summary": "A foreground misses its minimum contrast (4.5:1 text, 3:1 large text and non-text UI) on a declared surface in some appearance, alpha composited over the surface.",
@@ -65,5 +89,16 @@ import Testing
         let unknown = try TokencProcess.run(["explain", "color/contrst"], in: FileManager.default.temporaryDirectory)
         #expect(unknown.status == 2)
         #expect(unknown.stderr == "tokenc: error: no rule `color/contrst`; did you mean `color/contrast`?\n")
+        // A finding that is no rule is explained from the catalogue.
+        let finding = try TokencProcess.run(["explain", "yaml/unquoted-color"], in: FileManager.default.temporaryDirectory)
+        #expect(finding.status == 0)
+        #expect(finding.stdout == """
+            yaml/unquoted-color (structure, error)
+
+            A color written `#…` without quotes, which YAML reads as the start of a comment.
+
+            Not a rule: tokenc always reports it, and tokenc.yml cannot change it. docs/diagnostics.md says more.
+
+            """)
     }
 }

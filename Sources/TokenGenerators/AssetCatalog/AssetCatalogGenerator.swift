@@ -45,13 +45,13 @@ public struct AssetCatalogGenerator: Generator {
             }
             if name.utf8.first == UInt8(ascii: "`") { name = String(name.dropFirst().dropLast()) }
             if let first = names[name] {
-                diagnostics.append(.nameCollision("xcassets/name-collision", token, first, becoming: "the color set `\(name)`"))
+                diagnostics.append(.nameCollision(.xcassetsNameCollision, token, first, becoming: "the color set `\(name)`"))
                 continue
             }
             names[name] = token
             // A folder name is at most 255 bytes on the file systems Xcode projects live on.
             if name.utf8.count + ".colorset".utf8.count > 255 {
-                diagnostics.append(Diagnostic(id: "xcassets/name-too-long", severity: .error,
+                diagnostics.append(Diagnostic(.xcassetsNameTooLong, severity: .error,
                                               message: "`\(token.path)` becomes a color set folder of \(name.utf8.count + ".colorset".utf8.count) bytes, "
                                                   + "longer than the 255 a file name may have",
                                               location: token.token.location, path: token.path,
@@ -189,7 +189,7 @@ public struct AssetCatalogGenerator: Generator {
             func add(_ path: String?, idiom: String, size: String, scale: String?, appearance: String?, platform: String?) {
                 guard let path else { return }
                 guard let bytes = readFile(path, token.token.location.file) else {
-                    diagnostics.append(Diagnostic(id: "xcassets/missing-image", severity: .error,
+                    diagnostics.append(Diagnostic(.xcassetsMissingImage, severity: .error,
                                                   message: "cannot read `\(path)` for the app icon", location: value.location, path: token.path))
                     return
                 }

@@ -52,7 +52,7 @@ public struct CSSGenerator: Generator {
         let file = templateFiles[path] ?? "Templates/" + path
         let template: MustacheTemplate
         do { template = try MustacheTemplate(source) } catch {
-            return ([], [Diagnostic(id: "template/syntax", severity: .error, message: error.message,
+            return ([], [Diagnostic(.templateSyntax, severity: .error, message: error.message,
                                     location: SourceLocation(file: file, line: error.line, column: error.column))])
         }
         // A user's template may name fields the context does not have; the built-in one is tested.
@@ -296,7 +296,7 @@ struct CSSContextBuilder {
             }
             // One error for a pair of tokens, not one per property they share.
             guard earlier !== token, reported.insert(ObjectIdentifier(token)).inserted else { continue }
-            diagnostics.append(.nameCollision("css/name-collision", token, earlier, becoming: "the CSS custom property `\(name)`"))
+            diagnostics.append(.nameCollision(.cssNameCollision, token, earlier, becoming: "the CSS custom property `\(name)`"))
         }
         return diagnostics
     }

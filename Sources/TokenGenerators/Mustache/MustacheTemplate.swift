@@ -154,7 +154,7 @@ extension MustacheTemplate {
             // Names compared without their folder and extension, which every candidate shares.
             func bare(_ path: String) -> String { String(path.split(separator: "/").last ?? "").replacing(".mustache", with: "") }
             let nearest = NearestName.find(bare(path), in: builtIn.map(bare)).flatMap { name in builtIn.sorted().first { bare($0) == name } }
-            return Diagnostic(id: "template/unused", severity: .warning,
+            return Diagnostic(.templateUnused, severity: .warning,
                               message: "`\(path)` replaces no built-in template" + (partial.map { " and no template includes it (`{{> \($0)}}`)" } ?? ""),
                               location: SourceLocation(file: files[path]!, line: 1, column: 1),
                               fix: nearest.map { "did you mean `\($0)`?" } ?? "name it after a built-in template: " + builtIn.sorted().joined(separator: ", "))
@@ -168,7 +168,7 @@ extension MustacheTemplate {
         var reported: Set<String> = []
         return names(in: source).compactMap { name, line, column in
             guard !known.contains(name), reported.insert(name).inserted else { return nil }
-            return Diagnostic(id: "template/unknown-name", severity: .warning,
+            return Diagnostic(.templateUnknownName, severity: .warning,
                               message: "`\(name)` is not in the template context, so it renders as nothing",
                               location: SourceLocation(file: file, line: line, column: column),
                               fix: NearestName.find(name, in: known.sorted()).map { "did you mean `\($0)`?" }
@@ -180,7 +180,7 @@ extension MustacheTemplate {
 extension Diagnostic {
     /// The error for a template whose rendering ran past its limits, placed at the template's start.
     static func templateLimit(_ error: MustacheTemplate.RenderError, file: String) -> Diagnostic {
-        Diagnostic(id: "template/too-large", severity: .error, message: error.message,
+        Diagnostic(.templateTooLarge, severity: .error, message: error.message,
                    location: SourceLocation(file: file, line: 1, column: 1))
     }
 }

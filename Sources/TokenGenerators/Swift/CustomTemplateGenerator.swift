@@ -39,7 +39,7 @@ public struct CustomTemplateGenerator: Generator {
         do {
             compiled = try MustacheTemplate(template)
         } catch {
-            return ([], [Diagnostic(id: "template/syntax", severity: .error, message: error.message,
+            return ([], [Diagnostic(.templateSyntax, severity: .error, message: error.message,
                                     location: SourceLocation(file: templatePath, line: error.line, column: error.column))])
         }
         var builder = SwiftContextBuilder()

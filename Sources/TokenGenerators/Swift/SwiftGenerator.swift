@@ -56,7 +56,7 @@ public struct SwiftGenerator: Generator {
     {
         let main = "swift/Tokens.swift.mustache"
         guard let source = templates[main] else {
-            return ([], [Diagnostic(id: "template/missing", severity: .error, message: "the template `\(main)` is missing", location: nil)])
+            return ([], [Diagnostic(.templateMissing, severity: .error, message: "the template `\(main)` is missing", location: nil)])
         }
         // Every template compiles before anything renders: a broken partial is an error, never an empty output.
         var problems: [Diagnostic] = []
@@ -65,7 +65,7 @@ public struct SwiftGenerator: Generator {
             do {
                 _ = try MustacheTemplate(templates[path]!)
             } catch {
-                problems.append(Diagnostic(id: "template/syntax", severity: .error, message: error.message,
+                problems.append(Diagnostic(.templateSyntax, severity: .error, message: error.message,
                                            location: SourceLocation(file: templateFiles[path] ?? "Templates/" + path, line: error.line, column: error.column)))
             }
             partials[String(path.dropFirst("swift/".count).dropLast(".mustache".count))] = templates[path]
@@ -415,7 +415,7 @@ struct SwiftContextBuilder {
         seen.reserveCapacity(node.members.count)
         for (i, member) in node.members.enumerated() {
             if let firstIndex = seen[member.swiftName] {
-                diagnostics.append(.nameCollision("swift/name-collision", member.token, node.members[firstIndex].token,
+                diagnostics.append(.nameCollision(.swiftNameCollision, member.token, node.members[firstIndex].token,
                                                   becoming: "the Swift name `\(member.swiftName)`"))
             } else {
                 seen[member.swiftName] = i
@@ -433,7 +433,7 @@ struct SwiftContextBuilder {
             let child = convert(node.children[name]!)
             if let first = typeNames[child.typeName] {
                 diagnostics.append(Diagnostic(
-                    id: "swift/name-collision", severity: .error,
+                    .swiftNameCollision, severity: .error,
                     message: "the groups `\(child.path)` and `\(first)` both become the Swift type `\(child.typeName)`",
                     location: node.children[name]!.members.first?.token.token.location, path: child.path, fix: "rename one of the two groups"))
             }

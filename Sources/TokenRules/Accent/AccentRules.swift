@@ -15,8 +15,7 @@ enum AccentParts {
 /// The accent misses 3:1 against a declared surface.
 struct AccentContrastRule: Rule {
     static let description = RuleDescription(
-        id: "accent/contrast", name: "Accent contrast", severity: .error,
-        summary: "The accent color misses 3:1 against a declared surface in some appearance.",
+        kind: .accentContrast, name: "Accent contrast",
         rationale: "HIG, Color (app accent colors): the accent marks interactive elements, non-text UI that needs 3:1 against what it sits on (WCAG 2.x 1.4.11).",
         triggering: [RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\" }\n  tint: { $value: \"#7fb5ff\" }\naccent:\n  $type: accent\n  $value: { color: \"{c.tint}\", surfaces: [↓\"{c.bg}\"] }\n")],
         nonTriggering: [RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\" }\n  tint: { $value: \"#0066cc\" }\naccent:\n  $type: accent\n  $value: { color: \"{c.tint}\", surfaces: [\"{c.bg}\"] }\n")],
@@ -51,8 +50,7 @@ struct AccentContrastRule: Rule {
 /// Text drawn on the accent misses 4.5:1.
 struct AccentTextContrastRule: Rule {
     static let description = RuleDescription(
-        id: "accent/text-contrast", name: "Text on accent", severity: .error,
-        summary: "`text-on-accent` misses 4.5:1 on the accent color in some appearance.",
+        kind: .accentTextContrast, name: "Text on accent",
         rationale: "HIG, Color (app accent colors): button titles sit on the accent; text needs 4.5:1 (WCAG 2.x 1.4.3).",
         triggering: [RuleExample("accent:\n  $type: accent\n  $value: { color: \"#34C759\", text-on-accent: ↓\"#FFFFFF\" }\n")],
         nonTriggering: [RuleExample("accent:\n  $type: accent\n  $value: { color: \"#0066CC\", text-on-accent: \"#FFFFFF\" }\n")],
@@ -81,8 +79,7 @@ struct AccentTextContrastRule: Rule {
 /// The accent has no dark appearance.
 struct AccentDarkVariantRule: Rule {
     static let description = RuleDescription(
-        id: "accent/dark-variant", name: "Accent dark variant", severity: .warning,
-        summary: "The accent color has no dark appearance.",
+        kind: .accentDarkVariant, name: "Accent dark variant",
         rationale: "HIG, Color: \"if you use a custom color, you need to supply both light and dark variants\"; the accent is the most visible custom color.",
         triggering: [RuleExample("↓accent:\n  $type: accent\n  $value: { color: \"#0066CC\" }\n")],
         nonTriggering: [
@@ -104,8 +101,7 @@ struct AccentDarkVariantRule: Rule {
 /// Fixed-color sidebar icons that are not colors, or on an accent that does not tint sidebar icons.
 struct AccentFixedSidebarIconsRule: Rule {
     static let description = RuleDescription(
-        id: "accent/fixed-sidebar-icons", name: "Fixed sidebar icons", severity: .error,
-        summary: "A fixed-color entry that is not a color, or fixed colors on an accent that does not apply to `sidebar-icons`.",
+        kind: .accentFixedSidebarIcons, name: "Fixed sidebar icons",
         rationale: "HIG, Color (app accent colors): \"The exception is a sidebar icon that uses a fixed color you specify\".",
         triggering: [
             RuleExample("accent:\n  $type: accent\n  $value: { color: \"#0066CC\", applies-to: [sidebar-icons], fixed-sidebar-icons: { icloud: ↓\"teal-ish\" } }\n"),

@@ -3,8 +3,7 @@ import TokenModel
 /// A custom color equal to a documented system color value.
 struct HardcodedSystemValueRule: Rule {
     static let description = RuleDescription(
-        id: "color/hardcoded-system-value", name: "Hard-coded system color", severity: .warning,
-        summary: "A custom color equal to a documented system color value; reference `{system.NAME}` instead.",
+        kind: .colorHardcodedSystemValue, name: "Hard-coded system color",
         rationale: "HIG, Color: \"Avoid hard-coding system color values\" — they change between releases and adapt to settings the copy cannot follow. Pure white and pure black are not treated as copies: they are every palette's ends.",
         triggering: [RuleExample("c:\n  $type: color\n  blue: { $value: ↓\"#007AFF\", $extensions: { mode: { dark: \"#0A84FF\" } } }\n")],
         nonTriggering: [RuleExample("c:\n  $type: color\n  blue: { $value: \"{system.systemBlue}\" }\n  brand: { $value: \"#0066CC\" }\n")])
@@ -36,8 +35,7 @@ struct HardcodedSystemValueRule: Rule {
 /// A dynamic system color used against its documented purpose.
 struct SystemColorMisuseRule: Rule {
     static let description = RuleDescription(
-        id: "color/system-color-misuse", name: "System color misuse", severity: .warning,
-        summary: "A dynamic system color used against its purpose: a background color as text, a label color as a surface, a separator as text.",
+        kind: .colorSystemColorMisuse, name: "System color misuse",
         rationale: "HIG, Color: \"Avoid redefining the semantic meanings of dynamic system colors\".",
         triggering: [RuleExample("c:\n  $type: color\n  text: { $value: ↓\"{system.systemBackground}\", $extensions: { tokenc: { role: label } } }\n")],
         nonTriggering: [RuleExample("c:\n  $type: color\n  text: { $value: \"{system.label}\", $extensions: { tokenc: { role: label } } }\n")])
@@ -69,8 +67,7 @@ struct SystemColorMisuseRule: Rule {
 /// One color value behind tokens of different roles.
 struct SameColorDifferentMeaningRule: Rule {
     static let description = RuleDescription(
-        id: "color/same-color-different-meaning", name: "Same color, different meaning", severity: .warning,
-        summary: "One color value behind tokens of different roles, such as `interactive` and `destructive`.",
+        kind: .colorSameColorDifferentMeaning, name: "Same color, different meaning",
         rationale: "HIG, Color: \"Avoid using the same color to mean different things\".",
         triggering: [RuleExample("c:\n  $type: color\n  ↓link: { $value: \"#d70015\", $extensions: { tokenc: { role: interactive } } }\n  delete: { $value: \"#D70015\", $extensions: { tokenc: { role: destructive } } }\n")],
         nonTriggering: [RuleExample("c:\n  $type: color\n  link: { $value: \"#0066cc\", $extensions: { tokenc: { role: interactive } } }\n  delete: { $value: \"#D70015\", $extensions: { tokenc: { role: destructive } } }\n")])
@@ -103,8 +100,7 @@ struct SameColorDifferentMeaningRule: Rule {
 /// Two distinct P3 colors that look the same once mapped to sRGB.
 struct IndistinguishableInSRGBRule: Rule {
     static let description = RuleDescription(
-        id: "color/indistinguishable-in-srgb", name: "Indistinguishable in sRGB", severity: .warning,
-        summary: "Two distinct wide-gamut colors within ΔE2000 2.0 of each other after mapping to sRGB; one finding at a token, against the closest such color earlier in path order, counting the others.",
+        kind: .colorIndistinguishableInSrgb, name: "Indistinguishable in sRGB",
         rationale: "HIG, Color: \"it may be hard to distinguish two very similar P3 colors when viewing them on an sRGB display\".",
         triggering: [
             RuleExample("c:\n  $type: color\n  red: { $value: \"color(display-p3 1 0 0)\" }\n  ↓red2: { $value: \"color(display-p3 0.98 0 0.02)\" }\n"),
@@ -170,8 +166,7 @@ struct IndistinguishableInSRGBRule: Rule {
 /// Status colors that people with a color-vision deficiency may not tell apart.
 struct ColorBlindConfusableRule: Rule {
     static let description = RuleDescription(
-        id: "color/color-blind-confusable", name: "Color-blind confusable", severity: .warning,
-        summary: "Two status colors (destructive, success, warning, info) within ΔE2000 10 under simulated protanopia, deuteranopia or tritanopia (Machado 2009); one finding at a token, against the closest status color of another role earlier in path order, counting the others.",
+        kind: .colorColorBlindConfusable, name: "Color-blind confusable",
         rationale: "HIG, Color: \"people who are color blind might not be able to distinguish some color combinations\".",
         triggering: [RuleExample("c:\n  $type: color\n  error: { $value: \"#D70015\", $extensions: { tokenc: { role: destructive } } }\n  ↓ok: { $value: \"#248A3D\", $extensions: { tokenc: { role: success } } }\n")],
         nonTriggering: [RuleExample("c:\n  $type: color\n  error: { $value: \"#D70015\", $extensions: { tokenc: { role: destructive } } }\n  ok: { $value: \"#0071A4\", $extensions: { tokenc: { role: success } } }\n")],

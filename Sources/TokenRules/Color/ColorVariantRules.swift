@@ -3,8 +3,7 @@ import TokenModel
 /// A color used in UI has no dark appearance.
 struct DarkVariantRule: Rule {
     static let description = RuleDescription(
-        id: "color/dark-variant", name: "Dark variant", severity: .error,
-        summary: "A color used in UI has no dark appearance.",
+        kind: .colorDarkVariant, name: "Dark variant",
         rationale: "HIG, Color: \"if you use a custom color, you need to supply both light and dark variants\". System colors adapt by themselves; colors scoped to watchOS alone are exempt (watchOS has one, dark, appearance).",
         triggering: [RuleExample("c:\n  $type: color\n  ↓label: { $value: \"#111\", $extensions: { tokenc: { role: label } } }\n")],
         nonTriggering: [
@@ -28,8 +27,7 @@ struct DarkVariantRule: Rule {
 /// A color used in UI whose dark value equals its light value.
 struct IdenticalVariantsRule: Rule {
     static let description = RuleDescription(
-        id: "color/identical-variants", name: "Identical variants", severity: .warning,
-        summary: "A color used in UI whose dark value equals its light value.",
+        kind: .colorIdenticalVariants, name: "Identical variants",
         rationale: "HIG, Color: \"if you use a custom color, you need to supply both light and dark variants\" — a dark variant equal to the light one is not a variant.",
         triggering: [RuleExample("c:\n  $type: color\n  ↓accent: { $value: \"#0a84ff\", $extensions: { mode: { dark: \"#0A84FF\" }, tokenc: { role: interactive } } }\n")],
         nonTriggering: [RuleExample("c:\n  $type: color\n  accent: { $value: \"#0066cc\", $extensions: { mode: { dark: \"#0A84FF\" }, tokenc: { role: interactive } } }\n")])
@@ -51,8 +49,7 @@ struct IdenticalVariantsRule: Rule {
 /// A P3 color outside sRGB: reports the fallback tokenc generates.
 struct OutOfGamutRule: Rule {
     static let description = RuleDescription(
-        id: "color/out-of-gamut", name: "Outside sRGB", severity: .info,
-        summary: "A wide-gamut color outside sRGB: reports the sRGB fallback tokenc generates.",
+        kind: .colorOutOfGamut, name: "Outside sRGB",
         rationale: "HIG, Color (color management): wide-color displays show Display P3; sRGB displays show tokenc's gamut-mapped fallback (CSS Color 4).",
         triggering: [
             RuleExample("c:\n  $type: color\n  ↓vivid: { $value: \"color(display-p3 1 0 0)\" }\n"),

@@ -42,8 +42,7 @@ struct ContrastPairs {
 /// A foreground misses its minimum contrast on a declared surface in some appearance.
 struct ContrastRule: Rule {
     static let description = RuleDescription(
-        id: "color/contrast", name: "Contrast", severity: .error,
-        summary: "A foreground misses its minimum contrast (4.5:1 text, 3:1 large text and non-text UI) on a declared surface in some appearance, alpha composited over the surface.",
+        kind: .colorContrast, name: "Contrast",
         rationale: "HIG, Color: \"insufficient contrast can cause icons and text to blend with the background\". Minimums are WCAG 2.x AA: 4.5:1 for text, 3:1 for large text and non-text UI.",
         triggering: [
             RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\", $extensions: { mode: { dark: \"#000\" } } }\n  fg:\n    $value: \"#777\"\n    $extensions: { mode: { dark: \"#eee\" }, tokenc: { text: true, on: [↓\"{c.bg}\"] } }\n"),
@@ -110,8 +109,7 @@ public enum ContrastMatrix {
 /// A pair below 7:1 in a high-contrast appearance, or with no high-contrast value while the light pair is below 7:1.
 struct HighContrastVariantRule: Rule {
     static let description = RuleDescription(
-        id: "color/high-contrast-variant", name: "Increased contrast", severity: .warning,
-        summary: "A pair below 7:1 in a high-contrast appearance, or with no high-contrast value while the light pair is below 7:1.",
+        kind: .colorHighContrastVariant, name: "Increased contrast",
         rationale: "HIG, Color (inclusive color): people who turn on Increase Contrast expect \"a significantly higher amount of visual differentiation\"; 7:1 is WCAG AAA.",
         triggering: [
             RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\" }\n  fg:\n    $value: \"#5a5a5a\"\n    $extensions: { tokenc: { text: true, on: [↓\"{c.bg}\"] } }\n"),

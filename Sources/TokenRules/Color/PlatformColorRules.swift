@@ -8,8 +8,7 @@ import TokenModel
 /// A watchOS-only background color that is not pure black.
 struct WatchOSBackgroundRule: Rule {
     static let description = RuleDescription(
-        id: "color/watchos-background", name: "watchOS background", severity: .error,
-        summary: "A `background` color scoped to watchOS alone that is not pure black.",
+        kind: .colorWatchosBackground, name: "watchOS background",
         rationale: "HIG, Color (watchOS): \"Use pure black for your app's background color. Pure black — that is, #000000 hex — blends seamlessly with the Apple Watch bezel\".",
         triggering: [RuleExample("c:\n  $type: color\n  ↓bg: { $value: \"#1C1C1E\", $extensions: { tokenc: { role: background, platforms: [watchos] } } }\n")],
         nonTriggering: [RuleExample("c:\n  $type: color\n  bg: { $value: \"#000000\", $extensions: { tokenc: { role: background, platforms: [watchos] } } }\n")])
@@ -30,8 +29,7 @@ struct WatchOSBackgroundRule: Rule {
 /// More than three distinct hues among tvOS interactive, fill and focus colors.
 struct TVOSPaletteSizeRule: Rule {
     static let description = RuleDescription(
-        id: "color/tvos-palette-size", name: "tvOS palette size", severity: .info,
-        summary: "More than three distinct hues among tvOS-scoped colors of roles `interactive`, `fill`, `focus`.",
+        kind: .colorTvosPaletteSize, name: "tvOS palette size",
         rationale: "HIG, Color (tvOS): \"Consider choosing a limited color palette that coordinates with your app logo\".",
         triggering: [RuleExample("""
             c:
@@ -76,8 +74,7 @@ struct TVOSPaletteSizeRule: Rule {
 /// A tvOS focus color: focus also needs scale or motion.
 struct TVOSFocusByColorOnlyRule: Rule {
     static let description = RuleDescription(
-        id: "color/tvos-focus-by-color-only", name: "tvOS focus by color only", severity: .info,
-        summary: "A `focus` color for tvOS: a reminder that focus also needs scale or motion.",
+        kind: .colorTvosFocusByColorOnly, name: "tvOS focus by color only",
         rationale: "HIG, Color (tvOS): \"Avoid using only color to indicate focus\".",
         triggering: [RuleExample("c:\n  $type: color\n  ↓focus: { $value: \"#FFFFFF\", $extensions: { tokenc: { role: focus, platforms: [tvos] } } }\n")],
         nonTriggering: [RuleExample("c:\n  $type: color\n  focus: { $value: \"#FFFFFF\", $extensions: { tokenc: { role: focus, platforms: [ios] } } }\n")])

@@ -43,18 +43,13 @@ public struct RuleExample: Sendable {
     public var text: String { yaml.replacing("↓", with: "") }
 }
 
-/// Everything a rule says about itself: the documentation and the test input in one place.
+/// Everything a rule says about itself: the documentation and the test input in one place. Its id, group,
+/// severity and summary are its `DiagnosticKind`'s, declared once in the catalogue.
 public struct RuleDescription: Sendable {
-    /// The stable id, such as `color/contrast`.
-    public var id: String
-    /// Which group the rule belongs to.
-    public var group: RuleGroup
+    /// What the rule finds, as the catalogue declares it.
+    public var kind: DiagnosticKind
     /// A short human name.
     public var name: String
-    /// The default severity.
-    public var severity: Severity
-    /// One line on what the rule finds.
-    public var summary: String
     /// Why, citing the HIG page and section (or the specification) the rule comes from.
     public var rationale: String
     /// Snippets that must trigger the rule where marked.
@@ -64,15 +59,21 @@ public struct RuleDescription: Sendable {
     /// Options the rule reads from `tokenc.yml`, with their defaults.
     public var options: [String: Double]
 
+    /// The stable id, such as `color/contrast`.
+    public var id: String { kind.id }
+    /// Which group the rule belongs to for `--rules`: the guidelines, or the structure every build checks.
+    public var group: RuleGroup { kind.group == .guidelines ? .guidelines : .structure }
+    /// The default severity.
+    public var severity: Severity { kind.severity }
+    /// One line on what the rule finds.
+    public var summary: String { kind.summary }
+
     /// Creates a description.
-    public init(id: String, group: RuleGroup = .guidelines, name: String, severity: Severity, summary: String,
-                rationale: String, triggering: [RuleExample], nonTriggering: [RuleExample], options: [String: Double] = [:])
+    public init(kind: DiagnosticKind, name: String, rationale: String, triggering: [RuleExample], nonTriggering: [RuleExample],
+                options: [String: Double] = [:])
     {
-        self.id = id
-        self.group = group
+        self.kind = kind
         self.name = name
-        self.severity = severity
-        self.summary = summary
         self.rationale = rationale
         self.triggering = triggering
         self.nonTriggering = nonTriggering

@@ -12,7 +12,7 @@ public struct RuleEngine: Sendable {
     }
 
     /// The id of the finding for an `ignore` entry that silenced nothing.
-    public static let unusedIgnoreID = "rules/unused-ignore"
+    public static let unusedIgnoreID = DiagnosticKind.rulesUnusedIgnore.id
 
     /// Checks the tokens with every guideline rule.
     public func check(_ set: ResolvedTokenSet, readFile: @escaping @Sendable (String, String) -> [UInt8]? = { _, _ in nil }) -> [Diagnostic] {

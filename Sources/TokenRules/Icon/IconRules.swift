@@ -58,8 +58,7 @@ struct IconFields {
 /// An app-icon size that is not in the platform's table, or a shape the platform does not take.
 struct AppIconSizeRule: Rule {
     static let description = RuleDescription(
-        id: "icon/app-icon-size", name: "App icon size", severity: .error,
-        summary: "An app-icon size that is not in the platform's table, or a shape the platform does not take (iOS, macOS, watchOS, visionOS square; tvOS 1280×768 and 400×240 / 800×480).",
+        kind: .iconAppIconSize, name: "App icon size",
         rationale: "HIG, App icons (App icon sizes): each platform lists the sizes it takes; iOS, iPadOS, macOS, visionOS and watchOS icons are square, tvOS icons are 1280x768 px rectangles.",
         triggering: [RuleExample("icon:\n  $type: icon\n  mac: { $value: { kind: app-icon, platform: macos, images: { ↓\"48@1x\": mac-16.png } } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  mac: { $value: { kind: app-icon, platform: macos, images: { \"16@1x\": mac-16.png } } }\n")])
@@ -95,8 +94,7 @@ struct AppIconSizeRule: Rule {
 /// macOS or tvOS without every size they require.
 struct AppIconSetCompleteRule: Rule {
     static let description = RuleDescription(
-        id: "icon/app-icon-set-complete", name: "App icon set complete", severity: .error,
-        summary: "A macOS or tvOS app icon without every size those platforms require.",
+        kind: .iconAppIconSetComplete, name: "App icon set complete",
         rationale: "HIG, App icons: \"For macOS and tvOS, you need to supply all sizes\".",
         triggering: [RuleExample("icon:\n  $type: icon\n  ↓mac: { $value: { kind: app-icon, platform: macos, images: { \"16@1x\": mac-16.png } } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png } }\n")])
@@ -117,8 +115,7 @@ struct AppIconSetCompleteRule: Rule {
 /// A referenced image that is not PNG, has the wrong pixel size, or has alpha where the platform takes none.
 struct AppIconImageRule: Rule {
     static let description = RuleDescription(
-        id: "icon/app-icon-image", name: "App icon image", severity: .error,
-        summary: "A referenced image that is not PNG, has the wrong pixel size, or has an alpha channel where the platform takes none (iOS/iPadOS and watchOS default icons, tvOS and visionOS background layers).",
+        kind: .iconAppIconImage, name: "App icon image",
         rationale: "HIG, App icons: icons are PNG at the listed pixel sizes; iOS, iPadOS, watchOS and tvOS icons take no transparency; visionOS wants \"a full-bleed, non-transparent image for the background layer\". The iOS dark variant may be transparent.",
         triggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ↓ios-transparent.png } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png, dark: ios-transparent.png } }\n")])
@@ -167,8 +164,7 @@ struct AppIconImageRule: Rule {
 /// A PNG whose color space is not sRGB, Gray Gamma 2.2 or Display P3 (visionOS: no P3).
 struct AppIconColorSpaceRule: Rule {
     static let description = RuleDescription(
-        id: "icon/app-icon-color-space", name: "App icon color space", severity: .warning,
-        summary: "An app-icon PNG whose color type or embedded profile is not sRGB, Gray Gamma 2.2 or Display P3 (visionOS: no P3).",
+        kind: .iconAppIconColorSpace, name: "App icon color space",
         rationale: "HIG, App icons: app icons use sRGB (color), Gray Gamma 2.2 (grayscale) or Display P3 on iOS, iPadOS, macOS, tvOS and watchOS.",
         triggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ↓ios-adobe.png } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png } }\n")])
@@ -208,8 +204,7 @@ struct AppIconColorSpaceRule: Rule {
 /// The iOS tinted variant is not an opaque grayscale image.
 struct TintedGrayscaleRule: Rule {
     static let description = RuleDescription(
-        id: "icon/tinted-grayscale", name: "Tinted icon grayscale", severity: .error,
-        summary: "The iOS tinted app-icon variant is not an opaque grayscale image.",
+        kind: .iconTintedGrayscale, name: "Tinted icon grayscale",
         rationale: "HIG, App icons (dark and tinted variants, June 10, 2024): the system applies the tint to a grayscale version of the icon; it must be opaque grayscale for the tint to read. tokenc reads this from the PNG header: the file must be stored as grayscale without alpha (color type 0); an RGB file with gray pixels is reported too, with the fix to export it as Gray.",
         triggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png, tinted: ↓ios-1024.png } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png, tinted: ios-tinted.png } }\n")])
@@ -229,8 +224,7 @@ struct TintedGrayscaleRule: Rule {
 /// tvOS or visionOS layer counts.
 struct LayerCountRule: Rule {
     static let description = RuleDescription(
-        id: "icon/layer-count", name: "Layer count", severity: .error,
-        summary: "tvOS with fewer than two or more than five layers; visionOS without a background layer or with more than two layers above it.",
+        kind: .iconLayerCount, name: "Layer count",
         rationale: "HIG, App icons: \"tvOS app icons use between two and five layers\"; a visionOS icon \"includes a background layer and one or two layers on top\".",
         triggering: [RuleExample("icon:\n  $type: icon\n  tv: { $value: { kind: app-icon, platform: tvos, layers: ↓[tv-back.png] } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  tv: { $value: { kind: app-icon, platform: tvos, layers: [tv-back.png, tv-front.png] } }\n")])
@@ -252,8 +246,7 @@ struct LayerCountRule: Rule {
 /// A toolbar or navigation-bar icon outside 18–28 pt.
 struct BarSizeRule: Rule {
     static let description = RuleDescription(
-        id: "icon/bar-size", name: "Bar icon size", severity: .warning,
-        summary: "A toolbar or navigation-bar icon outside 18–28 pt (about 22 × 22 pt, 44 × 44 px @2x).",
+        kind: .iconBarSize, name: "Bar icon size",
         rationale: "HIG (2014), Bar button icons: \"create a toolbar or navigation bar icon in the following sizes: About 44 x 44 pixels; About 22 x 22 pixels (standard resolution)\".",
         triggering: [RuleExample("icon:\n  $type: icon\n  share: { $value: { kind: toolbar, size: ↓{ width: 32, height: 32 } } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  share: { $value: { kind: toolbar, size: { width: 22, height: 22 } } }\n")])
@@ -273,8 +266,7 @@ struct BarSizeRule: Rule {
 /// A tab-bar icon above 48 × 32 pt, or outside 20–30 pt when square.
 struct TabBarSizeRule: Rule {
     static let description = RuleDescription(
-        id: "icon/tab-bar-size", name: "Tab bar icon size", severity: .warning,
-        summary: "A tab-bar icon above 48 × 32 pt (96 × 64 px @2x), or outside 20–30 pt when square (about 25 × 25 pt).",
+        kind: .iconTabBarSize, name: "Tab bar icon size",
         rationale: "HIG (2014), Bar button icons: tab bar icons \"About 25 x 25 pixels (48 x 32 pixels maximum) for standard resolution\".",
         triggering: [RuleExample("icon:\n  $type: icon\n  home: { $value: { kind: tab-bar, size: ↓{ width: 50, height: 30 } } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  home: { $value: { kind: tab-bar, size: { width: 25, height: 25 } } }\n")])
@@ -296,8 +288,7 @@ struct TabBarSizeRule: Rule {
 /// An iMessage app icon size that is not in the table.
 struct IMessageSizeRule: Rule {
     static let description = RuleDescription(
-        id: "icon/imessage-size", name: "iMessage icon size", severity: .error,
-        summary: "An iMessage app icon size that is not in the table (148×110, 143×100, 120×90 / 180×135, 64×48 / 96×72, 54×40 / 81×60, 58×58 / 87×87, 1024×1024 px).",
+        kind: .iconImessageSize, name: "iMessage icon size",
         rationale: "HIG, iMessage apps and stickers (Icon sizes): \"create a square-cornered icon in the following sizes\".",
         triggering: [RuleExample("icon:\n  $type: icon\n  chat: { $value: { kind: imessage-app, images: { ↓\"100x75@2x\": mac-16.png } } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  chat: { $value: { kind: imessage-app, images: { \"148x110@2x\": imessage-148x110.png } } }\n")])
@@ -326,8 +317,7 @@ struct IMessageSizeRule: Rule {
 /// Stickers: size per size class, one size per pack.
 struct StickerSizeRule: Rule {
     static let description = RuleDescription(
-        id: "icon/sticker-size", name: "Sticker size", severity: .error,
-        summary: "A sticker that is not 300, 408 or 618 px square (@3x, for small, regular and large), or sizes mixed within one pack.",
+        kind: .iconStickerSize, name: "Sticker size",
         rationale: "HIG, iMessage apps and stickers: \"prepare all of your stickers at that size; don't mix sizes within a single sticker pack\" — small 300x300, regular 408x408, large 618x618 px @3x.",
         triggering: [RuleExample("stickers:\n  $type: icon\n  party: { $value: { kind: sticker, size-class: regular, image: ↓sticker-300.png, description: Party } }\n")],
         nonTriggering: [RuleExample("stickers:\n  $type: icon\n  party: { $value: { kind: sticker, size-class: regular, image: sticker-408.png, description: Party } }\n")])
@@ -365,8 +355,7 @@ struct StickerSizeRule: Rule {
 /// Sticker files over 500 KB or in a format that cannot carry what they use.
 struct StickerFileRule: Rule {
     static let description = RuleDescription(
-        id: "icon/sticker-file", name: "Sticker file", severity: .error,
-        summary: "A sticker file over 500 KB (500,000 bytes), in a format Messages does not take, or a PNG deeper than 8 bits.",
+        kind: .iconStickerFile, name: "Sticker file",
         rationale: "HIG, iMessage apps and stickers: \"A sticker file must be 500 KB or smaller in size\"; PNG and APNG carry 8-bit transparency, GIF single-color transparency, JPEG none.",
         triggering: [RuleExample("stickers:\n  $type: icon\n  party: { $value: { kind: sticker, size-class: regular, image: ↓sticker-16bit.png, description: Party } }\n")],
         nonTriggering: [RuleExample("stickers:\n  $type: icon\n  party: { $value: { kind: sticker, size-class: regular, image: sticker-408.png, description: Party } }\n")])
@@ -395,8 +384,7 @@ struct StickerFileRule: Rule {
 /// A sticker without a description.
 struct StickerDescriptionRule: Rule {
     static let description = RuleDescription(
-        id: "icon/sticker-description", name: "Sticker description", severity: .warning,
-        summary: "A sticker without a description for VoiceOver.",
+        kind: .iconStickerDescription, name: "Sticker description",
         rationale: "HIG, iMessage apps and stickers: \"For each sticker, provide a localized alternative description\".",
         triggering: [RuleExample("stickers:\n  $type: icon\n  ↓party: { $value: { kind: sticker, size-class: regular, image: sticker-408.png } }\n")],
         nonTriggering: [RuleExample("stickers:\n  $type: icon\n  party: { $value: { kind: sticker, size-class: regular, image: sticker-408.png, description: \"Party popper\" } }\n")])
@@ -414,8 +402,7 @@ struct StickerDescriptionRule: Rule {
 /// Stickers scoped to a platform other than iOS or iPadOS.
 struct StickerPlatformRule: Rule {
     static let description = RuleDescription(
-        id: "icon/sticker-platform", name: "Sticker platform", severity: .error,
-        summary: "Stickers scoped to a platform other than iOS or iPadOS.",
+        kind: .iconStickerPlatform, name: "Sticker platform",
         rationale: "HIG, iMessage apps and stickers: \"Not supported in macOS, tvOS, visionOS, or watchOS\".",
         triggering: [RuleExample("stickers:\n  $type: icon\n  ↓party: { $value: { kind: sticker, image: sticker-408.png, description: Party }, $extensions: { tokenc: { platforms: [macos] } } }\n")],
         nonTriggering: [RuleExample("stickers:\n  $type: icon\n  party: { $value: { kind: sticker, image: sticker-408.png, description: Party }, $extensions: { tokenc: { platforms: [ios, ipados] } } }\n")])

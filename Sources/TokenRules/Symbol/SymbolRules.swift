@@ -46,8 +46,7 @@ struct SymbolWeightRule: SymbolEnumerationRule {
     static let field = "weight"
     static let allowed = SymbolTables.weights.map(\.name)
     static let description = RuleDescription(
-        id: "symbol/invalid-weight", name: "Symbol weight", severity: .error,
-        summary: "A symbol weight that is not one of Apple's nine (ultralight … black).",
+        kind: .symbolInvalidWeight, name: "Symbol weight",
         rationale: "HIG, SF Symbols: \"SF Symbols are available in nine weights — from ultralight to black\".",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: ↓semi-bold } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: semibold } }\n")])
@@ -57,8 +56,7 @@ struct SymbolScaleRule: SymbolEnumerationRule {
     static let field = "scale"
     static let allowed = SymbolTables.scales
     static let description = RuleDescription(
-        id: "symbol/invalid-scale", name: "Symbol scale", severity: .error,
-        summary: "A symbol scale that is not small, medium or large.",
+        kind: .symbolInvalidScale, name: "Symbol scale",
         rationale: "HIG, SF Symbols: \"SF Symbols are available in three scales — small, medium (the default), and large\".",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, scale: ↓huge } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, scale: large } }\n")])
@@ -68,8 +66,7 @@ struct SymbolRenderingRule: SymbolEnumerationRule {
     static let field = "rendering"
     static let allowed = SymbolTables.renderingModes
     static let description = RuleDescription(
-        id: "symbol/invalid-rendering", name: "Symbol rendering mode", severity: .error,
-        summary: "A rendering mode that is not monochrome, hierarchical, palette or multicolor.",
+        kind: .symbolInvalidRendering, name: "Symbol rendering mode",
         rationale: "HIG, SF Symbols: \"SF Symbols provides four rendering modes — monochrome, hierarchical, palette, and multicolor\".",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, rendering: ↓duotone } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, rendering: hierarchical } }\n")])
@@ -78,8 +75,7 @@ struct SymbolRenderingRule: SymbolEnumerationRule {
 /// Palette needs two or more colors; monochrome and hierarchical take at most one.
 struct SymbolPaletteColorsRule: Rule {
     static let description = RuleDescription(
-        id: "symbol/palette-colors", name: "Palette colors", severity: .error,
-        summary: "Palette rendering with fewer than two colors, or monochrome/hierarchical with more than one; a warning for a palette with more than three.",
+        kind: .symbolPaletteColors, name: "Palette colors",
         rationale: "HIG, SF Symbols: \"Palette — Applies two or more colors to a symbol, using one color per layer\"; symbols have at most three layers.",
         triggering: [
             RuleExample("s:\n  $type: symbol\n  a: { $value: { name: square.and.arrow.up, rendering: palette, colors: ↓[\"#f00\"] } }\n"),
@@ -112,8 +108,7 @@ struct SymbolPaletteColorsRule: Rule {
 /// The symbol's weight differs from the text it sits beside.
 struct SymbolWeightMatchesTextRule: Rule {
     static let description = RuleDescription(
-        id: "symbol/weight-matches-text", name: "Weight matches text", severity: .warning,
-        summary: "A symbol's weight differs from the weight of the text beside it, compared as numbers.",
+        kind: .symbolWeightMatchesText, name: "Weight matches text",
         rationale: "HIG, SF Symbols: symbols are designed to match San Francisco text; a symbol beside text should use the text's weight.",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: ↓bold, text-weight: 400 } }\n")],
         nonTriggering: [
@@ -138,8 +133,7 @@ struct SymbolWeightMatchesTextRule: Rule {
 /// A toolbar or navigation-bar symbol written with `.fill`.
 struct SymbolToolbarOutlineRule: Rule {
     static let description = RuleDescription(
-        id: "symbol/toolbar-outline", name: "Toolbar outline", severity: .warning,
-        summary: "A toolbar or navigation-bar symbol written with `.fill`.",
+        kind: .symbolToolbarOutline, name: "Toolbar outline",
         rationale: "HIG, SF Symbols: \"a toolbar takes the outline variant\"; fill belongs to tab bars and selection.",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: ↓square.and.arrow.up.fill, context: toolbar } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: square.and.arrow.up, context: toolbar } }\n")])
@@ -159,8 +153,7 @@ struct SymbolToolbarOutlineRule: Rule {
 /// A tab-bar symbol written with `.fill`: the tab bar picks the variant itself.
 struct SymbolRedundantVariantRule: Rule {
     static let description = RuleDescription(
-        id: "symbol/redundant-variant", name: "Redundant variant", severity: .info,
-        summary: "A tab-bar symbol written with `.fill`: the tab bar chooses the fill variant itself.",
+        kind: .symbolRedundantVariant, name: "Redundant variant",
         rationale: "HIG, SF Symbols: in a tab bar \"you don't have to specify a variant\"; the system applies fill.",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: ↓house.fill, context: tab-bar } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, context: tab-bar } }\n")])
@@ -179,8 +172,7 @@ struct SymbolRedundantVariantRule: Rule {
 /// Symbols side by side in one context with different weights or scales.
 struct SymbolConsistentFamilyRule: Rule {
     static let description = RuleDescription(
-        id: "symbol/consistent-family", name: "Consistent family", severity: .warning,
-        summary: "Symbols in one context (the same bar, the same list) with different weights or scales.",
+        kind: .symbolConsistentFamily, name: "Consistent family",
         rationale: "HIG (2014), Bar button icons: \"all icons in your app should look like they belong to the same family\".",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: regular, context: tab-bar } }\n  b: { $value: { name: gear, weight: ↓bold, context: tab-bar } }\n  c: { $value: { name: star, weight: regular, context: tab-bar } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: regular, context: tab-bar } }\n  b: { $value: { name: gear, weight: bold, context: toolbar } }\n")])
@@ -214,8 +206,7 @@ struct SymbolConsistentFamilyRule: Rule {
 /// Variable color where the context shows static depth.
 struct SymbolVariableColorDepthRule: Rule {
     static let description = RuleDescription(
-        id: "symbol/variable-color-depth", name: "Variable color for depth", severity: .info,
-        summary: "Variable color on a symbol in a list or sidebar, which shows static depth: use hierarchical rendering.",
+        kind: .symbolVariableColorDepth, name: "Variable color for depth",
         rationale: "HIG, SF Symbols: variable color represents \"a characteristic that can change over time — like capacity or strength\", while hierarchical rendering \"gives depth to the symbol\".",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: wifi, variable-color: ↓true, context: list } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: wifi, variable-color: true, context: toolbar } }\n")])
