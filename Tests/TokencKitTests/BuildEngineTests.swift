@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import TokencKit
+
+/// The build engine in-process: what it writes, replays from the cache, plans under `check`, and refuses to write
+/// when a token is wrong, with the lines `tokenc build` prints. Paths are absolute, so no test changes the
+/// process's working folder.
+@Suite struct BuildEngineTests {
+    static let tokens = """
+        color:
+          $type: color
+          accent: { $value: "#0a84ff", $extensions: { mode: { dark: "#409cff" } } }
+        space:
+          $type: dimension
+          small: { $value: { value: 4, unit: px } }
+
+        """
+
+    /// Runs `request` and returns the outcome and everything it printed.
+    static func build(_ request: BuildRequest) throws -> (BuildOutcome, String) {
+        let printed = LockedText()
+        let engine = BuildEngine(print: { printed.append($0) }, printBytes: { printed.append(String(decoding: $0, as: UTF8.self)) })
+        let outcome = try engine.run(request, configuration: Configuration())
+        return (outcome, printed.text)
+    }
+
+    /// A request for the sandbox's Tokens/ into its Generated/, Swift and CSS only.
+    static func request(_ sandbox: Sandbox) -> BuildRequest {
+        var request = BuildRequest()
+        request.tokens = sandbox.root.appendingPathComponent("Tokens").path
+        request.output = sandbox.root.appendingPathComponent("Generated").path
+        request.only = ["swift", "css"]
+        request.toolIdentity = "test"
+        return request
+    }
+
+    @Test func aBuildWritesThenReplaysThenChecks() throws {
+        let sandbox = try Sandbox(["Tokens/a.yaml": Self.tokens])
+        defer { sandbox.remove() }
+        let request = Self.request(sandbox)
+        let output = request.output!
+        let (first, printed) = try Self.build(request)
+        #expect(first.status == 0)
+        #expect(first.ending == .written(WriteSummary(written: ["\(output)/swift/Tokens.swift", "\(output)/css/tokens.css"])))
+        #expect(printed == "built 2 tokens from 1 file into \(output)/: 2 written, 0 unchanged\n")
+        #expect(sandbox.listing() == ["Generated/.tokenc-cache/.gitignore", "Generated/.tokenc-cache/state", "Generated/.tokenc-manifest",
+                                      "Generated/css/tokens.css", "Generated/swift/Tokens.swift", "Tokens/a.yaml"])
+        // Nothing changed: the cache answers with the last summary, and the pipeline does not run.
+        let (second, replayed) = try Self.build(request)
+        #expect(second.ending == .replayed && second.result == nil)
+        #expect(replayed == "built 2 tokens from 1 file into \(output)/: 0 written, 2 unchanged\n")
+        // `--verbose` changes no output, so it is the same build; another rule selection is not.
+        var verbose = request
+        verbose.verbose = true
+        #expect(try Self.build(verbose).0.ending == .replayed)
+        var structure = request
+        structure.rules = .structure
+        #expect(try Self.build(structure).0.ending == .written(WriteSummary(unchanged: ["\(output)/swift/Tokens.swift", "\(output)/css/tokens.css"])))
+        // A changed token: `check` lists the file it would write and fails; nothing is written.
+        try Data(Self.tokens.replacingOccurrences(of: "value: 4", with: "value: 6").utf8)
+            .write(to: sandbox.root.appendingPathComponent("Tokens/a.yaml"))
+        var check = request
+        check.mode = .check
+        let (planned, listed) = try Self.build(check)
+        #expect(planned.status == 1)
+        #expect(planned.ending == .planned(WriteSummary(written: ["\(output)/swift/Tokens.swift", "\(output)/css/tokens.css"])))
+        #expect(listed == "out of date: \(output)/swift/Tokens.swift\nout of date: \(output)/css/tokens.css\n2 to write, 0 to remove, 0 up to date\n",
+                "\(listed)")
+        let css = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/css/tokens.css"), encoding: .utf8)
+        #expect(css.contains("--space-small: 4px;"))
+    }
+
+    @Test func aBuildWithAnErrorWritesNothing() throws {
+        let sandbox = try Sandbox(["Tokens/a.yaml": "color:\n  $type: color\n  accent: { $value: \"{color.missing}\" }\n"])
+        defer { sandbox.remove() }
+        let (outcome, printed) = try Self.build(Self.request(sandbox))
+        #expect(outcome.status == 1 && outcome.ending == .failed)
+        #expect(printed.hasSuffix("build failed: 1 error; nothing was written\n"), "\(printed)")
+        #expect(printed.contains("Tokens/a.yaml:3:21: error: `{color.missing}` does not name a token [alias/unresolved]\n"), "\(printed)")
+        #expect(sandbox.listing() == ["Tokens/a.yaml"])
+    }
+}
+
+/// Text appended from any thread.
+final class LockedText: @unchecked Sendable {  // Guarded by `lock`: the engine may print from the render jobs.
+    private let lock = NSLock()
+    private var stored = ""
+
+    func append(_ text: String) {
+        lock.lock()
+        stored += text
+        lock.unlock()
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+}
