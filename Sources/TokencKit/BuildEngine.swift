@@ -108,14 +108,17 @@ public struct BuildEngine {
     public func run(_ request: BuildRequest, configuration: Configuration) throws(ToolError) -> BuildOutcome {
         var userTemplates: [String: String] = [:]
         if let templates = request.templates { userTemplates = try Pipeline.templates(in: templates) }
+        // This build's log of the files it reads besides the token files (images, a resolver document's files).
+        let filesRead = FilesRead()
         let plan = try BuildPlan.make(
             configuration: configuration, jsonAliases: request.jsonAliases, templates: userTemplates, templateFolder: request.templates,
-            cssFlags: request.cssFlags, output: request.output, only: request.only)
+            cssFlags: request.cssFlags, output: request.output, only: request.only, filesRead: filesRead)
         let tokensPath = request.tokens ?? configuration.tokens ?? "Tokens"
         try plan.checkSeparate(from: tokensPath)
         var pipeline = Pipeline(rules: request.rules, generators: plan.generators)
         pipeline.ruleConfiguration = configuration.rules
         pipeline.strictDTCG = (request.dtcg ?? configuration.dtcg) == .strict
+        pipeline.filesRead = filesRead
         let clock = ContinuousClock()
         let start = clock.now
         let (files, sources) = try TokenSources.readAll(tokensPath)
@@ -130,7 +133,6 @@ public struct BuildEngine {
         let cache = !writes || !request.usesCache ? nil : plan.steps.first.map { BuildCache(outputFolder: $0.folder) }
         let fingerprint = cache == nil ? ""
             : Self.fingerprint(request, files: files, sources: sources, templates: userTemplates, configuration: configuration)
-        _ = FilesRead.shared.take()
         if let cache, let state = cache.current(fingerprint: fingerprint) {
             if request.verbose { print("cache   \(PipelineResult.milliseconds(clock.now - start)) ms  up to date: \(files.count) files, fingerprint \(fingerprint)\n") }
             printBytes(state.report)
@@ -194,7 +196,7 @@ public struct BuildEngine {
         let outputs = (summary.written + summary.unchanged).sorted()
         let manifests = folders.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + OutputWriter.manifestName }
         cache?.save(BuildCache.State(
-            fingerprint: fingerprint, files: (outputs + manifests + FilesRead.shared.take()).map { BuildCache.FileStamp(path: $0) },
+            fingerprint: fingerprint, files: (outputs + manifests + filesRead.take()).map { BuildCache.FileStamp(path: $0) },
             report: report, summary: summaryLine(written: 0, unchanged: outputs.count, removed: 0)))
         return BuildOutcome(ending: .written(summary), status: 0, result: result)
     }

@@ -21,12 +21,13 @@ public struct BuildPlan: Sendable {
 
     /// Builds the plan. CLI values beat tokenc.yml: `output` overrides every destination, `cssFlags` every CSS option set.
     public static func make(configuration: Configuration, jsonAliases: JSONAliasStyle, templates: [String: String],
-                            templateFolder: String?, cssFlags: CSSOutputOptions?, output: String?, only: Set<String>?)
+                            templateFolder: String?, cssFlags: CSSOutputOptions?, output: String?, only: Set<String>?,
+                            filesRead: FilesRead = FilesRead())
         throws(ToolError) -> BuildPlan
     {
         func builtIn(_ css: CSSOutputOptions) -> [any Generator] {
             Pipeline.generators(jsonAliases: jsonAliases, templates: templates, templateFolder: templateFolder, css: css,
-                                swiftRoot: configuration.swiftRootName)
+                                swiftRoot: configuration.swiftRootName, filesRead: filesRead)
         }
         if let cssFlags, let problem = CSSOutputOptions.prefixProblem(cssFlags.prefix) { throw ToolError(problem) }
         var steps: [Step] = []

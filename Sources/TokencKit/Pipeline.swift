@@ -102,9 +102,15 @@ public struct Pipeline: Sendable {
     /// collisions and template errors are found only by rendering, and `validate` must find all that `build` does.
     public var rendersToNowhere = false
 
+    /// Where the run logs the files it reads besides the token files (images, a resolver document's files): the
+    /// build cache stamps them. Each build has its own log.
+    public var filesRead = FilesRead()
+
     /// The built-in generators with their options; `templates` overrides embedded templates by relative path.
+    /// `filesRead` logs the images the asset catalog reads, for the build cache.
     public static func generators(jsonAliases: JSONAliasStyle = .resolved, templates: [String: String] = [:],
-                                  templateFolder: String? = nil, css: CSSOptions = CSSOptions(), swiftRoot: String = "Tokens") -> [any Generator]
+                                  templateFolder: String? = nil, css: CSSOptions = CSSOptions(), swiftRoot: String = "Tokens",
+                                  filesRead: FilesRead = FilesRead()) -> [any Generator]
     {
         let locations = Dictionary(uniqueKeysWithValues: templates.keys.map { ($0, (templateFolder ?? "Templates") + "/" + $0) })
         return [DTCGJSONGenerator(aliases: jsonAliases),
@@ -112,7 +118,7 @@ public struct Pipeline: Sendable {
                                templateFiles: locations),
                 CSSGenerator(templates: EmbeddedTemplates.files.merging(templates) { _, user in user }, options: css,
                              templateFiles: locations),
-                AssetCatalogGenerator(readFile: { readRelative($0, $1) })]
+                AssetCatalogGenerator(readFile: { readRelative($0, $1, loggingIn: filesRead) })]
     }
 
     /// Generators for tokenc.yml's `outputs`, each reading its template file.
@@ -192,7 +198,7 @@ public struct Pipeline: Sendable {
         var groupNotes: GroupNotes
         if let document = resolverDocument {
             // A folder with a resolver document is read through it: the document decides which files count.
-            let reader = ReferencedFileReader(relativeTo: document.path, loader: loader)
+            let reader = ReferencedFileReader(relativeTo: document.path, loader: loader, filesRead: filesRead)
             let (resolution, found) = ResolverDocumentReader().read(document, load: reader.load)
             diagnostics.add(contentsOf: found)
             diagnostics.add(contentsOf: reader.collected.diagnostics)
@@ -259,7 +265,7 @@ public struct Pipeline: Sendable {
             }
         }
         let generatorCount = jobs.count
-        let prepared = checks ? RuleEngine(configuration: ruleConfiguration).prepare(set, readFile: Self.readRelative) : nil
+        let prepared = checks ? RuleEngine(configuration: ruleConfiguration).prepare(set, readFile: { [filesRead] in Self.readRelative($0, $1, loggingIn: filesRead) }) : nil
         if let prepared { jobs += (0..<prepared.count).map { rule in { JobResult(files: [], diagnostics: prepared.check(rule: rule)) } } }
         let ruleEnd = jobs.count
         if let prepared, measuresContrast { jobs.append { JobResult(files: [], diagnostics: [], contrast: prepared.contrastCells()) } }
@@ -334,11 +340,11 @@ public struct Pipeline: Sendable {
     /// Reads a file named relative to a token file (icon images); at most 64 MiB, and never outside
     /// the project: an absolute path, or one whose `..` leaves both the working folder and the token
     /// file's folder, reads nothing (docs/token-format.md, icons).
-    static func readRelative(_ path: String, _ tokenFile: String) -> [UInt8]? {
+    static func readRelative(_ path: String, _ tokenFile: String, loggingIn filesRead: FilesRead) -> [UInt8]? {
         let folder = tokenFile.lastIndex(of: "/").map { String(tokenFile[..<$0]) } ?? "."
         let full = folder + "/" + path
         guard !path.hasPrefix("/"), staysInsideProject(full, referencedFrom: folder) else { return nil }
-        FilesRead.shared.record(full)
+        filesRead.record(full)
         guard let bytes = try? TokenSources.read(full), bytes.count <= 64 << 20 else { return nil }
         return bytes
     }
@@ -446,7 +452,10 @@ final class ReferencedFileReader: @unchecked Sendable {
     private let loader: TokenFileLoader
     private(set) var collected = Collected()
 
-    init(relativeTo documentPath: String, loader: TokenFileLoader) {
+    private let filesRead: FilesRead
+
+    init(relativeTo documentPath: String, loader: TokenFileLoader, filesRead: FilesRead) {
+        self.filesRead = filesRead
         let slash = documentPath.lastIndex(of: "/")
         folder = slash.map { String(documentPath[..<$0]) } ?? "."
         self.loader = loader
@@ -462,7 +471,7 @@ final class ReferencedFileReader: @unchecked Sendable {
         // Like images: never outside both the working folder and the document's folder.
         guard Pipeline.staysInsideProject(path, referencedFrom: folder) else { return nil }
         // The build cache stamps it: a file outside the token folder is not in the fingerprint.
-        FilesRead.shared.record(path)
+        filesRead.record(path)
         guard let bytes = try? TokenSources.read(path) else { return nil }
         let (file, found) = loader.load(bytes: bytes, path: path)
         collected.sources[path] = bytes
@@ -473,11 +482,12 @@ final class ReferencedFileReader: @unchecked Sendable {
 }
 
 /// The files a build read besides its token files (icon images), so the build cache can tell when one changes.
-public final class FilesRead: @unchecked Sendable {
-    /// The process's log.
-    public static let shared = FilesRead()
+public final class FilesRead: @unchecked Sendable {  // `paths` is guarded by `lock`: rules and generators log side by side.
     private let lock = Lock()
     private var paths: Set<String> = []
+
+    /// Creates an empty log.
+    public init() {}
 
     func record(_ path: String) {
         lock.lock()

@@ -70,6 +70,23 @@ import Testing
         #expect(css.contains("--space-small: 4px;"))
     }
 
+    /// An image a token names is an input too: the build's own log of the files it read (no process-wide one)
+    /// puts it in the cache's stamps, so a changed image is a new build, not a replay.
+    @Test func aChangedImageIsNotReplayed() throws {
+        let png = try Data(contentsOf: Golden.packageRoot.appendingPathComponent("Tokens/Assets/watch-1024.png"))
+        let sandbox = try Sandbox(files: [
+            "Tokens/icons.yaml": Array("icon:\n  $type: icon\n  watch: { $value: { kind: app-icon, platform: watchos, image: Assets/watch.png } }\n".utf8),
+            "Tokens/Assets/watch.png": [UInt8](png),
+        ])
+        defer { sandbox.remove() }
+        var request = Self.request(sandbox)
+        request.only = ["xcassets"]
+        #expect(try Self.build(request).0.status == 0)
+        #expect(try Self.build(request).0.ending == .replayed)
+        try (png + Data([0])).write(to: sandbox.root.appendingPathComponent("Tokens/Assets/watch.png"))
+        #expect(try Self.build(request).0.ending != .replayed)
+    }
+
     @Test func aBuildWithAnErrorWritesNothing() throws {
         let sandbox = try Sandbox(["Tokens/a.yaml": "color:\n  $type: color\n  accent: { $value: \"{color.missing}\" }\n"])
         defer { sandbox.remove() }
