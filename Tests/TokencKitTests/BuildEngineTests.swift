@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TokencKit
+import TokenModel
 
 /// The build engine in-process: what it writes, replays from the cache, plans under `check`, and refuses to write
 /// when a token is wrong, with the lines `tokenc build` prints. Paths are absolute, so no test changes the
@@ -18,10 +19,11 @@ import Testing
 
     /// Runs `request` and returns the outcome and everything it printed.
     static func build(_ request: BuildRequest) throws -> (BuildOutcome, String) {
-        let printed = LockedText()
-        let engine = BuildEngine(print: { printed.append($0) }, printBytes: { printed.append(String(decoding: $0, as: UTF8.self)) })
+        let printed = LockedValue("")
+        let engine = BuildEngine(print: { text in printed.withLock { $0 += text } },
+                                 printBytes: { bytes in printed.withLock { $0 += String(decoding: bytes, as: UTF8.self) } })
         let outcome = try engine.run(request, configuration: Configuration())
-        return (outcome, printed.text)
+        return (outcome, printed.withLock { $0 })
     }
 
     /// A request for the sandbox's Tokens/ into its Generated/, Swift and CSS only.
@@ -95,23 +97,5 @@ import Testing
         #expect(printed.hasSuffix("build failed: 1 error; nothing was written\n"), "\(printed)")
         #expect(printed.contains("Tokens/a.yaml:3:21: error: `{color.missing}` does not name a token [alias/unresolved]\n"), "\(printed)")
         #expect(sandbox.listing() == ["Tokens/a.yaml"])
-    }
-}
-
-/// Text appended from any thread.
-final class LockedText: @unchecked Sendable {  // Guarded by `lock`: the engine may print from the render jobs.
-    private let lock = NSLock()
-    private var stored = ""
-
-    func append(_ text: String) {
-        lock.lock()
-        stored += text
-        lock.unlock()
-    }
-
-    var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
     }
 }
