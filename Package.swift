@@ -16,7 +16,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "tokenc", targets: ["tokenc"]),
-        .library(name: "TokencKit", targets: ["TokencKit"]),
+        // No library product: TokencKit's public declarations serve this package's command line, fuzzing module
+        // and tests, with no promise of stability to anyone else (CONTRIBUTING.md, "Layout").
         .plugin(name: "TokencPlugin", targets: ["TokencPlugin"]),
     ],
     dependencies: [
@@ -45,7 +46,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + (linksMimalloc ? [.target(name: "CMimalloc", condition: .when(platforms: [.linux]))] : [])
         ),
-        .executableTarget(name: "tokenc-fuzz", dependencies: ["TokencKit"]),
+        // The fuzzing harnesses' targets, apart from TokencKit: the fuzzer runs them, and the tests replay what it found.
+        .target(name: "TokencFuzzing", dependencies: ["TokencKit", "TokenModel", "TokenLoader", "TokenGenerators", "TokenDiff"]),
+        .executableTarget(name: "tokenc-fuzz", dependencies: ["TokencFuzzing"]),
         // libyaml alone, the benchmark's floor (Benchmarks/README.md); not part of the pipeline.
         .executableTarget(name: "yaml-floor", dependencies: ["CYAML"], path: "Benchmarks/YAMLFloor"),
         // The built-in CSS template against the same text built directly in Swift (Benchmarks/README.md).
@@ -57,7 +60,7 @@ let package = Package(
         .testTarget(name: "TokenResolverTests", dependencies: ["TokenResolver", "TokenLoader", "TokenModel"]),
         .testTarget(name: "TokenRulesTests", dependencies: ["TokenRules", "TokenModel"]),
         .testTarget(name: "TokenDiffTests", dependencies: ["TokenDiff", "TokenResolver", "TokenLoader", "TokenModel"]),
-        .testTarget(name: "TokencKitTests", dependencies: ["TokencKit", "TokenModel", "TokenRules", "TokenGenerators", "tokenc"]),
+        .testTarget(name: "TokencKitTests", dependencies: ["TokencKit", "TokenModel", "TokenRules", "TokenGenerators", "tokenc", "TokencFuzzing"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -42,6 +42,9 @@ public protocol Generator: Sendable {
     /// them: the returned files are the ones it did not stream. A file streamed before an error is reported
     /// is incomplete; the caller drops it with the build.
     func render(_ set: ResolvedTokenSet, sinks: any OutputSinks) -> (files: [GeneratedFile], diagnostics: [Diagnostic])
+    /// What would stop this output from being written (name collisions, template errors), without keeping a
+    /// file: `tokenc validate` runs every generator's checks, so it finds what `tokenc build` does.
+    func check(_ set: ResolvedTokenSet) -> [Diagnostic]
 }
 
 extension Generator {
@@ -52,6 +55,33 @@ extension Generator {
     public func render(_ set: ResolvedTokenSet, sinks: any OutputSinks) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
         render(set)
     }
+
+    /// A generator's checks are its rendering, into sinks that keep nothing: what `check` finds is by
+    /// construction what `render` finds. (A generator may answer sooner, if it finds the same.)
+    public func check(_ set: ResolvedTokenSet) -> [Diagnostic] {
+        render(set, sinks: DiscardingSinks()).diagnostics
+    }
+}
+
+/// Sinks that drop what they are given: a generator's checks render into them.
+public struct DiscardingSinks: OutputSinks {
+    /// Creates sinks that keep nothing.
+    public init() {}
+
+    /// A sink that drops its file's bytes.
+    public func open(_ relativePath: String) -> any OutputSink { DiscardingSink() }
+}
+
+/// A file's sink that drops its bytes.
+public final class DiscardingSink: OutputSink {
+    /// Creates a sink that keeps nothing.
+    public init() {}
+
+    /// Drops `bytes`.
+    public func write(_ bytes: UnsafeRawBufferPointer) {}
+
+    /// Does nothing: there is no file.
+    public func close() {}
 }
 
 /// Where a generator writes the files it streams: one sink per file, opened by path and closed when complete.

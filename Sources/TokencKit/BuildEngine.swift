@@ -94,13 +94,47 @@ public struct BuildEngine {
     public var print: (String) -> Void
     /// Where the report's bytes go; the report can be megabytes, so it is not made a `String`.
     public var printBytes: ([UInt8]) -> Void
+    /// Where a report for another program goes (`validate --format json`): standard output.
+    public var printOutput: (String) -> Void
     /// Called once rendering is done, before the report is written (the command returns freed memory).
     public var afterRender: () -> Void = {}
 
-    /// Creates an engine that reports through `print` and `printBytes`.
-    public init(print: @escaping (String) -> Void, printBytes: @escaping ([UInt8]) -> Void) {
+    /// Creates an engine that reports through `print` and `printBytes`, and `printOutput` for other programs.
+    public init(print: @escaping (String) -> Void, printBytes: @escaping ([UInt8]) -> Void,
+                printOutput: @escaping (String) -> Void) {
         self.print = print
         self.printBytes = printBytes
+        self.printOutput = printOutput
+    }
+
+    /// Checks `request`'s tokens as `run` would build them, writing nothing: the rules, and every output's
+    /// checks (`Generator.check`: name collisions, template errors), so `validate` reports what `build` does.
+    /// A text report goes to `print` with a summary line; another format to `printOutput`. The outcome's
+    /// ending is `failed` or `planned` with nothing to write.
+    public func validate(_ request: BuildRequest, configuration: Configuration) throws(ToolError) -> BuildOutcome {
+        var userTemplates: [String: String] = [:]
+        if let templates = request.templates { userTemplates = try Pipeline.templates(in: templates) }
+        let filesRead = FilesRead()
+        let plan = try BuildPlan.make(
+            configuration: configuration, jsonAliases: request.jsonAliases, templates: userTemplates, templateFolder: request.templates,
+            cssFlags: request.cssFlags, output: request.output, only: request.only, filesRead: filesRead)
+        var pipeline = Pipeline(rules: request.rules, generators: plan.generators)
+        pipeline.ruleConfiguration = configuration.rules
+        pipeline.strictDTCG = (request.dtcg ?? configuration.dtcg) == .strict
+        pipeline.filesRead = filesRead
+        pipeline.checksOutputs = true
+        let result = try pipeline.run(path: request.tokens ?? configuration.tokens ?? "Tokens", render: false)
+        if request.verbose { print(result.timingReport) }
+        let counts = SeverityCounts(result.diagnostics)
+        if request.format == .text {
+            TextReporter(colored: request.colored).write(result.diagnostics, sources: result.sources) { printBytes($0) }
+            let files = result.files.count, tokens = result.tokens.tokens.count
+            print("\(files) file\(files == 1 ? "" : "s"), \(tokens) token\(tokens == 1 ? "" : "s"): \(counts.sentence)\n")
+        } else {
+            printOutput(request.format.reporter(colored: false).report(result.diagnostics, sources: result.sources))
+        }
+        let fails = counts.errors > 0 || (request.strict && counts.warnings > 0)
+        return BuildOutcome(ending: fails ? .failed : .planned(WriteSummary()), status: fails ? 1 : 0, result: result)
     }
 
     /// Builds `request` with `configuration` (tokenc.yml); a tool error (a missing folder, a held lock that
@@ -199,6 +233,29 @@ public struct BuildEngine {
             fingerprint: fingerprint, files: (outputs + manifests + filesRead.take()).map { BuildCache.FileStamp(path: $0) },
             report: report, summary: summaryLine(written: 0, unchanged: outputs.count, removed: 0)))
         return BuildOutcome(ending: .written(summary), status: 0, result: result)
+    }
+
+    /// Writes `request`'s tokens named by `paths` (all of them when empty; a group's path names its tokens) with
+    /// their values per appearance, alias chains, locations and findings, as text or JSON, into `sink`. Findings
+    /// do not fail it; a name that matches no token is a tool error. Findings that belong to no token (a syntax
+    /// error) go to `print` when every token is shown.
+    public func inspect(_ request: BuildRequest, paths: [String], json: Bool, configuration: Configuration,
+                        to sink: any OutputSink) throws(ToolError) -> BuildOutcome
+    {
+        var pipeline = Pipeline()
+        pipeline.ruleConfiguration = configuration.rules
+        pipeline.strictDTCG = (request.dtcg ?? configuration.dtcg) == .strict
+        pipeline.measuresContrast = true
+        // Every finding of the tokens asked about, however many their rules have elsewhere.
+        pipeline.reportedPerRule = nil
+        let result = try pipeline.run(path: request.tokens ?? configuration.tokens ?? "Tokens", render: false)
+        // Written as it is made: every token of a large set is a large report (120 MB of JSON at 100,000).
+        try Inspector(result: result, rules: configuration.rules).write(paths, json: json, to: sink)
+        let unattached = result.diagnostics.filter { $0.path == nil }
+        if !unattached.isEmpty && paths.isEmpty {
+            TextReporter(colored: request.colored).write(unattached, sources: result.sources) { printBytes($0) }
+        }
+        return BuildOutcome(ending: .planned(WriteSummary()), status: 0, result: result)
     }
 
     /// Everything a build's outputs and report depend on besides the image files it reads: tokenc itself, the

@@ -98,9 +98,9 @@ public struct Pipeline: Sendable {
     /// Whether CSS color strings and `pt` are errors (`--dtcg strict`): files other DTCG tools must read too.
     public var strictDTCG = false
 
-    /// Whether a run that does not render for writing (`validate`) still renders every output, into nothing: name
-    /// collisions and template errors are found only by rendering, and `validate` must find all that `build` does.
-    public var rendersToNowhere = false
+    /// Whether a run that does not render for writing (`validate`) still runs every generator's checks (name
+    /// collisions, template errors: `Generator.check`), so that it finds all that `build` does.
+    public var checksOutputs = false
 
     /// Where the run logs the files it reads besides the token files (images, a resolver document's files): the
     /// build cache stamps them. Each build has its own log.
@@ -234,7 +234,7 @@ public struct Pipeline: Sendable {
         // The rules and every generator only read the resolved set, so they run side by side; when the
         // rules find an error the rendered files are dropped (staged ones discarded by the caller), exactly
         // as if rendering had not run.
-        let renders = (render || rendersToNowhere) && !diagnostics.hasErrors
+        let renders = (render || checksOutputs) && !diagnostics.hasErrors
         let keepsFiles = render
         let checks = rules != .structure
         // The generators come first and each rule is a job of its own: a core that finishes its generator
@@ -245,8 +245,7 @@ public struct Pipeline: Sendable {
             jobs += generators.indices.map { index in
                 { [generators] in
                     guard keepsFiles else {
-                        let (_, found) = generators[index].render(set, sinks: DiscardingSinks())
-                        return JobResult(files: [], diagnostics: found)
+                        return JobResult(files: [], diagnostics: generators[index].check(set))
                     }
                     guard let staging else {
                         let (files, found) = generators[index].render(set)
@@ -391,17 +390,6 @@ public struct Pipeline: Sendable {
     static func isStructural(_ id: String) -> Bool {
         DiagnosticKind.named(id)?.group != .guidelines
     }
-}
-
-/// Sinks that drop what they are given: `validate` renders every output only for what rendering finds.
-struct DiscardingSinks: OutputSinks {
-    func open(_ relativePath: String) -> any OutputSink { DiscardingSink() }
-}
-
-/// A file's sink that drops its bytes.
-final class DiscardingSink: OutputSink {
-    func write(_ bytes: UnsafeRawBufferPointer) {}
-    func close() {}
 }
 
 /// What one job of the render-and-check stage produced, and how long it took.

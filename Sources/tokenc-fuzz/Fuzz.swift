@@ -1,6 +1,6 @@
 // libFuzzer harnesses for tokenc (docs/fuzzing.md): TOKENC_FUZZ=pipeline (the default), loader or renderer.
 // script/fuzz builds them with -DFUZZING and -sanitize=fuzzer,address; an ordinary build only says how.
-import TokencKit
+import TokencFuzzing
 
 /// The harness the `TOKENC_FUZZ` environment variable chose.
 enum Harness: String {

@@ -78,8 +78,8 @@ struct Build: ParsableCommand {
         }
     }
 
-    func buildOnce() throws {
-        let configuration = try loadConfiguration()
+    /// The build these options ask for.
+    var request: BuildRequest {
         var request = BuildRequest()
         request.tokens = input.path
         request.output = output
@@ -96,10 +96,16 @@ struct Build: ParsableCommand {
         request.overwrite = overwrite
         request.usesCache = !noCache
         request.format = format
-        request.colored = stderrWantsColor()
         request.verbose = input.verbose
+        return request
+    }
+
+    func buildOnce() throws {
+        let configuration = try loadConfiguration()
+        var request = request
+        request.colored = stderrWantsColor()
         request.toolIdentity = Tokenc.version + "\u{0}" + (executablePath().map { BuildCache.FileStamp(path: $0).stamp ?? "" } ?? "")
-        var engine = BuildEngine(print: { printError($0) }, printBytes: { printError($0) })
+        var engine = BuildEngine(print: { printError($0) }, printBytes: { printError($0) }, printOutput: { print($0, terminator: "") })
         // What rendering freed goes back to the system before the report is written: malloc keeps freed
         // memory for reuse, and the report's large buffer would otherwise add fresh pages on top (10 MB at 100k).
         engine.afterRender = { Allocator.returnFreedMemory() }

@@ -34,28 +34,23 @@ struct Inspect: ParsableCommand {
     func run() throws {
         let configuration = try loadConfiguration()
         let (path, tokens) = Self.splitPath(path, tokens)
-        var pipeline = Pipeline()
-        pipeline.measuresContrast = true
-        // Every finding of the tokens asked about, however many their rules have elsewhere.
-        pipeline.reportedPerRule = nil
-        let result = try runPipeline(pipeline, path: path, render: false, configuration: configuration)
-        // Written as it is made: every token of a large set is a large report (120 MB of JSON at 100,000).
-        try orExit { () throws(ToolError) in
-            try Inspector(result: result, rules: configuration.rules).write(tokens, json: format == .json, to: standardOutputSink())
+        var request = BuildRequest()
+        request.tokens = path
+        request.colored = stderrWantsColor()
+        let engine = BuildEngine(print: { printError($0) }, printBytes: { printError($0) }, printOutput: { print($0, terminator: "") })
+        let outcome = try orExit { () throws(ToolError) in
+            try engine.inspect(request, paths: tokens, json: format == .json, configuration: configuration, to: standardOutputSink())
         }
-        // Problems that belong to no listed token (syntax errors, say) still deserve a mention.
-        let unattached = result.diagnostics.filter { $0.path == nil }
-        if !unattached.isEmpty && tokens.isEmpty {
-            printError(TextReporter(colored: stderrWantsColor()).report(unattached, sources: result.sources))
-        }
+        if let result = outcome.result { ProcessLifetime.keep(result) }
     }
 
     /// The folder and the token names: `tokenc inspect color.accent` names a token, not a folder, when nothing
     /// of that name is on disk and it has no `/` or token-file extension, so the default folder is read
     /// (`tokenc.yml`'s, else Tokens/).
-    static func splitPath(_ path: String?, _ tokens: [String]) -> (path: String?, tokens: [String]) {
+    static func splitPath(_ path: String?, _ tokens: [String],
+                          exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> (path: String?, tokens: [String]) {
         guard let path, !path.contains("/"), ![".yaml", ".yml", ".json"].contains(where: { path.hasSuffix($0) }),
-              !FileManager.default.fileExists(atPath: path) else { return (path, tokens) }
+              !exists(path) else { return (path, tokens) }
         return (nil, [path] + tokens)
     }
 }

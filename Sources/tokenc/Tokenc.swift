@@ -92,12 +92,6 @@ func requireName(_ value: String?, of option: String, naming what: String) throw
     throw ValidationError("\(option) is empty; give it \(what), or leave it out")
 }
 
-/// Exit status for a finished run: 1 on errors (or warnings with --strict).
-func failureStatus(_ result: PipelineResult, strict: Bool) -> Int32 {
-    let counts = SeverityCounts(result.diagnostics)
-    return counts.errors > 0 || (strict && counts.warnings > 0) ? 1 : 0
-}
-
 /// Reads tokenc.yml from the current folder; a broken file is a usage error (exit 2).
 func loadConfiguration() throws -> Configuration {
     do {
@@ -114,16 +108,4 @@ func orExit<T>(_ body: () throws(ToolError) -> T) throws -> T {
         printError("tokenc: error: \(error.message)\n")
         throw ExitCode(2)
     }
-}
-
-func runPipeline(_ pipeline: Pipeline, path: String?, render: Bool, configuration: Configuration? = nil,
-                 dtcg: DTCGStrictness? = nil) throws -> PipelineResult {
-    let configuration = try configuration ?? loadConfiguration()
-    var pipeline = pipeline
-    pipeline.ruleConfiguration = configuration.rules
-    pipeline.strictDTCG = (dtcg ?? configuration.dtcg) == .strict
-    let result = try orExit { () throws(ToolError) in try pipeline.run(path: path ?? configuration.tokens ?? "Tokens", render: render) }
-    // Commands that run the pipeline once exit soon after; the result is not freed piece by piece first.
-    ProcessLifetime.keep(result)
-    return result
 }

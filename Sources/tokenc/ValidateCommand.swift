@@ -1,7 +1,7 @@
 import ArgumentParser
 import TokencKit
 
-/// `tokenc validate`: checks the tokens and renders every output to nowhere, so it finds what a build would.
+/// `tokenc validate`: checks the tokens and runs every output's checks, so it finds what a build would.
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
@@ -23,25 +23,26 @@ struct Validate: ParsableCommand {
     @Option(help: "How to print findings: text, json, github (workflow annotations), sarif (code scanning) or xcode.")
     var format: ReportFormat = .text
 
+    /// The check these options ask for.
+    var request: BuildRequest {
+        var request = BuildRequest()
+        request.tokens = input.path
+        request.rules = input.rules
+        request.dtcg = input.dtcg
+        request.strict = input.strict
+        request.format = format
+        request.verbose = input.verbose
+        return request
+    }
+
     func run() throws {
-        // Every output tokenc.yml asks for is rendered, into nothing: validate finds what build finds.
         let configuration = try loadConfiguration()
-        let plan = try orExit { () throws(ToolError) in
-            try BuildPlan.make(configuration: configuration, jsonAliases: .resolved, templates: [:], templateFolder: nil,
-                               cssFlags: nil, output: nil, only: nil)
-        }
-        var pipeline = Pipeline(rules: input.rules, generators: plan.generators)
-        pipeline.rendersToNowhere = true
-        let result = try runPipeline(pipeline, path: input.path, render: false, configuration: configuration, dtcg: input.dtcg)
-        if input.verbose { printError(result.timingReport) }
-        switch format {
-        case .text:
-            printError(TextReporter(colored: stderrWantsColor()).report(result.diagnostics, sources: result.sources))
-            printError("\(result.files.count) file\(result.files.count == 1 ? "" : "s"), \(result.tokens.tokens.count) token\(result.tokens.tokens.count == 1 ? "" : "s"): \(SeverityCounts(result.diagnostics).sentence)\n")
-        default:
-            print(format.reporter(colored: false).report(result.diagnostics, sources: result.sources), terminator: "")
-        }
-        let status = failureStatus(result, strict: input.strict)
-        if status != 0 { throw ExitCode(status) }
+        var request = request
+        request.colored = stderrWantsColor()
+        let engine = BuildEngine(print: { printError($0) }, printBytes: { printError($0) }, printOutput: { print($0, terminator: "") })
+        let outcome = try orExit { () throws(ToolError) in try engine.validate(request, configuration: configuration) }
+        // The process ends soon after: the result is not freed piece by piece first.
+        if let result = outcome.result { ProcessLifetime.keep(result) }
+        if outcome.status != 0 { throw ExitCode(outcome.status) }
     }
 }

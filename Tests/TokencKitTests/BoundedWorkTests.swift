@@ -24,7 +24,7 @@ import Testing
         // Each rule with more than 500 findings shows 500 and one more finding counting the rest; the pair limit's
         // warning is always shown.
         let expected = ["color/contrast": 502, "color/high-contrast-variant": 501, "color/dark-variant": 220]
-        let json = try TokencProcess.run(["validate", "--format", "json"], in: sandbox.root)
+        let json = try InProcess.run(["validate", "--format", "json"], in: sandbox.root)
         #expect(json.status == 1)
         let findings = try #require(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])["findings"] as? [[String: Any]]
         var byRule: [String: Int] = [:]
@@ -34,7 +34,7 @@ import Testing
         #expect(messages.contains(limitWarning))
         #expect(messages.contains("9500 more findings of this rule, from here on, not shown: a report shows the first 500 of each rule"), "\(messages.suffix(3))")
         for format in ["text", "xcode", "github", "sarif"] {
-            let run = try TokencProcess.run(["validate", "--format", format], in: sandbox.root)
+            let run = try InProcess.run(["validate", "--format", format], in: sandbox.root)
             #expect(run.status == 1)
             let report = run.stdout + run.stderr
             for (rule, count) in expected {

@@ -21,7 +21,8 @@ import TokenModel
     static func build(_ request: BuildRequest) throws -> (BuildOutcome, String) {
         let printed = LockedValue("")
         let engine = BuildEngine(print: { text in printed.withLock { $0 += text } },
-                                 printBytes: { bytes in printed.withLock { $0 += String(decoding: bytes, as: UTF8.self) } })
+                                 printBytes: { bytes in printed.withLock { $0 += String(decoding: bytes, as: UTF8.self) } },
+                                 printOutput: { text in printed.withLock { $0 += text } })
         let outcome = try engine.run(request, configuration: Configuration())
         return (outcome, printed.withLock { $0 })
     }

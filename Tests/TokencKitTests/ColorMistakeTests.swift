@@ -232,7 +232,7 @@ import Testing
     private func validate(_ yaml: String) throws -> (result: TokencProcess.Result, lines: [Substring]) {
         let sandbox = try Sandbox(["Tokens/c.yaml": yaml])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["validate"], in: sandbox.root)
+        let result = try InProcess.run(["validate"], in: sandbox.root)
         return (result, result.stderr.split(separator: "\n").filter { $0.hasPrefix("Tokens/") || $0.hasPrefix("  fix:") })
     }
 

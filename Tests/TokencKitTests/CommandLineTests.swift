@@ -219,7 +219,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         let sandbox = try Sandbox(files: ["Tokens/\(hostile.fileName)": hostile.bytes])
         defer { sandbox.remove() }
         let before = sandbox.listing()
-        let result = try TokencProcess.run(["build", "Tokens", "--output", "Out"], in: sandbox.root)
+        let result = try InProcess.run(["build", "Tokens", "--output", "Out"], in: sandbox.root)
         #expect(result.status == hostile.status)
         #expect(result.stderr.split(separator: "\n").first.map(String.init) == hostile.firstLine)
         #expect(result.stderr.hasSuffix("nothing was written\n"))
@@ -235,7 +235,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
             "Tokens/t.yaml": "a:\n  $type: color\n  $value: \"#ffffff\"\nb:\n  $type: color\n  $value: \"{a}\"\ng:\n  c: { $type: number, $value: 1 }\nz: { $type: number, $value: 2 }\n",
         ])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build", "Tokens", "--output", "Out", "--only", "swift"], in: sandbox.root)
+        let result = try InProcess.run(["build", "Tokens", "--output", "Out", "--only", "swift"], in: sandbox.root)
         #expect(result.status == 0)
         let swift = try String(contentsOf: sandbox.root.appendingPathComponent("Out/swift/Tokens.swift"), encoding: .utf8)
         let members = swift.split(separator: "\n").drop { !$0.hasPrefix("public enum Tokens {") }
@@ -260,7 +260,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
             """,
         ])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build", "Tokens", "--output", "Out", "--only", "json"], in: sandbox.root)
+        let result = try InProcess.run(["build", "Tokens", "--output", "Out", "--only", "json"], in: sandbox.root)
         #expect(result.status == 0)
         let json = try String(contentsOf: sandbox.root.appendingPathComponent("Out/json/tokens.json"), encoding: .utf8)
         func token(_ value: Int, _ indent: String) -> String {
@@ -297,7 +297,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func cleanBuildWritesOnlyIntoTheOutputFolderAndIsIdempotent() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  b: { $value: \"{c.a}\" }\n"])
         defer { sandbox.remove() }
-        let first = try TokencProcess.run(["build", "Tokens", "--output", "Out"], in: sandbox.root)
+        let first = try InProcess.run(["build", "Tokens", "--output", "Out"], in: sandbox.root)
         #expect(first.status == 0)
         #expect(first.stderr == "built 2 tokens from 1 file into Out/: 7 written, 0 unchanged\n")
         #expect(sandbox.listing() == [
@@ -305,7 +305,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
             "Out/xcassets/Tokens.xcassets/CA.colorset/Contents.json", "Out/xcassets/Tokens.xcassets/CB.colorset/Contents.json",
             "Out/xcassets/Tokens.xcassets/Contents.json", "Tokens/c.yaml",
         ])
-        let second = try TokencProcess.run(["build", "Tokens", "--output", "Out"], in: sandbox.root)
+        let second = try InProcess.run(["build", "Tokens", "--output", "Out"], in: sandbox.root)
         #expect(second.stderr == "built 2 tokens from 1 file into Out/: 0 written, 7 unchanged\n")
     }
 
@@ -314,7 +314,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func onlyLeavesTheOtherOutputsFilesAlone() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  b: { $value: \"#000000\" }\n"])
         defer { sandbox.remove() }
-        #expect(try TokencProcess.run(["build", "--output", "Out"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build", "--output", "Out"], in: sandbox.root).status == 0)
         let all = sandbox.listing()
         let manifest = sandbox.root.appendingPathComponent("Out/.tokenc-manifest")
         // A line per file: the output, the file's size and content hash, its path.
@@ -329,21 +329,21 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
             #expect(Int(line[1]) == size)
             #expect(line[2].count == 16 && line[2].allSatisfy(\.isHexDigit))
         }
-        let css = try TokencProcess.run(["build", "--output", "Out", "--only", "css"], in: sandbox.root)
+        let css = try InProcess.run(["build", "--output", "Out", "--only", "css"], in: sandbox.root)
         #expect(css.stderr == "built 2 tokens from 1 file into Out/: 0 written, 1 unchanged\n")
         #expect(sandbox.listing() == all)
         // A color token removed: --only xcassets removes its color set (its own stale file) and nothing else.
         try Data("c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n".utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
-        let check = try TokencProcess.run(["build", "--output", "Out", "--only", "xcassets", "--check"], in: sandbox.root)
+        let check = try InProcess.run(["build", "--output", "Out", "--only", "xcassets", "--check"], in: sandbox.root)
         #expect(check.status == 1)
         #expect(check.stderr.hasSuffix("stale: Out/xcassets/Tokens.xcassets/CB.colorset/Contents.json\n0 to write, 1 to remove, 2 up to date\n"),
                 "\(check.stderr)")
-        let xcassets = try TokencProcess.run(["build", "--output", "Out", "--only", "xcassets"], in: sandbox.root)
+        let xcassets = try InProcess.run(["build", "--output", "Out", "--only", "xcassets"], in: sandbox.root)
         #expect(xcassets.stderr == "built 1 token from 1 file into Out/: 0 written, 2 unchanged, 1 removed\n")
         #expect(sandbox.listing() == all.filter { !$0.contains("CB.colorset") })
         // A manifest from before outputs were named (paths alone): with --only nothing in it is anyone's to remove.
         try Data("css/tokens.css\nswift/Tokens.swift\n".utf8).write(to: manifest)
-        #expect(try TokencProcess.run(["build", "--output", "Out", "--only", "css"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build", "--output", "Out", "--only", "css"], in: sandbox.root).status == 0)
         #expect(FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Out/swift/Tokens.swift").path))
         let rewritten = try String(contentsOf: manifest, encoding: .utf8)
         #expect(rewritten.hasPrefix("css\t") && rewritten.hasSuffix("\tcss/tokens.css\nswift/Tokens.swift\n"), "\(rewritten)")
@@ -352,12 +352,12 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func failedBuildLeavesPreviousOutputsUntouched() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n"])
         defer { sandbox.remove() }
-        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build"], in: sandbox.root).status == 0)
         let output = sandbox.root.appendingPathComponent("Generated/json/tokens.json")
         let before = try Data(contentsOf: output)
         try Data("c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  b: { $value: \"{c.z}\" }\n".utf8)
             .write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
-        let failed = try TokencProcess.run(["build"], in: sandbox.root)
+        let failed = try InProcess.run(["build"], in: sandbox.root)
         #expect(failed.status == 1)
         #expect(failed.stderr.hasPrefix("Tokens/c.yaml:4:16: error: `{c.z}` does not name a token [alias/unresolved]\n"))
         #expect(try Data(contentsOf: output) == before)
@@ -369,7 +369,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         /// `validate` with `rules:` set to this one rule and level (none for nil).
         func validate(_ rule: String?) throws -> TokencProcess.Result {
             try (rule.map { "rules:\n  \($0)\n" } ?? "").write(to: sandbox.root.appendingPathComponent("tokenc.yml"), atomically: true, encoding: .utf8)
-            return try TokencProcess.run(["validate"], in: sandbox.root)
+            return try InProcess.run(["validate"], in: sandbox.root)
         }
         let plain = try validate(nil)
         #expect(plain.status == 0)
@@ -439,7 +439,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
             #expect(result.stderr == "tokenc: error: \(message)\n")
         }
         #expect(try TokencProcess.run(["help", "build"], in: sandbox.root).stdout.hasPrefix("OVERVIEW: Check the tokens and write every output."))
-        #expect(try TokencProcess.run(["validate"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["validate"], in: sandbox.root).status == 0)
     }
 
     /// Every command's help reads as written in an 80-column terminal: paragraphs are wrapped by the parser (one
@@ -488,17 +488,17 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n",
                                    "tokenc.yml": "outputs:\n  - { generator: swift, destination: Gen }\n"])
         defer { sandbox.remove() }
-        let css = try TokencProcess.run(["build", "--only", "css"], in: sandbox.root)
+        let css = try InProcess.run(["build", "--only", "css"], in: sandbox.root)
         #expect(css.status == 2)
         #expect(css.stderr == "tokenc: error: --only names `css`, which tokenc.yml's `outputs` do not have (they have swift): add `{ generator: css, destination: … }` to tokenc.yml's `outputs`, or leave it out of --only\n")
-        let two = try TokencProcess.run(["build", "--only", "swift,custom,json", "--check"], in: sandbox.root)
+        let two = try InProcess.run(["build", "--only", "swift,custom,json", "--check"], in: sandbox.root)
         #expect(two.status == 2)
         #expect(two.stderr == "tokenc: error: --only names `custom`, `json`, which tokenc.yml's `outputs` do not have (they have swift): add `{ template: …, file: … }` and `{ generator: json, destination: … }` to tokenc.yml's `outputs`, or leave them out of --only\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Gen").path))
-        #expect(try TokencProcess.run(["build", "--only", "swift"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build", "--only", "swift"], in: sandbox.root).status == 0)
         #expect(FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Gen/swift/Tokens.swift").path))
         try FileManager.default.removeItem(at: sandbox.root.appendingPathComponent("tokenc.yml"))
-        let custom = try TokencProcess.run(["build", "--only", "custom"], in: sandbox.root)
+        let custom = try InProcess.run(["build", "--only", "custom"], in: sandbox.root)
         #expect(custom.status == 2)
         #expect(custom.stderr == "tokenc: error: --only names `custom`, which the default outputs do not have (they have css, json, swift, xcassets): add `{ template: …, file: … }` to tokenc.yml's `outputs`, or leave it out of --only\n")
     }
@@ -506,14 +506,14 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func strictTurnsWarningsIntoFailures() throws {
         let sandbox = try Sandbox(["Tokens/c.json": "{\"c\": {\"$type\": \"number\", \"$value\": 1}, \"c\": {\"$type\": \"number\", \"$value\": 2}}"])
         defer { sandbox.remove() }
-        #expect(try TokencProcess.run(["validate"], in: sandbox.root).status == 0)
-        #expect(try TokencProcess.run(["validate", "--strict"], in: sandbox.root).status == 1)
+        #expect(try InProcess.run(["validate"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["validate", "--strict"], in: sandbox.root).status == 1)
     }
 
     @Test func diagnosticsPrintLikeACompiler() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": "color:\n  $type: color\n  blue:\n    $value: #0A84FF\n"])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["validate"], in: sandbox.root)
+        let result = try InProcess.run(["validate"], in: sandbox.root)
         #expect(result.stderr == """
             Tokens/c.yaml:4:13: error: `#0A84FF` starts a YAML comment here, so this value is empty [yaml/unquoted-color]
                     $value: #0A84FF
@@ -527,7 +527,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func jsonFindingsHaveTheDesignShape() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  a: { $value: \"#000000\" }\n"])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["validate", "--format", "json"], in: sandbox.root)
+        let result = try InProcess.run(["validate", "--format", "json"], in: sandbox.root)
         #expect(result.status == 1)
         #expect(result.stdout == """
             {
@@ -556,7 +556,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func jsonShowsEachAppearanceAsWrittenAndAsShown() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": Self.tokens])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["inspect", "Tokens", "c.red", "c.link", "--format", "json"], in: sandbox.root)
+        let result = try InProcess.run(["inspect", "Tokens", "c.red", "c.link", "--format", "json"], in: sandbox.root)
         #expect(result.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(json["schemaVersion"] as? Int == 1)
@@ -580,7 +580,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func textNamesTheAliasChainAndTheFallback() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": Self.tokens])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["inspect", "Tokens", "c.red"], in: sandbox.root)
+        let result = try InProcess.run(["inspect", "Tokens", "c.red"], in: sandbox.root)
         #expect(result.stdout == """
             c.red  color  Tokens/c.yaml:3:3
               light  #ff0b0c  oklch(0.649 0.299 28.958)  outside sRGB (display-p3; sRGB fallback shown)
@@ -595,15 +595,15 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func aTokenNameMayComeFirst() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": Self.tokens])
         defer { sandbox.remove() }
-        let named = try TokencProcess.run(["inspect", "c.red"], in: sandbox.root)
-        let withFolder = try TokencProcess.run(["inspect", "Tokens", "c.red"], in: sandbox.root)
+        let named = try InProcess.run(["inspect", "c.red"], in: sandbox.root)
+        let withFolder = try InProcess.run(["inspect", "Tokens", "c.red"], in: sandbox.root)
         #expect(named.status == 0)
         #expect(named.stdout.hasPrefix("c.red  color  Tokens/c.yaml:3:3\n"), "\(named.stdout)")
         #expect(named.stdout == withFolder.stdout)
-        let misspelt = try TokencProcess.run(["inspect", "c.rd"], in: sandbox.root)
+        let misspelt = try InProcess.run(["inspect", "c.rd"], in: sandbox.root)
         #expect(misspelt.status == 2)
         #expect(misspelt.stderr == "tokenc: error: no token or group named `c.rd`; did you mean `c.red`?\n")
-        let file = try TokencProcess.run(["inspect", "other.yaml"], in: sandbox.root)
+        let file = try InProcess.run(["inspect", "other.yaml"], in: sandbox.root)
         #expect(file.status == 2)
         #expect(file.stderr.hasPrefix("tokenc: error: no such file or folder: other.yaml"), "\(file.stderr)")
     }
@@ -612,7 +612,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func deprecatedTokensSaySo() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  old: { $value: \"#ff0000\", $deprecated: \"Use c.new.\", $description: Old red. }\n  gone: { $value: \"#00ff00\", $deprecated: true }\n"])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["inspect", "Tokens", "c.old", "c.gone"], in: sandbox.root)
+        let result = try InProcess.run(["inspect", "Tokens", "c.old", "c.gone"], in: sandbox.root)
         #expect(result.stdout == """
             c.old  color  Tokens/c.yaml:3:3
               Old red.
@@ -625,7 +625,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
 
 
             """)
-        let json = try TokencProcess.run(["inspect", "Tokens", "c.old", "c.gone", "--format", "json"], in: sandbox.root)
+        let json = try InProcess.run(["inspect", "Tokens", "c.old", "c.gone", "--format", "json"], in: sandbox.root)
         let tokens = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["tokens"] as? [[String: Any]])
         #expect(tokens.map { $0["deprecated"] as? String } == ["Use c.new.", ""])
     }
@@ -647,7 +647,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
             "tokenc.yml": "rules:\n  color/contrast: { text: 3 }\n",
         ])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["inspect", "Tokens", "c.text.body", "c.surface"], in: sandbox.root)
+        let result = try InProcess.run(["inspect", "Tokens", "c.text.body", "c.surface"], in: sandbox.root)
         #expect(result.stdout == """
             c.text.body  color  Tokens/c.yaml:5:5
               light  #8a8a8a  oklch(0.633 0 0)
@@ -663,9 +663,9 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
 
             """, "\(result.stdout)")
         try Data("".utf8).write(to: sandbox.root.appendingPathComponent("tokenc.yml"))
-        #expect(try TokencProcess.run(["inspect", "Tokens", "c.text.body"], in: sandbox.root).stdout
+        #expect(try InProcess.run(["inspect", "Tokens", "c.text.body"], in: sandbox.root).stdout
             .contains("  on c.surface (text, needs 4.5:1)  light 3.45:1 below  dark 18.43:1\n"))
-        let json = try TokencProcess.run(["inspect", "Tokens", "c.text.body", "--format", "json"], in: sandbox.root)
+        let json = try InProcess.run(["inspect", "Tokens", "c.text.body", "--format", "json"], in: sandbox.root)
         let tokens = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["tokens"] as? [[String: Any]])
         let cells = try #require(tokens.first?["contrast"] as? [[String: Any]])
         #expect(cells.map { "\($0["surface"]!) \($0["mode"]!) \($0["kind"]!) \($0["minimum"]!) \($0["passes"]!)" }
@@ -677,7 +677,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func unknownTokenIsAUsageErrorWithASuggestion() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": Self.tokens])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["inspect", "Tokens", "c.lnk"], in: sandbox.root)
+        let result = try InProcess.run(["inspect", "Tokens", "c.lnk"], in: sandbox.root)
         #expect(result.status == 2)
         #expect(result.stderr == "tokenc: error: no token or group named `c.lnk`; did you mean `c.link`?\n")
     }
@@ -692,7 +692,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
             d: { $type: number, $value: 1 }
             """])
         defer { sandbox.remove() }
-        let group = try TokencProcess.run(["inspect", "Tokens", "c"], in: sandbox.root)
+        let group = try InProcess.run(["inspect", "Tokens", "c"], in: sandbox.root)
         #expect(group.status == 0)
         // Every token under `c.` in path order, and nothing that only starts like it.
         #expect(group.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.isEmpty }.map { String($0.split(separator: " ")[0]) }
@@ -702,7 +702,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func findingsDoNotChangeTheExitStatus() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#fff\" }\n  b: { $value: \"{c.zz}\" }\n"])
         defer { sandbox.remove() }
-        #expect(try TokencProcess.run(["inspect"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["inspect"], in: sandbox.root).status == 0)
     }
 }
 
@@ -719,7 +719,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func defaultsFailTheContrastRule() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": Self.tokens])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["validate"], in: sandbox.root)
+        let result = try InProcess.run(["validate"], in: sandbox.root)
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("Tokens/c.yaml:6:128: error: `c.fg` on `c.bg` is 4.48:1 in light; text needs 4.5:1 [color/contrast]\n"))
     }
@@ -727,28 +727,28 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func severityAndOptionsComeFromTokencYml() throws {
         let lowered = try Sandbox(["Tokens/c.yaml": Self.tokens, "tokenc.yml": "rules:\n  color/contrast: { severity: warning, text: 4.4 }\n"])
         defer { lowered.remove() }
-        #expect(try TokencProcess.run(["validate"], in: lowered.root).status == 0)
+        #expect(try InProcess.run(["validate"], in: lowered.root).status == 0)
         let warning = try Sandbox(["Tokens/c.yaml": Self.tokens, "tokenc.yml": "rules:\n  color/contrast: warning\n"])
         defer { warning.remove() }
-        let result = try TokencProcess.run(["validate"], in: warning.root)
+        let result = try InProcess.run(["validate"], in: warning.root)
         #expect(result.status == 0)
         #expect(result.stderr.contains("warning: `c.fg` on `c.bg` is 4.48:1 in light"))
-        #expect(try TokencProcess.run(["validate", "--strict"], in: warning.root).status == 1)
+        #expect(try InProcess.run(["validate", "--strict"], in: warning.root).status == 1)
         let off = try Sandbox(["Tokens/c.yaml": Self.tokens, "tokenc.yml": "rules:\n  color/contrast: off\n"])
         defer { off.remove() }
-        #expect(!(try TokencProcess.run(["validate"], in: off.root).stderr.contains("color/contrast")))
+        #expect(!(try InProcess.run(["validate"], in: off.root).stderr.contains("color/contrast")))
     }
 
     @Test func unknownKeysAreUsageErrorsWithSuggestions() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": Self.tokens, "tokenc.yml": "rulez:\n  color/contrast: off\n"])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["validate"], in: sandbox.root)
+        let result = try InProcess.run(["validate"], in: sandbox.root)
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("tokenc: error: invalid tokenc.yml:\ntokenc.yml:1:1: error: `rulez` is not a tokenc.yml key [config/invalid]\n"))
         #expect(result.stderr.contains("fix: did you mean `rules`?"))
         let badRule = try Sandbox(["Tokens/c.yaml": Self.tokens, "tokenc.yml": "rules:\n  color/contrst: off\n  color/contrast: { txt: 3 }\n"])
         defer { badRule.remove() }
-        let second = try TokencProcess.run(["validate"], in: badRule.root)
+        let second = try InProcess.run(["validate"], in: badRule.root)
         #expect(second.status == 2)
         #expect(second.stderr.contains("tokenc.yml:2:3: error: `color/contrst` is not a rule [config/invalid]"))
         #expect(second.stderr.contains("fix: did you mean `color/contrast`?"))
@@ -756,7 +756,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         // A finding of the catalogue that is no rule is named as such, not as unknown.
         let notARule = try Sandbox(["Tokens/c.yaml": Self.tokens, "tokenc.yml": "rules:\n  yaml/syntax: off\n"])
         defer { notARule.remove() }
-        let notARuleRun = try TokencProcess.run(["validate"], in: notARule.root)
+        let notARuleRun = try InProcess.run(["validate"], in: notARule.root)
         #expect(notARuleRun.status == 2)
         #expect(notARuleRun.stderr.contains("tokenc.yml:2:3: error: `yaml/syntax` is not a rule but a finding tokenc always reports (error): "
             + "its severity cannot change [config/invalid]\n"), "\(notARuleRun.stderr)")
@@ -769,7 +769,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
               - { generator: css, destinaton: Out }
             """])
         defer { misspelt.remove() }
-        let third = try TokencProcess.run(["validate"], in: misspelt.root)
+        let third = try InProcess.run(["validate"], in: misspelt.root)
         #expect(third.status == 2)
         #expect(third.stderr.contains("""
             tokenc.yml:2:19: error: `warn` is not a severity; use off, info, warning, error [config/invalid]
@@ -786,7 +786,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func tokensFolderComesFromTokencYml() throws {
         let sandbox = try Sandbox(["Design/c.yaml": "n: { $type: number, $value: 1 }\n", "tokenc.yml": "tokens: Design\n"])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["validate"], in: sandbox.root)
+        let result = try InProcess.run(["validate"], in: sandbox.root)
         #expect(result.status == 0)
         #expect(result.stderr == "1 file, 1 token: no problems\n")
     }
@@ -799,11 +799,11 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func unchangedFilesKeepTheirModificationTime() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": Self.two])
         defer { sandbox.remove() }
-        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build"], in: sandbox.root).status == 0)
         let swift = sandbox.root.appendingPathComponent("Generated/swift/Tokens.swift").path
         let old = Date(timeIntervalSince1970: 1_000_000)
         try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: swift)
-        let again = try TokencProcess.run(["build"], in: sandbox.root)
+        let again = try InProcess.run(["build"], in: sandbox.root)
         #expect(again.stderr == "built 2 tokens from 1 file into Generated/: 0 written, 7 unchanged\n")
         #expect((try FileManager.default.attributesOfItem(atPath: swift)[.modificationDate] as? Date) == old)
     }
@@ -811,20 +811,20 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func checkDryRunAndStaleOutputs() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": Self.two])
         defer { sandbox.remove() }
-        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
-        #expect(try TokencProcess.run(["build", "--check"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build", "--check"], in: sandbox.root).status == 0)
         try Data(Self.one.utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
         try Data("mine\n".utf8).write(to: sandbox.root.appendingPathComponent("Generated/mine.txt"))
         let before = sandbox.listing()
-        let check = try TokencProcess.run(["build", "--check"], in: sandbox.root)
+        let check = try InProcess.run(["build", "--check"], in: sandbox.root)
         #expect(check.status == 1)
         #expect(check.stderr.contains("stale: Generated/xcassets/Tokens.xcassets/CB.colorset/Contents.json\n"))
         #expect(check.stderr.hasSuffix("4 to write, 1 to remove, 2 up to date\n"))
-        let dry = try TokencProcess.run(["build", "--dry-run"], in: sandbox.root)
+        let dry = try InProcess.run(["build", "--dry-run"], in: sandbox.root)
         #expect(dry.status == 0)
         #expect(dry.stderr.contains("would remove: Generated/xcassets/Tokens.xcassets/CB.colorset/Contents.json\n"))
         #expect(sandbox.listing() == before)
-        let build = try TokencProcess.run(["build"], in: sandbox.root)
+        let build = try InProcess.run(["build"], in: sandbox.root)
         #expect(build.stderr == "built 1 token from 1 file into Generated/: 4 written, 2 unchanged, 1 removed\n")
         let listing = sandbox.listing()
         #expect(!listing.contains { $0.contains("CB.colorset") })
@@ -852,20 +852,20 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
             #expect(try sandbox.contents() == before, "a refused build changes nothing, and leaves no folder it made")
         }
         // One file: the message says it.
-        let swiftOnly = try TokencProcess.run(["build", "--only", "swift"], in: sandbox.root)
+        let swiftOnly = try InProcess.run(["build", "--only", "swift"], in: sandbox.root)
         #expect(swiftOnly.stderr == "tokenc: error: Generated/swift/Tokens.swift was not written by tokenc (Generated/.tokenc-manifest "
             + "does not list it and it has no tokenc header), and building would replace it: move it away, give the output another "
             + "destination, or pass --overwrite to replace it\n")
-        let overwritten = try TokencProcess.run(["build", "--overwrite"], in: sandbox.root)
+        let overwritten = try InProcess.run(["build", "--overwrite"], in: sandbox.root)
         #expect(overwritten.stderr == "built 2 tokens from 1 file into Generated/: 7 written, 0 unchanged\n")
         #expect(try sandbox.contents()["Generated/notes.txt"] == "mine\n")
         // Generated files a build does not find in the manifest (it was lost) carry tokenc's header and are replaced;
         // the JSON outputs, which have no header, are refused.
         try FileManager.default.removeItem(at: sandbox.root.appendingPathComponent("Generated/.tokenc-manifest"))
         try Data(Self.one.utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
-        let headed = try TokencProcess.run(["build", "--only", "swift,css,xcassets"], in: sandbox.root)
+        let headed = try InProcess.run(["build", "--only", "swift,css,xcassets"], in: sandbox.root)
         #expect(headed.stderr == "built 1 token from 1 file into Generated/: 2 written, 2 unchanged\n")
-        let json = try TokencProcess.run(["build", "--only", "json"], in: sandbox.root)
+        let json = try InProcess.run(["build", "--only", "json"], in: sandbox.root)
         #expect(json.status == 2)
         #expect(json.stderr.hasPrefix("tokenc: error: Generated/json/tokens.flat.json, Generated/json/tokens.json were not written by tokenc"))
     }
@@ -879,10 +879,10 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         let created = try TokencProcess.run(["init"], in: sandbox.root)
         #expect(created.status == 0)
         #expect(created.stderr == "created tokenc.yml\ncreated Tokens/color.yaml\ncreated Tokens/layout.yaml\nnext: tokenc build\n")
-        let build = try TokencProcess.run(["build"], in: sandbox.root)
+        let build = try InProcess.run(["build"], in: sandbox.root)
         #expect(build.status == 0)
         #expect(build.stderr == "built 6 tokens from 2 files into Generated/: 8 written, 0 unchanged\n")
-        #expect(try TokencProcess.run(["validate", "--strict"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["validate", "--strict"], in: sandbox.root).status == 0)
         let again = try TokencProcess.run(["init"], in: sandbox.root)
         #expect(again.status == 2)
         #expect(again.stderr.contains("already exist"))
@@ -916,11 +916,11 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func unchangedRebuildReplaysTheReportWithoutRunningTheStages() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  b: { $value: \"#FFFFFE\", $deprecated: true }\n  d: { $value: \"{c.b}\" }\n"])
         defer { sandbox.remove() }
-        let first = try TokencProcess.run(["build", "--verbose"], in: sandbox.root)
+        let first = try InProcess.run(["build", "--verbose"], in: sandbox.root)
         #expect(Self.stages(first.stderr) == ["load", "tree", "resolve", "check", "render", "write"])
         let warning = "Tokens/c.yaml:5:16: warning: `c.d` uses `c.b`, which is deprecated [token/deprecated-use]"
         #expect(first.stderr.contains(warning))
-        let second = try TokencProcess.run(["build", "--verbose"], in: sandbox.root)
+        let second = try InProcess.run(["build", "--verbose"], in: sandbox.root)
         #expect(Self.stages(second.stderr) == ["cache"])
         #expect(second.stderr.contains(warning))
         #expect(second.stderr.hasSuffix("built 3 tokens from 1 file into Generated/: 0 written, 8 unchanged (1 warning)\n"))
@@ -931,7 +931,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Generated/.tokenc-cache/.gitignore"), encoding: .utf8)
             == "# tokenc's build cache: machine-specific, never commit it.\n*\n")
         // --no-cache runs every stage and finds the same.
-        let third = try TokencProcess.run(["build", "--verbose", "--no-cache"], in: sandbox.root)
+        let third = try InProcess.run(["build", "--verbose", "--no-cache"], in: sandbox.root)
         #expect(Self.stages(third.stderr) == ["load", "tree", "resolve", "check", "render", "write"])
         #expect(third.stderr.hasSuffix("built 3 tokens from 1 file into Generated/: 0 written, 8 unchanged (1 warning)\n"))
     }
@@ -939,31 +939,31 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func changedTokensOptionsOrOutputsRunTheStagesAgain() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n"])
         defer { sandbox.remove() }
-        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build"], in: sandbox.root).status == 0)
         // A token file changes.
         try Data("c:\n  $type: color\n  a: { $value: \"#000000\" }\n".utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
-        var rebuilt = try TokencProcess.run(["build", "--verbose"], in: sandbox.root)
+        var rebuilt = try InProcess.run(["build", "--verbose"], in: sandbox.root)
         #expect(Self.stages(rebuilt.stderr).first == "load")
         #expect(rebuilt.stderr.hasSuffix("into Generated/: 5 written, 1 unchanged\n"))
         // An output is edited by hand: it is written again.
         let css = sandbox.root.appendingPathComponent("Generated/css/tokens.css")
         let good = try Data(contentsOf: css)
         try Data("edited".utf8).write(to: css)
-        rebuilt = try TokencProcess.run(["build", "--verbose"], in: sandbox.root)
+        rebuilt = try InProcess.run(["build", "--verbose"], in: sandbox.root)
         #expect(Self.stages(rebuilt.stderr).first == "load")
         #expect(rebuilt.stderr.hasSuffix("into Generated/: 1 written, 5 unchanged\n"))
         #expect(try Data(contentsOf: css) == good)
         // An output is deleted.
         try FileManager.default.removeItem(at: css)
-        rebuilt = try TokencProcess.run(["build", "--verbose"], in: sandbox.root)
+        rebuilt = try InProcess.run(["build", "--verbose"], in: sandbox.root)
         #expect(rebuilt.stderr.hasSuffix("into Generated/: 1 written, 5 unchanged\n"))
         // Different options.
-        rebuilt = try TokencProcess.run(["build", "--verbose", "--css-prefix", "ds-"], in: sandbox.root)
+        rebuilt = try InProcess.run(["build", "--verbose", "--css-prefix", "ds-"], in: sandbox.root)
         #expect(Self.stages(rebuilt.stderr).first == "load")
         #expect(rebuilt.stderr.hasSuffix("into Generated/: 1 written, 5 unchanged\n"))
         // tokenc.yml appears.
         try Data("rules:\n  color/dark-variant: off\n".utf8).write(to: sandbox.root.appendingPathComponent("tokenc.yml"))
-        rebuilt = try TokencProcess.run(["build", "--verbose", "--css-prefix", "ds-"], in: sandbox.root)
+        rebuilt = try InProcess.run(["build", "--verbose", "--css-prefix", "ds-"], in: sandbox.root)
         #expect(Self.stages(rebuilt.stderr).first == "load")
     }
 
@@ -974,21 +974,21 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
             "Tokens/party.png": png,
         ])
         defer { sandbox.remove() }
-        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
-        #expect(Self.stages(try TokencProcess.run(["build", "--verbose"], in: sandbox.root).stderr) == ["cache"])
+        #expect(try InProcess.run(["build"], in: sandbox.root).status == 0)
+        #expect(Self.stages(try InProcess.run(["build", "--verbose"], in: sandbox.root).stderr) == ["cache"])
         // The same image, one byte longer: a changed input even though no token file changed.
         try Data(png + [0]).write(to: sandbox.root.appendingPathComponent("Tokens/party.png"))
-        #expect(Self.stages(try TokencProcess.run(["build", "--verbose"], in: sandbox.root).stderr).first == "load")
+        #expect(Self.stages(try InProcess.run(["build", "--verbose"], in: sandbox.root).stderr).first == "load")
     }
 
     @Test func failedBuildForgetsTheCache() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n"])
         defer { sandbox.remove() }
-        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build"], in: sandbox.root).status == 0)
         let state = sandbox.root.appendingPathComponent("Generated/.tokenc-cache/state")
         #expect(FileManager.default.fileExists(atPath: state.path))
         try Data(Self.tokens.utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
-        let failed = try TokencProcess.run(["build"], in: sandbox.root)
+        let failed = try InProcess.run(["build"], in: sandbox.root)
         #expect(failed.status == 1)
         #expect(failed.stderr.hasPrefix(Self.report))
         #expect(!FileManager.default.fileExists(atPath: state.path))
@@ -1004,13 +1004,13 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         let bad = "ink:\n  $type: color\n  a: { $value: \"#445566\", $extensions: { tokenc: { role: label } } }\n"
         let sandbox = try Sandbox(["Tokens/c.yaml": good])
         defer { sandbox.remove() }
-        let first = try TokencProcess.run(["build", "--no-cache"], in: sandbox.root)
+        let first = try InProcess.run(["build", "--no-cache"], in: sandbox.root)
         #expect(first.status == 0, "\(first.stderr)")
         let before = sandbox.listing().filter { $0.hasPrefix("Generated/") }
         #expect(before.count > 5)
         let bytes = try before.map { try Data(contentsOf: sandbox.root.appendingPathComponent($0)) }
         try Data(bad.utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
-        let failed = try TokencProcess.run(["build", "--no-cache"], in: sandbox.root)
+        let failed = try InProcess.run(["build", "--no-cache"], in: sandbox.root)
         #expect(failed.status == 1)
         #expect(failed.stderr.contains("[color/dark-variant]"))
         #expect(failed.stderr.hasSuffix("nothing was written\n"))
@@ -1018,7 +1018,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(after == before)
         #expect(try after.map { try Data(contentsOf: sandbox.root.appendingPathComponent($0)) } == bytes)
         // Into a folder that does not exist yet: it is not left behind, nor any folder under it.
-        let fresh = try TokencProcess.run(["build", "--no-cache", "--output", "New/Deep"], in: sandbox.root)
+        let fresh = try InProcess.run(["build", "--no-cache", "--output", "New/Deep"], in: sandbox.root)
         #expect(fresh.status == 1)
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("New").path))
     }
@@ -1046,7 +1046,7 @@ extension StagedOutputTests {
         let sandbox = try Sandbox(["Tokens/c.yaml": Self.manyTokens()])
         defer { sandbox.remove() }
         func check(_ step: String, written: Int) throws {
-            let build = try TokencProcess.run(["build", "--no-cache", "--only", "swift,css,json"], in: sandbox.root)
+            let build = try InProcess.run(["build", "--no-cache", "--only", "swift,css,json"], in: sandbox.root)
             #expect(build.status == 0, "\(step): \(build.stderr)")
             #expect(build.stderr.contains(": \(written) written, \(4 - written) unchanged"), "\(step): \(build.stderr)")
             let rendered = try Pipeline().run(path: sandbox.root.appendingPathComponent("Tokens").path, render: true)
@@ -1109,7 +1109,7 @@ extension StagedOutputTests {
     @Test func verbosePrintsEachStageWithCounts() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#fff\" }\n"])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build", "--verbose"], in: sandbox.root)
+        let result = try InProcess.run(["build", "--verbose"], in: sandbox.root)
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.map { String($0.prefix(8)) } == ["load    ", "tree    ", "resolve ", "check   ", "render  ", "write   ", "built 1 "])
         #expect(lines[0].hasSuffix(" ms  1 files, 42 bytes, read into tokens"))

@@ -37,7 +37,7 @@ import Testing
     /// Builds the tokens with the real binary and returns the output folder.
     static func build() throws -> Sandbox {
         let sandbox = try Sandbox(["Tokens/composites.yaml": tokens])
-        let result = try TokencProcess.run(["build", "--only", "swift,css"], in: sandbox.root)
+        let result = try InProcess.run(["build", "--only", "swift,css"], in: sandbox.root)
         #expect(result.status == 0, "\(result.stderr)")
         return sandbox
     }
@@ -131,7 +131,7 @@ import Testing
 
             """])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build", "--only", "css", "--css-alias-variables"], in: sandbox.root)
+        let result = try InProcess.run(["build", "--only", "css", "--css-alias-variables"], in: sandbox.root)
         #expect(result.status == 0, "\(result.stderr)")
         let folder = sandbox.root.appendingPathComponent("Generated/css")
         let css = try String(contentsOf: folder.appendingPathComponent("tokens.css"), encoding: .utf8)

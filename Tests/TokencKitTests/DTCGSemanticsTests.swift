@@ -15,10 +15,10 @@ import TokenGenerators
 
             """])
         defer { sandbox.remove() }
-        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        let validate = try InProcess.run(["validate"], in: sandbox.root)
         #expect(validate.status == 0)
         #expect(validate.stderr == "1 file, 1 token: no problems\n")
-        let inspect = try TokencProcess.run(["inspect", "c"], in: sandbox.root)
+        let inspect = try InProcess.run(["inspect", "c"], in: sandbox.root)
         #expect(inspect.stdout == """
             c  number  Tokens/tokens.resolver.json:2:74
               overrides Tokens/tokens.resolver.json:2:33 (a source merged before it)
@@ -26,7 +26,7 @@ import TokenGenerators
 
 
             """)
-        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build"], in: sandbox.root).status == 0)
         #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Generated/json/tokens.flat.json"), encoding: .utf8)
             == "{\n  \"c\": {\n    \"type\": \"number\",\n    \"light\": 2\n  }\n}\n")
     }
@@ -51,10 +51,10 @@ import TokenGenerators
             "Tokens/dark-hc.tokens.json": "{\"c\": {\"$type\": \"color\", \"fg\": {\"$value\": \"#ffffff\"}}}\n",
         ])
         defer { sandbox.remove() }
-        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        let validate = try InProcess.run(["validate"], in: sandbox.root)
         #expect(validate.status == 0)
         #expect(validate.stderr == "4 files, 2 tokens: no problems\n")
-        let inspect = try TokencProcess.run(["inspect", "c.fg", "c.bg"], in: sandbox.root)
+        let inspect = try InProcess.run(["inspect", "c.fg", "c.bg"], in: sandbox.root)
         #expect(inspect.stdout == """
             c.fg  color  Tokens/base.tokens.json:1:55
               light               #000000  oklch(0 0 0)
@@ -76,7 +76,7 @@ import TokenGenerators
     @Test func aPlainFolderStillReportsDuplicates() throws {
         let sandbox = try Sandbox(["Tokens/a.yaml": "c: { $type: number, $value: 1 }\n", "Tokens/b.yaml": "c: { $type: number, $value: 2 }\n"])
         defer { sandbox.remove() }
-        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        let validate = try InProcess.run(["validate"], in: sandbox.root)
         #expect(validate.status == 1)
         #expect(validate.stderr.hasPrefix("Tokens/b.yaml:1:1: error: the token `c` is defined twice [token/duplicate]\n"), "\(validate.stderr)")
     }
@@ -88,7 +88,7 @@ import TokenGenerators
     @Test func aGroupExtendingTheGroupThatHoldsItIsACycle() throws {
         let sandbox = try Sandbox(["Tokens/t.json": "{\"button\": {\"color\": {\"$type\": \"color\", \"$value\": \"#ff0000\"}, \"secondary\": {\"$extends\": \"{button}\"}}}\n"])
         defer { sandbox.remove() }
-        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        let validate = try InProcess.run(["validate"], in: sandbox.root)
         #expect(validate.status == 1)
         #expect(validate.stderr.hasPrefix("Tokens/t.json:1:89: error: these groups extend each other in a circle: `button.secondary` extends "
             + "`button`, which holds `button.secondary` [alias/cycle]\n"), "\(validate.stderr)")
@@ -103,14 +103,14 @@ import TokenGenerators
 
             """])
         defer { sandbox.remove() }
-        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        let validate = try InProcess.run(["validate"], in: sandbox.root)
         #expect(validate.status == 1)
         let errors = validate.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
         #expect(errors == [
             "Tokens/t.json:1:20: error: these groups extend each other in a circle: `a` extends `b`; `b` extends `c`; `c` extends `a` [alias/cycle]",
             "Tokens/t.json:2:30: error: these groups extend each other in a circle: `d.inner` extends `e`; `e` extends `d`, which holds `d.inner` [alias/cycle]",
         ])
-        let inspect = try TokencProcess.run(["inspect", "f"], in: sandbox.root)
+        let inspect = try InProcess.run(["inspect", "f"], in: sandbox.root)
         #expect(inspect.stdout == "f.z  number  Tokens/t.json:3:34\n  light  3\n\n")
     }
 }
@@ -126,7 +126,7 @@ import TokenGenerators
 
             """])
         defer { sandbox.remove() }
-        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        let validate = try InProcess.run(["validate"], in: sandbox.root)
         #expect(validate.status == 1)
         let errors = validate.stderr.split(separator: "\n").filter { $0.contains(": error: ") || $0.hasPrefix("  fix: ") }
         #expect(errors == [
@@ -138,7 +138,7 @@ import TokenGenerators
                 + "of the whole token set, whichever file defines it [alias/unresolved]",
             "  fix: write `#/c`, with `other.json` in the token folder",
         ], "\(validate.stderr)")
-        let inspect = try TokencProcess.run(["inspect", "primary", "d"], in: sandbox.root)
+        let inspect = try InProcess.run(["inspect", "primary", "d"], in: sandbox.root)
         #expect(inspect.stdout == """
             primary  color  Tokens/t.json:1:63
               alias: → colors.blue
@@ -163,7 +163,7 @@ import TokenGenerators
             "Tokens/themes.json": "{\"orange\": {\"c\": {\"$type\": \"number\", \"$value\": 1}}, \"blue\": {\"c\": {\"$type\": \"number\", \"$value\": 2}}}\n",
         ])
         defer { sandbox.remove() }
-        let inspect = try TokencProcess.run(["inspect", "c"], in: sandbox.root)
+        let inspect = try InProcess.run(["inspect", "c"], in: sandbox.root)
         #expect(inspect.stdout == "c  number  Tokens/themes.json:1:13\n  light  1\n\n")
         try Data("""
             {"version": "2025.10",
@@ -171,7 +171,7 @@ import TokenGenerators
              "resolutionOrder": [{"$ref": "#/sets/base"}]}
 
             """.utf8).write(to: sandbox.root.appendingPathComponent("Tokens/tokens.resolver.json"))
-        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        let validate = try InProcess.run(["validate"], in: sandbox.root)
         #expect(validate.status == 1)
         let errors = validate.stderr.split(separator: "\n").filter { $0.contains(": error: ") || $0.hasPrefix("  fix: ") }
         #expect(errors == [
@@ -202,7 +202,7 @@ import TokenGenerators
 
             """])
         defer { sandbox.remove() }
-        let validate = try TokencProcess.run(["validate", "--rules", "structure"], in: sandbox.root)
+        let validate = try InProcess.run(["validate", "--rules", "structure"], in: sandbox.root)
         #expect(validate.status == 1)
         let errors = validate.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
         #expect(errors == [
@@ -265,8 +265,8 @@ import TokenGenerators
 
             """])
         defer { sandbox.remove() }
-        #expect(try TokencProcess.run(["validate", "--rules", "structure"], in: sandbox.root).status == 0)
-        let strict = try TokencProcess.run(["validate", "--rules", "structure", "--dtcg", "strict"], in: sandbox.root)
+        #expect(try InProcess.run(["validate", "--rules", "structure"], in: sandbox.root).status == 0)
+        let strict = try InProcess.run(["validate", "--rules", "structure", "--dtcg", "strict"], in: sandbox.root)
         #expect(strict.status == 1)
         let lines = strict.stderr.split(separator: "\n").filter { $0.contains(": error: ") || $0.hasPrefix("  fix: ") }
         #expect(lines == [
@@ -281,8 +281,8 @@ import TokenGenerators
         ], "\(strict.stderr)")
         // tokenc.yml's `dtcg: strict` does the same.
         try Data("dtcg: strict\n".utf8).write(to: sandbox.root.appendingPathComponent("tokenc.yml"))
-        #expect(try TokencProcess.run(["validate", "--rules", "structure"], in: sandbox.root).status == 1)
-        #expect(try TokencProcess.run(["validate", "--rules", "structure", "--dtcg", "lenient"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["validate", "--rules", "structure"], in: sandbox.root).status == 1)
+        #expect(try InProcess.run(["validate", "--rules", "structure", "--dtcg", "lenient"], in: sandbox.root).status == 0)
     }
 }
 
@@ -309,11 +309,11 @@ import TokenGenerators
     @Test func anotherModifiersContextsAreThemesInEveryOutput() throws {
         let sandbox = try Sandbox(["Tokens/r.resolver.yaml": Self.document])
         defer { sandbox.remove() }
-        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        let validate = try InProcess.run(["validate"], in: sandbox.root)
         #expect(validate.stderr == "1 file, 2 tokens: no problems\n")
-        let inspect = try TokencProcess.run(["inspect", "space.gap"], in: sandbox.root)
+        let inspect = try InProcess.run(["inspect", "space.gap"], in: sandbox.root)
         #expect(inspect.stdout == "space.gap  number  Tokens/r.resolver.yaml:8:43\n  light    8\n  compact  4\n\n")
-        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build"], in: sandbox.root).status == 0)
         let flat = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/json/tokens.flat.json"), encoding: .utf8)
         #expect(flat.contains("\"space.gap\": {\n    \"type\": \"number\",\n    \"light\": 8,\n    \"compact\": 4\n  }"), "\(flat)")
         let css = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/css/tokens.css"), encoding: .utf8)
@@ -345,7 +345,7 @@ import TokenGenerators
 
             """)])
         defer { sandbox.remove() }
-        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        let validate = try InProcess.run(["validate"], in: sandbox.root)
         #expect(validate.status == 0)
         let warnings = validate.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }
         #expect(warnings == [
@@ -370,7 +370,7 @@ import TokenGenerators
 
             """)])
         defer { sandbox.remove() }
-        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        let validate = try InProcess.run(["validate"], in: sandbox.root)
         #expect(validate.status == 0)
         #expect(validate.stderr.split(separator: "\n").filter { $0.contains(": warning: ") } == [
             "Tokens/r.resolver.yaml:11:5: warning: `brand` and `density` both make themes: tokenc carries each theme over the other modifier's default "
@@ -421,9 +421,9 @@ import TokenGenerators
     @Test func aLaterAppearanceWinsInTheThemesDarkAndEveryOutputCarriesIt() throws {
         let sandbox = try Sandbox(["Tokens/r.resolver.yaml": Self.document(brandFirst: true)])
         defer { sandbox.remove() }
-        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        let validate = try InProcess.run(["validate"], in: sandbox.root)
         #expect(validate.stderr == "1 file, 4 tokens: no problems\n")
-        let inspect = try TokencProcess.run(["inspect", "c.bg", "c.text"], in: sandbox.root)
+        let inspect = try InProcess.run(["inspect", "c.bg", "c.text"], in: sandbox.root)
         #expect(inspect.stdout == """
             c.bg  color  Tokens/r.resolver.yaml:7:11
               light        #ffffff  oklch(1 0 0)
@@ -438,7 +438,7 @@ import TokenGenerators
 
 
             """, "\(inspect.stdout)")
-        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build"], in: sandbox.root).status == 0)
         let css = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/css/tokens.css"), encoding: .utf8)
         #expect(css.hasSuffix("""
             /* The forest theme */
@@ -479,7 +479,7 @@ import TokenGenerators
             """), "\(swift)")
         // The JSON reads back to the same modes: the theme's appearance is a mode like any other.
         let json = sandbox.root.appendingPathComponent("Generated/json/tokens.json")
-        let again = try TokencProcess.run(["inspect", json.path, "c.bg"], in: sandbox.root)
+        let again = try InProcess.run(["inspect", json.path, "c.bg"], in: sandbox.root)
         #expect(again.stdout.contains("  forest-dark  #000000  oklch(0 0 0)\n"), "\(again.stdout) \(again.stderr)")
     }
 
@@ -498,7 +498,7 @@ import TokenGenerators
 
             """])
         defer { sandbox.remove() }
-        let build = try TokencProcess.run(["build", "--only", "css,swift"], in: sandbox.root)
+        let build = try InProcess.run(["build", "--only", "css,swift"], in: sandbox.root)
         #expect(build.status == 0, "\(build.stderr)")
         let css = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/css/tokens.css"), encoding: .utf8)
         #expect(css.hasSuffix("""
@@ -549,7 +549,7 @@ import TokenGenerators
     @Test func aLaterThemeWinsInItsOwnDark() throws {
         let sandbox = try Sandbox(["Tokens/r.resolver.yaml": Self.document(brandFirst: false)])
         defer { sandbox.remove() }
-        let inspect = try TokencProcess.run(["inspect", "c.bg"], in: sandbox.root)
+        let inspect = try InProcess.run(["inspect", "c.bg"], in: sandbox.root)
         #expect(inspect.stdout == """
             c.bg  color  Tokens/r.resolver.yaml:7:11
               light   #ffffff  oklch(1 0 0)
@@ -558,7 +558,7 @@ import TokenGenerators
 
 
             """, "\(inspect.stdout)")
-        #expect(try TokencProcess.run(["build", "--only", "css"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build", "--only", "css"], in: sandbox.root).status == 0)
         let css = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/css/tokens.css"), encoding: .utf8)
         #expect(!css.contains("The forest theme, dark"), "\(css)")
     }

@@ -43,10 +43,10 @@ import TokenModel
             "Y/t.yaml": "size:\n  $type: dimension\n  s: { $value: 4 }\n",
         ])
         defer { sandbox.remove() }
-        let json = try TokencProcess.run(["validate", "J"], in: sandbox.root)
+        let json = try InProcess.run(["validate", "J"], in: sandbox.root)
         #expect(json.status == 1)
         #expect(json.stderr.contains("  fix: write `{ \"value\": 4, \"unit\": \"px\" }`\n"), "\(json.stderr)")
-        let yaml = try TokencProcess.run(["validate", "Y"], in: sandbox.root)
+        let yaml = try InProcess.run(["validate", "Y"], in: sandbox.root)
         #expect(yaml.stderr.contains("  fix: write `{ value: 4, unit: px }`\n"), "\(yaml.stderr)")
     }
 }

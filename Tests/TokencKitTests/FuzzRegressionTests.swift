@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TokenModel
 @testable import TokencKit
+import TokencFuzzing
 
 /// Inputs fuzzing once found (a crash, a hang or a memory blow-up), each run through the harness that found
 /// it (its name starts with `loader-`, `renderer-` or `pipeline-`); the `.expected` file next to it holds

@@ -25,7 +25,7 @@ import Testing
     @Test func cssPropertiesThatMeetAreAnErrorAndNothingIsWritten() throws {
         let sandbox = try Sandbox(["Tokens/a.yaml": Self.tokens])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build", "--only", "css"], in: sandbox.root)
+        let result = try InProcess.run(["build", "--only", "css"], in: sandbox.root)
         #expect(result.status == 1)
         #expect(result.stderr == """
             Tokens/a.yaml:5:5: error: `color.gray.100` and `color.gray-100` both become the CSS custom property `--color-gray-100` [css/name-collision]
@@ -49,11 +49,11 @@ import Testing
     @Test func camelCaseLosesTheBoundaryBeforeADigit() throws {
         let sandbox = try Sandbox(["Tokens/a.yaml": "space:\n  $type: dimension\n  b2c: { $value: { value: 4, unit: px } }\n  b:\n    2c: { $value: { value: 8, unit: px } }\n"])
         defer { sandbox.remove() }
-        let camel = try TokencProcess.run(["build", "--only", "css", "--css-case", "camel", "--css-prefix", "ds-"], in: sandbox.root)
+        let camel = try InProcess.run(["build", "--only", "css", "--css-case", "camel", "--css-prefix", "ds-"], in: sandbox.root)
         #expect(camel.status == 1)
         #expect(camel.stderr.hasPrefix("Tokens/a.yaml:3:3: error: `space.b2c` and `space.b.2c` both become the CSS custom property `--ds-spaceB2c` [css/name-collision]\n"),
                 "\(camel.stderr)")
-        let kebab = try TokencProcess.run(["build", "--only", "css"], in: sandbox.root)
+        let kebab = try InProcess.run(["build", "--only", "css"], in: sandbox.root)
         #expect(kebab.status == 0, "\(kebab.stderr)")
         let css = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/css/tokens.css"), encoding: .utf8)
         #expect(css.contains("  --space-b-2c: 8px;\n  --space-b2c: 4px;\n"), "\(css)")
@@ -62,7 +62,7 @@ import Testing
     @Test func colorSetsThatMeetAreAnError() throws {
         let sandbox = try Sandbox(["Tokens/a.yaml": Self.tokens])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build", "--only", "xcassets"], in: sandbox.root)
+        let result = try InProcess.run(["build", "--only", "xcassets"], in: sandbox.root)
         #expect(result.status == 1)
         let errors = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
         #expect(errors == [
@@ -79,7 +79,7 @@ import Testing
         let fits = String(repeating: "a", count: 246), over = String(repeating: "b", count: 247)
         let sandbox = try Sandbox(["Tokens/a.yaml": "\(fits): { $type: color, $value: \"#000\" }\n\(over): { $type: color, $value: \"#fff\" }\n"])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build", "--only", "xcassets"], in: sandbox.root)
+        let result = try InProcess.run(["build", "--only", "xcassets"], in: sandbox.root)
         #expect(result.status == 1)
         #expect(result.stderr.split(separator: "\n").filter { $0.contains("error") || $0.contains("fix:") } == [
             "Tokens/a.yaml:2:1: error: `\(over)` becomes a color set folder of 256 bytes, longer than the 255 a file name may have [xcassets/name-too-long]",
@@ -88,7 +88,7 @@ import Testing
         ], "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated").path))
         try Data("\(fits): { $type: color, $value: \"#000\" }\n".utf8).write(to: sandbox.root.appendingPathComponent("Tokens/a.yaml"))
-        let fitting = try TokencProcess.run(["build", "--only", "xcassets"], in: sandbox.root)
+        let fitting = try InProcess.run(["build", "--only", "xcassets"], in: sandbox.root)
         #expect(fitting.status == 0, "\(fitting.stderr)")
     }
 
@@ -96,7 +96,7 @@ import Testing
     @Test func aRootTokenAndATokenNamedRootMeetInEveryOutput() throws {
         let sandbox = try Sandbox(["Tokens/a.yaml": "c:\n  $type: color\n  $root: { $value: \"#fff\" }\n  root: { $value: \"#000\" }\n"])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build"], in: sandbox.root)
+        let result = try InProcess.run(["build"], in: sandbox.root)
         #expect(result.status == 1)
         #expect(result.stderr.split(separator: "\n").filter { $0.contains(": error: ") } == [
             "Tokens/a.yaml:4:3: error: `c.root` and `c.$root` both become the CSS custom property `--c-root` [css/name-collision]",
@@ -116,7 +116,7 @@ import Testing
 
             """])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build", "--only", "css"], in: sandbox.root)
+        let result = try InProcess.run(["build", "--only", "css"], in: sandbox.root)
         #expect(result.status == 1)
         #expect(result.stderr.split(separator: "\n").filter { $0.contains(": error: ") } == [
             "Tokens/a.yaml:4:3: error: `type.body-letter-spacing` and `type.body` both become the CSS custom property `--type-body-letter-spacing` [css/name-collision]",
@@ -131,14 +131,14 @@ import Testing
         let sandbox = try Sandbox(["Tokens/a.yaml": "c:\n  $type: color\n  a: { $value: \"#ff0000\" }\n"])
         defer { sandbox.remove() }
         for (prefix, shown) in [("my prefix", "a space"), ("ds.", "`.`"), ("a\"b", "`\"`")] {
-            let result = try TokencProcess.run(["build", "--css-prefix", prefix], in: sandbox.root)
+            let result = try InProcess.run(["build", "--css-prefix", prefix], in: sandbox.root)
             #expect(result.status == 2)
             #expect(result.stderr == "tokenc: error: the CSS prefix `\(prefix)` has \(shown), which a custom property name cannot hold; "
                 + "use letters, digits, `-` and `_`\n")
         }
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated").path))
         // Letters beyond ASCII, digits, `-` and `_` are name characters.
-        let good = try TokencProcess.run(["build", "--only", "css", "--css-prefix", "ds-é_2-"], in: sandbox.root)
+        let good = try InProcess.run(["build", "--only", "css", "--css-prefix", "ds-é_2-"], in: sandbox.root)
         #expect(good.status == 0, "\(good.stderr)")
         let css = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/css/tokens.css"), encoding: .utf8)
         #expect(css.contains("  --ds-é_2-c-a: #ff0000;\n"), "\(css)")
@@ -150,7 +150,7 @@ import Testing
             "tokenc.yml": "outputs:\n  - { generator: css, options: { prefix: \"a:b\" } }\n",
         ])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build"], in: sandbox.root)
+        let result = try InProcess.run(["build"], in: sandbox.root)
         #expect(result.status == 2)
         #expect(result.stderr == """
             tokenc: error: invalid tokenc.yml:

@@ -22,7 +22,7 @@ import Testing
             "Tokens/b.yaml": "color:\n  $description: Described again, later.\n  link: { $type: number, $value: 3 }\n",
         ])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build", "--only", "swift,json"], in: sandbox.root)
+        let result = try InProcess.run(["build", "--only", "swift,json"], in: sandbox.root)
         #expect(result.status == 0, "\(result.stderr)")
         let generated = sandbox.root.appendingPathComponent("Generated")
         let swift = try String(contentsOf: generated.appendingPathComponent("swift/Tokens.swift"), encoding: .utf8)
@@ -74,7 +74,7 @@ import Testing
             "Tokens/b.yaml": "color:\n  $extensions: { com.figma: { id: \"later\" } }\n  link: { $type: color, $value: \"#0000ff\" }\n",
         ])
         defer { sandbox.remove() }
-        #expect(try TokencProcess.run(["build", "--only", "json"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build", "--only", "json"], in: sandbox.root).status == 0)
         let written = sandbox.root.appendingPathComponent("Generated/json/tokens.json")
         let json = try String(contentsOf: written, encoding: .utf8)
         #expect(json.hasPrefix("""
@@ -101,11 +101,11 @@ import Testing
             """), "\(json)")
         try FileManager.default.createDirectory(at: sandbox.root.appendingPathComponent("Again"), withIntermediateDirectories: true)
         try Data(json.utf8).write(to: sandbox.root.appendingPathComponent("Again/tokens.json"))
-        #expect(try TokencProcess.run(["build", "Again", "--output", "Out", "--only", "json"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build", "Again", "--output", "Out", "--only", "json"], in: sandbox.root).status == 0)
         #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Out/json/tokens.json"), encoding: .utf8) == json)
         // The group's pair still holds: a lighter body fails it, read from the JSON.
         try Data(json.replacingOccurrences(of: "0.3333333333333333", with: "0.5411764705882353").utf8).write(to: sandbox.root.appendingPathComponent("Again/tokens.json"))
-        let check = try TokencProcess.run(["validate", "Again"], in: sandbox.root)
+        let check = try InProcess.run(["validate", "Again"], in: sandbox.root)
         #expect(check.status == 1)
         #expect(check.stderr.contains("error: `color.text.body` on `color.surface` is 3.45:1 in light; text needs 4.5:1 [color/contrast]"), "\(check.stderr)")
     }

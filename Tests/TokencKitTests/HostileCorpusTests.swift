@@ -12,7 +12,7 @@ import TokenModel
         let members = (0..<100_000).map { "  m\($0): { $value: \($0) }\n" }.joined()
         let sandbox = try Sandbox(["Tokens/g.yaml": "g:\n  $type: number\n" + members])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build", "--only", "swift,css,json"], in: sandbox.root)
+        let result = try InProcess.run(["build", "--only", "swift,css,json"], in: sandbox.root)
         #expect(result.status == 0)
         #expect(result.stderr == "built 100000 tokens from 1 file into Generated/: 4 written, 0 unchanged\n")
         let swift = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/swift/Tokens.swift"), encoding: .utf8)
@@ -34,14 +34,14 @@ import TokenModel
         let sandbox = try Sandbox(["Tokens/c.yaml": single, "Other/c.yaml": single.replacing("m29999: \"#00752f\"", with: "m29999: \"#ffffff\""),
                                    "Each/c.yaml": "c:\n  $type: color\n" + each])
         defer { sandbox.remove() }
-        let built = try TokencProcess.run(["build", "--only", "css,json"], in: sandbox.root)
+        let built = try InProcess.run(["build", "--only", "css,json"], in: sandbox.root)
         #expect(built.status == 0, "\(built.stderr)")
         let css = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/css/tokens.css"), encoding: .utf8)
         #expect(css.contains(":root[data-theme=\"m29999\"] {\n  --c-a: #00752f;\n}\n"))
         let diff = try TokencProcess.run(["diff", "Tokens", "Other", "--format", "json"], in: sandbox.root)
         let changed = try #require((try JSONSerialization.jsonObject(with: Data(diff.stdout.utf8)) as? [String: Any])?["changed"] as? [[String: Any]])
         #expect((changed.first?["modes"] as? [[String: Any]])?.map { $0["mode"] as? String } == ["m29999"])
-        let separate = try TokencProcess.run(["build", "Each", "--only", "css", "--output", "EachOut"], in: sandbox.root)
+        let separate = try InProcess.run(["build", "Each", "--only", "css", "--output", "EachOut"], in: sandbox.root)
         #expect(separate.status == 0, "\(separate.stderr)")
         let eachCSS = try String(contentsOf: sandbox.root.appendingPathComponent("EachOut/css/tokens.css"), encoding: .utf8)
         #expect(eachCSS.contains(":root[data-theme=\"own2999\"] {\n  --c-t2999: #ff0000;\n}\n"))
@@ -54,7 +54,7 @@ import TokenModel
     @Test func negativeZeroIsWrittenAsZero() throws {
         let sandbox = try Sandbox(["Tokens/n.yaml": "n:\n  $type: number\n  z: { $value: -0 }\n  y: { $value: -0.0 }\n"])
         defer { sandbox.remove() }
-        #expect(try TokencProcess.run(["build"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build"], in: sandbox.root).status == 0)
         let css = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/css/tokens.css"), encoding: .utf8)
         #expect(css.contains("  --n-y: 0;\n  --n-z: 0;\n"))
         let swift = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/swift/Tokens.swift"), encoding: .utf8)
@@ -75,7 +75,7 @@ import TokenModel
 
             """])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build", "--output", "Out"], in: sandbox.root)
+        let result = try InProcess.run(["build", "--output", "Out"], in: sandbox.root)
         #expect(result.status == 0)
         let swift = try String(contentsOf: sandbox.root.appendingPathComponent("Out/swift/Tokens.swift"), encoding: .utf8)
         for name in ["etcPasswd", "`class`", "_2x", "aB", "ünï"] { #expect(swift.contains("public static let \(name) = ThemeColor(")) }
@@ -108,11 +108,11 @@ import TokenModel
             "tokenc.yml": "rules:\n  color/contrast: { text: .inf }\n",
         ])
         defer { sandbox.remove() }
-        let configured = try TokencProcess.run(["validate"], in: sandbox.root)
+        let configured = try InProcess.run(["validate"], in: sandbox.root)
         #expect(configured.status == 2)
         #expect(configured.stderr.contains("tokenc.yml:2:27: error: `text` must be a number between -10⁹ and 10⁹ [config/invalid]"), "\(configured.stderr)")
         try FileManager.default.removeItem(at: sandbox.root.appendingPathComponent("tokenc.yml"))
-        let validated = try TokencProcess.run(["validate"], in: sandbox.root)
+        let validated = try InProcess.run(["validate"], in: sandbox.root)
         #expect(validated.status == 1 && validated.endedBy == nil, "\(validated.stderr)")
         let findings = validated.stderr.split(separator: "\n").filter { $0.hasPrefix("Tokens/i.yaml:") && !$0.contains("c.far") }
         #expect(findings == [
@@ -126,7 +126,7 @@ import TokenModel
             let run = try TokencProcess.run(command, in: sandbox.root)
             #expect(run.endedBy == nil && [0, 1].contains(run.status), "\(command): \(run.stderr.suffix(400))")
         }
-        let inspected = try TokencProcess.run(["inspect", "Tokens", "i.wide"], in: sandbox.root)
+        let inspected = try InProcess.run(["inspect", "Tokens", "i.wide"], in: sandbox.root)
         #expect(inspected.stdout.contains("{ \"kind\": \"toolbar\", \"size\": { \"width\": 1e+300, \"height\": 22 }, \"scales\": [ 2, 3 ] }"), "\(inspected.stdout)")
         let page = try TokencProcess.run(["preview"], in: sandbox.root)
         #expect(page.stdout.contains("pt @2x @3x"), "the wide icon's sizes are drawn")
@@ -138,7 +138,7 @@ import TokenModel
             "tokenc.yml": "tokens: [a, b]\nrules: 5\noutputs: {swift: 1}\nswift-root: {}\n",
         ])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build"], in: sandbox.root)
+        let result = try InProcess.run(["build"], in: sandbox.root)
         #expect(result.status == 2)
         #expect(result.stderr.split(separator: "\n").filter { $0.contains("error:") } == [
             "tokenc: error: invalid tokenc.yml:",
@@ -163,14 +163,14 @@ import TokenModel
             "Broken/swift/token.mustache": "{{#tokens}}\n",
         ])
         defer { sandbox.remove() }
-        let missingFolder = try TokencProcess.run(["build", "--templates", "Nope"], in: sandbox.root)
+        let missingFolder = try InProcess.run(["build", "--templates", "Nope"], in: sandbox.root)
         #expect(missingFolder.status == 2)
         #expect(missingFolder.stderr == "tokenc: error: no template folder at Nope\n")
-        let broken = try TokencProcess.run(["build", "--templates", "Broken"], in: sandbox.root)
+        let broken = try InProcess.run(["build", "--templates", "Broken"], in: sandbox.root)
         #expect(broken.status == 1)
         #expect(broken.stderr.hasPrefix("Broken/swift/token.mustache:1:1: error: `{{#tokens}}` is never closed [template/syntax]\n"))
         try Data("outputs:\n  - template: missing.mustache\n    file: x.txt\n".utf8).write(to: sandbox.root.appendingPathComponent("tokenc.yml"))
-        let missingFile = try TokencProcess.run(["build"], in: sandbox.root)
+        let missingFile = try InProcess.run(["build"], in: sandbox.root)
         #expect(missingFile.status == 2)
         #expect(missingFile.stderr.contains(
             "tokenc.yml:2:15: error: the template `missing.mustache` does not exist or cannot be read [config/invalid]\n"))

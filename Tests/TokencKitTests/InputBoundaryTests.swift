@@ -78,14 +78,14 @@ import Testing
         let sandbox = try Sandbox(["Tokens/i.yaml": "icon:\n  $type: icon\n  app: { $value: { kind: app-icon, platform: ios, image: images/ios-1024.png } }\n"])
         defer { sandbox.remove() }
         try FileManager.default.createSymbolicLink(atPath: sandbox.root.appendingPathComponent("Tokens/images").path, withDestinationPath: elsewhere.url.path)
-        let validate = try TokencProcess.run(["validate"], in: sandbox.root)
+        let validate = try InProcess.run(["validate"], in: sandbox.root)
         #expect(validate.status == 1)
         #expect(validate.stderr.contains("Tokens/i.yaml:3:58: error: cannot read `images/ios-1024.png`: image paths are relative to the token file and stay inside the project [icon/app-icon-image]\n"))
         // The same image copied in is read.
         try FileManager.default.removeItem(at: sandbox.root.appendingPathComponent("Tokens/images"))
         try FileManager.default.createDirectory(at: sandbox.root.appendingPathComponent("Tokens/images"), withIntermediateDirectories: true)
         try png.write(to: sandbox.root.appendingPathComponent("Tokens/images/ios-1024.png"))
-        #expect(try TokencProcess.run(["validate"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["validate"], in: sandbox.root).status == 0)
     }
 
     /// An output folder inside the token folder (its files would be read as tokens next time), or a token folder
@@ -93,15 +93,15 @@ import Testing
     @Test func outputAndTokenFoldersNeverHoldEachOther() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": Self.tokens])
         defer { sandbox.remove() }
-        let inside = try TokencProcess.run(["build", "--output", "Tokens/Generated"], in: sandbox.root)
+        let inside = try InProcess.run(["build", "--output", "Tokens/Generated"], in: sandbox.root)
         #expect(inside.status == 2)
         #expect(inside.stderr == "tokenc: error: the output folder Tokens/Generated is inside the token folder Tokens: its files would be read as "
             + "tokens; give --output (or tokenc.yml's `destination`) a folder outside Tokens\n")
-        let around = try TokencProcess.run(["build", "--output", "."], in: sandbox.root)
+        let around = try InProcess.run(["build", "--output", "."], in: sandbox.root)
         #expect(around.status == 2)
         #expect(around.stderr == "tokenc: error: the token folder Tokens is inside the output folder .: a build must not write among its token files; "
             + "give --output (or tokenc.yml's `destination`) a folder beside Tokens, not above it\n")
-        let dot = try TokencProcess.run(["build", "."], in: sandbox.root)
+        let dot = try InProcess.run(["build", "."], in: sandbox.root)
         #expect(dot.status == 2)
         #expect(sandbox.listing() == ["Tokens/c.yaml"])
     }
@@ -121,14 +121,14 @@ import Testing
 
             """
         for rules in ["all", "structure", "guidelines"] {
-            let validate = try TokencProcess.run(["validate", "--rules", rules], in: sandbox.root)
+            let validate = try InProcess.run(["validate", "--rules", rules], in: sandbox.root)
             #expect(validate.status == 1, "\(rules)")
             #expect(validate.stderr == finding + "1 file, 2 tokens: 1 error\n", "\(rules)")
-            let build = try TokencProcess.run(["build", "--rules", rules], in: sandbox.root)
+            let build = try InProcess.run(["build", "--rules", rules], in: sandbox.root)
             #expect(build.status == 1, "\(rules)")
             #expect(build.stderr == finding + "build failed: 1 error; nothing was written\n", "\(rules)")
         }
-        // A template error in a tokenc.yml output.
+        // A template error in a tokenc.yml output (whose template must lie in the working folder: a process's).
         let templated = try Sandbox(["Tokens/c.yaml": Self.tokens, "t.mustache": "{{#tokens}}\n",
                                      "tokenc.yml": "outputs:\n  - { template: t.mustache, file: t.txt }\n"])
         defer { templated.remove() }

@@ -19,7 +19,8 @@ import Testing
         "TokenDiff": ["TokenModel"],
         "TokencKit": ["TokenModel", "TokenLoader", "TokenResolver", "TokenRules", "TokenGenerators", "TokenDiff"],
         "tokenc": ["TokencKit", "TokenModel", "ArgumentParser", "CMimalloc"],
-        "tokenc-fuzz": ["TokencKit"],
+        "TokencFuzzing": ["TokencKit", "TokenModel", "TokenLoader", "TokenGenerators", "TokenDiff"],
+        "tokenc-fuzz": ["TokencFuzzing"],
     ]
     static let platform: Set<String> = ["Glibc", "Darwin", "Dispatch", "FoundationEssentials", "Synchronization"]
 

@@ -15,7 +15,7 @@ import Glibc
     /// lines from: a forged line with the right size and hash is the strongest a pull request can write.
     static func built() throws -> (sandbox: Sandbox, cssLine: [String]) {
         let sandbox = try Sandbox(["Tokens/c.yaml": tokens])
-        let build = try TokencProcess.run(["build"], in: sandbox.root)
+        let build = try InProcess.run(["build"], in: sandbox.root)
         #expect(build.status == 0, "\(build.stderr)")
         let manifest = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/.tokenc-manifest"), encoding: .utf8)
         let css = try #require(manifest.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
@@ -55,7 +55,7 @@ import Glibc
             "css\t\(size)\t\(hash)\tlink.css", "css\tx/precious.txt", "css\t\(size)\t\(hash)\tedited.css",
             "css\t\(size)\t\(hash)\t.tokenc-manifest", "css\t\(size)\t\(hash)\ta/../hand/a.css",
         ], to: sandbox)
-        let build = try TokencProcess.run(["build"], in: sandbox.root)
+        let build = try InProcess.run(["build"], in: sandbox.root)
         #expect(build.status == 0)
         #expect(build.stderr == """
             tokenc: warning: left Generated/edited.css in place although the manifest lists it as stale: its bytes are not the ones tokenc wrote (it was edited, or the manifest was)
@@ -75,7 +75,7 @@ import Glibc
         #expect(!manifest.contains("precious") && !manifest.contains("hand") && !manifest.contains("edited"))
         // A dry run says the same and removes nothing.
         try append(["css\t\(size)\t\(hash)\thand"], to: sandbox)
-        let dry = try TokencProcess.run(["build", "--dry-run"], in: sandbox.root)
+        let dry = try InProcess.run(["build", "--dry-run"], in: sandbox.root)
         #expect(dry.stderr.hasSuffix("would leave in place: Generated/hand: it is not a regular file\n0 to write, 0 to remove, 7 up to date\n"), "\(dry.stderr)")
     }
 
@@ -88,7 +88,7 @@ import Glibc
         try FileManager.default.createDirectory(at: generated.appendingPathComponent("old/deeper"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: generated.appendingPathComponent("css/tokens.css"), to: generated.appendingPathComponent("old/deeper/tokens.css"))
         try append(["css\t\(css[1])\t\(css[2])\told/deeper/tokens.css"], to: sandbox)
-        let build = try TokencProcess.run(["build"], in: sandbox.root)
+        let build = try InProcess.run(["build"], in: sandbox.root)
         #expect(build.stderr == "built 2 tokens from 1 file into Generated/: 0 written, 7 unchanged, 1 removed\n")
         #expect(!FileManager.default.fileExists(atPath: generated.appendingPathComponent("old").path))
     }
@@ -135,7 +135,7 @@ import Glibc
         let css = sandbox.root.appendingPathComponent("Generated/css")
         try fm.removeItem(at: css)
         try fm.createSymbolicLink(atPath: css.path, withDestinationPath: elsewhere.path)
-        let build = try TokencProcess.run(["build", "--no-cache"], in: sandbox.root)
+        let build = try InProcess.run(["build", "--no-cache"], in: sandbox.root)
         #expect(build.status == 2)
         #expect(build.stderr == "tokenc: error: refusing to write Generated/css/tokens.css: Generated/css is a link or not a folder, and outputs "
             + "stay inside Generated; remove it (the build makes the folders it needs)\n")
@@ -194,7 +194,7 @@ import Glibc
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            finished.add(0, try? TokencProcess.run(["build"], in: sandbox.root))
+            finished.add(0, try? InProcess.run(["build"], in: sandbox.root))
             group.leave()
         }
         #expect(group.wait(timeout: .now() + 1.5) == .timedOut)
@@ -223,7 +223,7 @@ import Glibc
             try Data("partial".utf8).write(to: generated.appendingPathComponent(path))
         }
         try Data("99999\n".utf8).write(to: generated.appendingPathComponent(".tokenc-lock"))
-        let build = try TokencProcess.run(["build"], in: sandbox.root)
+        let build = try InProcess.run(["build"], in: sandbox.root)
         #expect(build.status == 0)
         #expect(sandbox.listing() == (before + ["Generated/mine/keep.txt"]).sorted())
         #expect(!FileManager.default.fileExists(atPath: generated.appendingPathComponent("deep").path))
@@ -232,7 +232,7 @@ import Glibc
         try Data(Self.manyTokens(1500).utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
         for moment in [0.05, 0.15, 0.3, 0.5] {
             _ = try TokencProcess.run(["build", "--no-cache"], in: sandbox.root, signalling: (SIGKILL, moment * TokencProcess.slowdown))
-            let next = try TokencProcess.run(["build"], in: sandbox.root)
+            let next = try InProcess.run(["build"], in: sandbox.root)
             #expect(next.status == 0, "\(next.stderr)")
             #expect(sandbox.listing().filter { $0.contains(".tokenc-tmp") || $0.hasSuffix(".tokenc-lock") } == [])
             try Data((moment == 0.3 ? Self.tokens : Self.manyTokens(1500)).utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
@@ -289,7 +289,7 @@ final class Results: Sendable {
         let names = ["\u{345}a", "\u{1DE7}b", "\u{2E2F}c", "d\u{2E2F}e", "\u{20D0}", "²x"]
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: number\n" + names.enumerated().map { "  \"\($1)\": { $value: \($0) }\n" }.joined()])
         defer { sandbox.remove() }
-        let build = try TokencProcess.run(["build", "--only", "swift"], in: sandbox.root)
+        let build = try InProcess.run(["build", "--only", "swift"], in: sandbox.root)
         #expect(build.status == 0, "\(build.stderr)")
         let swift = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/swift/Tokens.swift"), encoding: .utf8)
         for (value, member) in ["_\u{345}a", "_\u{1DE7}b", "c", "dE", "`_`", "x"].enumerated() {
@@ -311,7 +311,7 @@ final class Results: Sendable {
         for (folder, css, swift) in cases {
             let sandbox = try Sandbox(["\(folder)/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n"])
             defer { sandbox.remove() }
-            let build = try TokencProcess.run(["build", folder, "--output", "Out"], in: sandbox.root)
+            let build = try InProcess.run(["build", folder, "--output", "Out"], in: sandbox.root)
             #expect(build.status == 0, "\(build.stderr)")
             let cssText = try String(contentsOf: sandbox.root.appendingPathComponent("Out/css/tokens.css"), encoding: .utf8)
             #expect(cssText.hasPrefix("/* Generated by tokenc from \(css). Do not edit: change the tokens and run `tokenc build`. */\n"

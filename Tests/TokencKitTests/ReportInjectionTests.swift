@@ -61,7 +61,7 @@ import Testing
             """])
         defer { sandbox.remove() }
         for format in ["text", "xcode"] {
-            let validate = try TokencProcess.run(["validate", "--format", format], in: sandbox.root)
+            let validate = try InProcess.run(["validate", "--format", format], in: sandbox.root)
             #expect(validate.status == 1)
             let report = validate.stdout + validate.stderr
             #expect(!report.split(separator: "\n").contains { $0.hasPrefix("Tokens/c.yaml:9:9") }, "\(report)")

@@ -94,7 +94,7 @@ import TokenGenerators
 
             """])
         defer { sandbox.remove() }
-        #expect(try TokencProcess.run(["build", "--only", "swift"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build", "--only", "swift"], in: sandbox.root).status == 0)
         let folder = sandbox.root.appendingPathComponent("Generated/swift")
         let swift = try String(contentsOf: folder.appendingPathComponent("Tokens.swift"), encoding: .utf8)
         for line in [
@@ -141,7 +141,7 @@ import TokenGenerators
 
             """])
         defer { sandbox.remove() }
-        let build = try TokencProcess.run(["build", "--only", "swift"], in: sandbox.root)
+        let build = try InProcess.run(["build", "--only", "swift"], in: sandbox.root)
         #expect(build.status == 0, "\(build.stderr)")
         let folder = sandbox.root.appendingPathComponent("Generated/swift")
         let swift = try String(contentsOf: folder.appendingPathComponent("Tokens.swift"), encoding: .utf8)
@@ -194,7 +194,7 @@ import TokenGenerators
 
             """])
         defer { sandbox.remove() }
-        #expect(try TokencProcess.run(["build", "--only", "swift"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build", "--only", "swift"], in: sandbox.root).status == 0)
         let folder = sandbox.root.appendingPathComponent("Generated/swift")
         try Data("""
             for t in [Tokens.Type_.mono, Tokens.Type_.serif, Tokens.Type_.system, Tokens.Type_.rounded] {
@@ -237,7 +237,7 @@ import TokenGenerators
 
             """])
         defer { sandbox.remove() }
-        #expect(try TokencProcess.run(["build", "--only", "swift"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build", "--only", "swift"], in: sandbox.root).status == 0)
         let folder = sandbox.root.appendingPathComponent("Generated/swift")
         let swift = try String(contentsOf: folder.appendingPathComponent("Tokens.swift"), encoding: .utf8)
         #expect(swift.contains("""
@@ -291,7 +291,7 @@ import TokenGenerators
 
             """])
         defer { sandbox.remove() }
-        let build = try TokencProcess.run(["build", "--only", "swift"], in: sandbox.root)
+        let build = try InProcess.run(["build", "--only", "swift"], in: sandbox.root)
         #expect(build.status == 0, "\(build.stderr)")
         let folder = sandbox.root.appendingPathComponent("Generated/swift")
         let swift = try String(contentsOf: folder.appendingPathComponent("Tokens.swift"), encoding: .utf8)
@@ -337,7 +337,7 @@ import TokenGenerators
 
             """.replacingOccurrences(of: "\\u{20}", with: " ")])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build", "--only", "swift"], in: sandbox.root)
+        let result = try InProcess.run(["build", "--only", "swift"], in: sandbox.root)
         #expect(result.status == 0, "\(result.stderr)")
         let folder = sandbox.root.appendingPathComponent("Generated/swift")
         let swift = try String(contentsOf: folder.appendingPathComponent("Tokens.swift"), encoding: .utf8)
@@ -373,7 +373,7 @@ import TokenGenerators
 
             """])
         defer { sandbox.remove() }
-        #expect(try TokencProcess.run(["build", "--only", "swift"], in: sandbox.root).status == 0)
+        #expect(try InProcess.run(["build", "--only", "swift"], in: sandbox.root).status == 0)
         let swift = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/swift/Tokens.swift"), encoding: .utf8)
         #expect(swift.contains("        public static let b: Double = 1\n"), "\(swift)")
     }
@@ -402,7 +402,7 @@ import TokenGenerators
             "Mine/swift/token.mustache": "public static let {{swiftName}} = {{{swiftValue}}} // {{path}}\n",
         ])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build", "--templates", "Mine"], in: sandbox.root)
+        let result = try InProcess.run(["build", "--templates", "Mine"], in: sandbox.root)
         #expect(result.status == 0, "\(result.stderr)")
         let swift = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/swift/Tokens.swift"), encoding: .utf8)
         #expect(swift.contains("        public static let a = ThemeColor(light: TokenColor(.sRGB, 1, 1, 1)) // c.a\n"))
@@ -415,7 +415,7 @@ import TokenGenerators
             "Mine/css/tokens.css.mustache": "{{#blocks}}{{selector}} { {{#declarations}}{{name}}: {{valeu}}; {{/declarations}}}\n{{/blocks}}",
         ])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build", "--templates", "Mine", "--only", "swift,css"], in: sandbox.root)
+        let result = try InProcess.run(["build", "--templates", "Mine", "--only", "swift,css"], in: sandbox.root)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("""
             Mine/css/tokens.css.mustache:1:54: warning: `valeu` is not in the template context, so it renders as nothing [template/unknown-name]
@@ -455,7 +455,7 @@ import TokenGenerators
             "Mine/swift/token.mustache": "// {{path}}\n{{#docLines}}\n",
         ])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build", "--templates", "Mine"], in: sandbox.root)
+        let result = try InProcess.run(["build", "--templates", "Mine"], in: sandbox.root)
         #expect(result.status == 1)
         // The template's line is shown under the error, with a caret, as a token file's is.
         #expect(result.stderr.hasPrefix("""
@@ -539,7 +539,7 @@ import TokenGenerators
             "t.mustache": "x\n",
         ])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build"], in: sandbox.root)
+        let result = try InProcess.run(["build"], in: sandbox.root)
         #expect(result.status == 2)
         #expect(result.stderr.contains("tokenc.yml:2:35: error: `../escape.txt` would leave the output folder; give a relative path inside it [config/invalid]"))
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("escape.txt").path))
@@ -559,7 +559,7 @@ import TokenGenerators
                 """,
         ])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build"], in: sandbox.root)
+        let result = try InProcess.run(["build"], in: sandbox.root)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "built 1 token from 1 file into App/Sources/Theme/, web/styles/: 2 written, 0 unchanged\n")
         let swift = try String(contentsOf: sandbox.root.appendingPathComponent("App/Sources/Theme/swift/Tokens.swift"), encoding: .utf8)
@@ -568,7 +568,7 @@ import TokenGenerators
         #expect(css.contains("  --ds-cA: light-dark(#ffffff, #000000);\n"))
         #expect(!sandbox.listing().contains { $0.hasPrefix("Generated/") })
         // The command line beats the file.
-        let flag = try TokencProcess.run(["build", "--output", "Out"], in: sandbox.root)
+        let flag = try InProcess.run(["build", "--output", "Out"], in: sandbox.root)
         #expect(flag.stderr == "built 1 token from 1 file into Out/: 2 written, 0 unchanged\n")
     }
 
@@ -578,7 +578,7 @@ import TokenGenerators
             "tokenc.yml": "outputs:\n  - { generator: csss }\n  - { generator: css, options: { colour: 1 } }\n",
         ])
         defer { sandbox.remove() }
-        let result = try TokencProcess.run(["build"], in: sandbox.root)
+        let result = try InProcess.run(["build"], in: sandbox.root)
         #expect(result.status == 2)
         #expect(result.stderr.contains("tokenc.yml:2:18: error: `generator` must be one of swift, css, json, xcassets [config/invalid]"))
         #expect(result.stderr.contains("fix: did you mean `css`?"))

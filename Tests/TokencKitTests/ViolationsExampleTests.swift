@@ -8,7 +8,7 @@ import TokenRules
     static let expectedFile = folder.appendingPathComponent("expected-findings.txt")
 
     @Test func everyRuleFiresWhereExpected() throws {
-        let result = try TokencProcess.run(["validate", "Examples/Violations", "--format", "json"], in: Golden.packageRoot)
+        let result = try InProcess.run(["validate", "Examples/Violations", "--format", "json"], in: Golden.packageRoot)
         #expect(result.status == 1)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let findings = try #require(json["findings"] as? [[String: Any]])

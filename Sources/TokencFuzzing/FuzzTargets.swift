@@ -1,5 +1,7 @@
 // What the libFuzzer harnesses in Sources/tokenc-fuzz run on each input (docs/fuzzing.md); the tests
 // run the inputs fuzzing once found through the same functions (Tests/Fixtures/fuzz-regressions).
+import TokencKit
+import TokenDiff
 import TokenGenerators
 import TokenLoader
 import TokenModel

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import TokencKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,20 +11,20 @@ import Darwin
 #endif
 
 /// Polls token files for changes (`tokenc build --watch`): portable, and cheap for a folder of token files.
-public struct Watcher: Sendable {
+struct Watcher: Sendable {
     /// The token folder or file.
-    public var path: String
+    var path: String
     /// Extra files whose changes count (tokenc.yml, templates).
-    public var extra: [String]
+    var extra: [String]
 
     /// Creates a watcher.
-    public init(path: String, extra: [String] = []) {
+    init(path: String, extra: [String] = []) {
         self.path = path
         self.extra = extra
     }
 
     /// Each watched file's path with its size and modification time: equal fingerprints mean nothing changed.
-    public func fingerprint() -> [String: String] {
+    func fingerprint() -> [String: String] {
         let files = ((try? TokenSources.discover(path)) ?? []) + extra
         var out: [String: String] = [:]
         for file in files {
@@ -35,7 +36,7 @@ public struct Watcher: Sendable {
     }
 
     /// Calls `rebuild` now and after every change, waiting for `quiet` seconds of calm first (debounce). Never returns.
-    public func run(interval: Double = 0.25, quiet: Double = 0.2, rebuild: () -> Void) -> Never {
+    func run(interval: Double = 0.25, quiet: Double = 0.2, rebuild: () -> Void) -> Never {
         var last = fingerprint()
         rebuild()
         while true {

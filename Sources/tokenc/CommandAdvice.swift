@@ -2,7 +2,7 @@ import TokenModel
 
 /// What to tell someone who typed a word where tokenc expects a command (`tokenc check`, `tokenc Tokens`):
 /// the command they probably meant, where ArgumentParser would only say the argument was unexpected.
-public enum CommandAdvice {
+enum CommandAdvice {
     /// Words other tools use for what a tokenc command does.
     static let synonyms: [String: String] = [
         "check": "validate", "lint": "validate", "verify": "validate", "test": "validate",
@@ -13,7 +13,7 @@ public enum CommandAdvice {
 
     /// The error for `word` in the command's place, or nil when it is a command; `isPath` tells whether it
     /// names a file or folder (someone who typed `tokenc Tokens` meant to build it), asked only for a non-command.
-    public static func message(for word: String, commands: [String], isPath: (String) -> Bool) -> String? {
+    static func message(for word: String, commands: [String], isPath: (String) -> Bool) -> String? {
         guard !commands.contains(word), !word.hasPrefix("-"), word != "help" else { return nil }
         let list = commands.joined(separator: ", ")
         if isPath(word) {
