@@ -1,45 +1,45 @@
 import TokenModel
 
-/// What an output made of a color token's values, by the address of the token's parsed-color list, with the
-/// token it was made for: an alias shares its target's list (the resolver's doing), so it has the target's
-/// colors, and with the same modes it has the same output. A fixed number of slots, each address in the one
-/// slot its bits pick (no hashing): a value is found again until another address takes its slot, which suits
+/// What an output made of a color token's values, by the identity of the token's parsed colors
+/// (`ResolvedToken.colorsIdentity`), with the token it was made for: an alias shares its target's colors (the
+/// resolver's doing), and with the same modes it has the same output. The slot holds the token, so the
+/// identity's object lives as long as the slot names it. A fixed number of slots, each identity in the one
+/// slot its bits pick (no hashing): a value is found again until another identity takes its slot, which suits
 /// an alias met soon after its target, or before it, or not at all, where a dictionary's hashing, growth
 /// and clearing cost more than the few misses. Parallel lists, so a look-up copies no tuple through the
 /// runtime's generic tuple functions (as a list of optional tuples did).
 struct SharedColorsMemo<Value> {
-    private var addresses: [UnsafeRawPointer?]
+    private var identities: [ObjectIdentifier?]
     private var owners: [ResolvedToken?]
     private var values: [Value?]
 
     /// Creates empty slots; `slots` must be a power of two.
     init(slots: Int) {
         precondition(slots > 0 && slots & (slots - 1) == 0, "a power of two")
-        addresses = Array(repeating: nil, count: slots)
+        identities = Array(repeating: nil, count: slots)
         owners = Array(repeating: nil, count: slots)
         values = Array(repeating: nil, count: slots)
     }
 
-    /// The address of `token`'s parsed-color list, which names it while the token is alive (tokens outlive
-    /// the outputs); nil for an empty list.
-    static func address(of token: ResolvedToken) -> UnsafeRawPointer? {
-        token.colors.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+    /// The identity of `token`'s parsed colors; nil for a token without colors.
+    static func identity(of token: ResolvedToken) -> ObjectIdentifier? {
+        token.colorsIdentity
     }
 
-    /// The slot for an address (of an allocation, so its low four bits say nothing).
-    func slot(ofAddress address: UnsafeRawPointer) -> Int {
-        Int(truncatingIfNeeded: ((UInt64(UInt(bitPattern: address)) >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 40) & (addresses.count - 1)
+    /// The slot for an identity (an object's, 16-byte aligned, so its low four bits say nothing).
+    func slot(of identity: ObjectIdentifier) -> Int {
+        Int(truncatingIfNeeded: ((UInt64(UInt(bitPattern: identity)) >> 4) &* 0x9E37_79B9_7F4A_7C15) >> 40) & (identities.count - 1)
     }
 
-    /// The value `slot` holds for `address`, if it was made for a token with `token`'s modes.
-    func value(for address: UnsafeRawPointer, in slot: Int, sameModesAs token: ResolvedToken) -> Value? {
-        guard addresses[slot] == address, let owner = owners[slot], Self.sameModes(owner, token) else { return nil }
+    /// The value `slot` holds for `identity`, if it was made for a token with `token`'s modes.
+    func value(for identity: ObjectIdentifier, in slot: Int, sameModesAs token: ResolvedToken) -> Value? {
+        guard identities[slot] == identity, let owner = owners[slot], Self.sameModes(owner, token) else { return nil }
         return values[slot]
     }
 
-    /// Keeps `value`, made for `token`, for `address` in `slot`, replacing what the slot held.
-    mutating func store(_ value: Value, madeFor token: ResolvedToken, at address: UnsafeRawPointer, in slot: Int) {
-        addresses[slot] = address
+    /// Keeps `value`, made for `token`, for `identity` in `slot`, replacing what the slot held.
+    mutating func store(_ value: Value, madeFor token: ResolvedToken, at identity: ObjectIdentifier, in slot: Int) {
+        identities[slot] = identity
         owners[slot] = token
         values[slot] = value
     }

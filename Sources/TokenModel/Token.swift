@@ -210,6 +210,10 @@ public final class ResolvedToken: Sendable {
     /// A color token's parsed value per entry of `values` (nil where one does not parse); empty for other types.
     /// Parsed once here, so rules and generators never parse or look up a color by its text again.
     public let colors: [ColorValue?]
+    /// The token whose parsed colors `colors` are, when they are another's (an alias's are its target's); nil
+    /// when they were parsed for this token. Outputs that format a color once for every token sharing it key
+    /// their memos by `colorsIdentity`.
+    public let colorsOwner: ResolvedToken?
     /// Four bits per built-in appearance (light lowest, in `Appearance.builtIn`'s order): the index in `values`
     /// of the token's own value in it, 15 when it has none among its first fifteen values. Rules and
     /// generators ask for a token's value in an appearance millions of times; comparing mode names as strings
@@ -226,15 +230,17 @@ public final class ResolvedToken: Sendable {
         } : [])
     }
 
-    /// Creates a resolved token whose colors were parsed already (an alias's values have its target's texts,
-    /// so `colors` is the target's list, shared): one per value for a color token, none otherwise.
-    public init(token: Token, type: TokenType, values: [ModeValue], aliasChain: [String], colors: [ColorValue?]) {
+    /// Creates a resolved token whose colors were parsed already: one per value for a color token, none
+    /// otherwise. An alias's values have its target's texts, so it shares the target's `colors` (`sharing`).
+    public init(token: Token, type: TokenType, values: [ModeValue], aliasChain: [String], colors: [ColorValue?],
+                sharingColorsOf target: ResolvedToken? = nil) {
         precondition(colors.count == (type == .color ? values.count : 0), "one parsed color per value of a color token")
         self.token = token
         self.type = type
         self.values = values
         self.aliasChain = aliasChain
         self.colors = colors
+        colorsOwner = target.map { $0.colorsOwner ?? $0 }
         var own: UInt16 = .max
         for i in values.indices.prefix(15) {
             if let appearance = Appearance.builtInIndex(values[i].mode), Self.nibble(own, appearance) == 15 {
@@ -269,6 +275,12 @@ public final class ResolvedToken: Sendable {
     /// `$deprecated`, its groups' included: nil when the token is not deprecated, else its explanation (empty
     /// for `true`).
     public var deprecation: String? { token.details?.deprecation }
+
+    /// Names the parsed colors this token has: equal for tokens that share them (an alias and its target), and
+    /// unique among live tokens otherwise; nil for a token without colors.
+    public var colorsIdentity: ObjectIdentifier? {
+        colors.isEmpty ? nil : ObjectIdentifier(colorsOwner ?? self)
+    }
 
     /// Whether a token other than a color has a mode whose value differs from light's in more than its colors (a
     /// composite's `color`, a symbol's `colors`, which the Swift output carries in every mode as a `ThemeColor`):

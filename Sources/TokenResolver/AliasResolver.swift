@@ -473,7 +473,7 @@ private final class ResolutionRun {
                               lightTarget target: ResolvedToken?) -> ResolvedToken
     {
         if let target, type == .color, target.type == .color, sameTexts(values, target.values) {
-            return ResolvedToken(token: token, type: type, values: values, aliasChain: aliasChain, colors: target.colors)
+            return ResolvedToken(token: token, type: type, values: values, aliasChain: aliasChain, colors: target.colors, sharingColorsOf: target)
         }
         return ResolvedToken(token: token, type: type, values: values, aliasChain: aliasChain)
     }

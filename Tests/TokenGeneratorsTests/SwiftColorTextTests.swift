@@ -32,30 +32,36 @@ import TokenModel
         #expect(Color(.srgb, 0, 0, 0, alpha: 0.5).hex == "#00000080")
     }
 
-    /// The memo of color tokens' values: found only for the same list address, in its slot, made for a token
-    /// with the same modes; a kept "no value" is found as such.
-    @Test func sharedColorsMemoFindsOnlyWhatWasKeptForTheAddressAndModes() {
-        func token(_ path: String, _ modes: [String]) -> ResolvedToken {
-            let location = SourceLocation(file: "memo.yaml", line: 1, column: 1)
+    /// The memo of color tokens' values: found only for the same colors' identity, in its slot, made for a
+    /// token with the same modes; a kept "no value" is found as such. An alias made by the resolver's
+    /// initialiser shares its target's identity; a token with equal colors of its own does not.
+    @Test func sharedColorsMemoFindsOnlyWhatWasKeptForTheIdentityAndModes() {
+        let location = SourceLocation(file: "memo.yaml", line: 1, column: 1)
+        func token(_ path: String, _ modes: [String], sharing target: ResolvedToken? = nil) -> ResolvedToken {
             let values = modes.map { ModeValue($0, .string("#ffffff", at: location)) }
-            return ResolvedToken(token: Token(path: path, type: .color, location: location, value: values[0].value),
-                                 type: .color, values: values, aliasChain: [])
+            let written = Token(path: path, type: .color, location: location, value: values[0].value)
+            guard let target else { return ResolvedToken(token: written, type: .color, values: values, aliasChain: []) }
+            return ResolvedToken(token: written, type: .color, values: values, aliasChain: [target.path], colors: target.colors,
+                                 sharingColorsOf: target)
         }
-        let target = token("c.target", ["light", "dark"]), alias = token("c.alias", ["light", "dark"])
+        let target = token("c.target", ["light", "dark"])
+        let alias = token("c.alias", ["light", "dark"], sharing: target)
+        let aliasOfAlias = token("c.again", ["light", "dark"], sharing: alias)
+        let lookalike = token("c.lookalike", ["light", "dark"])
         let other = token("c.other", ["light"])
+        #expect(alias.colorsIdentity == target.colorsIdentity && aliasOfAlias.colorsIdentity == target.colorsIdentity)
+        #expect(lookalike.colorsIdentity != target.colorsIdentity)
         var memo = SharedColorsMemo<SwiftContextBuilder.Value?>(slots: 8)
-        let first = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
-        let second = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
-        defer { first.deallocate(); second.deallocate() }
-        let slot = memo.slot(ofAddress: first)
-        #expect(memo.value(for: first, in: slot, sameModesAs: alias) == nil)
-        memo.store(SwiftContextBuilder.Value(expression: "x", type: nil, doc: []), madeFor: target, at: first, in: slot)
-        let found = memo.value(for: first, in: slot, sameModesAs: alias)
+        let shared = SharedColorsMemo<SwiftContextBuilder.Value?>.identity(of: alias)!
+        let slot = memo.slot(of: shared)
+        #expect(memo.value(for: shared, in: slot, sameModesAs: alias) == nil)
+        memo.store(SwiftContextBuilder.Value(expression: "x", type: nil, doc: []), madeFor: target, at: shared, in: slot)
+        let found = memo.value(for: shared, in: slot, sameModesAs: aliasOfAlias)
         #expect(found??.line == "x")
-        #expect(memo.value(for: first, in: slot, sameModesAs: other) == nil)
-        #expect(memo.value(for: second, in: slot, sameModesAs: alias) == nil)
-        memo.store(nil, madeFor: target, at: first, in: slot)
-        let none = memo.value(for: first, in: slot, sameModesAs: alias)
+        #expect(memo.value(for: shared, in: slot, sameModesAs: other) == nil)
+        #expect(memo.value(for: lookalike.colorsIdentity!, in: slot, sameModesAs: alias) == nil)
+        memo.store(nil, madeFor: target, at: shared, in: slot)
+        let none = memo.value(for: shared, in: slot, sameModesAs: alias)
         #expect(none != nil && none! == nil)
     }
 

@@ -435,8 +435,8 @@ struct CSSContextBuilder {
             }
             // A color token that shares its colors' list (an alias and its target) with the same modes writes
             // the same values: they are kept by the list's address and written again.
-            let shared = token.type == .color ? SharedColorsMemo<[WrittenValue]>.address(of: token) : nil
-            let memoSlot = shared.map { colorTexts.slot(ofAddress: $0) } ?? 0
+            let shared = token.type == .color ? SharedColorsMemo<[WrittenValue]>.identity(of: token) : nil
+            let memoSlot = shared.map { colorTexts.slot(of: $0) } ?? 0
             if let shared, let known = colorTexts.value(for: shared, in: memoSlot, sameModesAs: token) {
                 for value in known { declared.add(name, value.plain, value.wide, slot: value.slot) }
                 continue

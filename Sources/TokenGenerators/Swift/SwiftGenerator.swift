@@ -574,8 +574,8 @@ struct SwiftContextBuilder {
         case .color:
             // A token that shares its colors' list has the same colors, and the same modes (checked, as they
             // make the value too).
-            let shared = SharedColorsMemo<Value?>.address(of: token)
-            let slot = shared.map { memo.themeColors.slot(ofAddress: $0) } ?? 0
+            let shared = SharedColorsMemo<Value?>.identity(of: token)
+            let slot = shared.map { memo.themeColors.slot(of: $0) } ?? 0
             if let shared, let known = memo.themeColors.value(for: shared, in: slot, sameModesAs: token) { return known }
             let value = themeColor(token.values.indices.lazy.map { (token.values[$0].mode, token.colors[$0]) })
             if let shared { memo.themeColors.store(value, madeFor: token, at: shared, in: slot) }
