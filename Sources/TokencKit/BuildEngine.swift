@@ -85,6 +85,8 @@ public struct BuildOutcome {
     public var status: Int32
     /// The pipeline's result (nil when the cache answered).
     public var result: PipelineResult?
+    /// What else the command made (`preview`'s token set), for a one-shot process to keep until it exits.
+    public var kept: Any? = nil
 }
 
 /// Builds tokens into their outputs: the cache, the output locks, staging, the report and the summary.
@@ -256,6 +258,25 @@ public struct BuildEngine {
             TextReporter(colored: request.colored).write(unattached, sources: result.sources) { printBytes($0) }
         }
         return BuildOutcome(ending: .planned(WriteSummary()), status: 0, result: result)
+    }
+
+    /// Writes an HTML style guide of `request`'s tokens into `file`, whole or not at all (two previews into one
+    /// file take turns), or into `standardOutput` without a file. The folder is read as a folder when it exists
+    /// (`.folder` tells a git revision of the same name apart), else as a git revision.
+    public func preview(_ request: BuildRequest, file: String?, configuration: Configuration,
+                        standardOutput: any OutputSink) throws(ToolError) -> BuildOutcome {
+        let folder = request.tokens ?? configuration.tokens ?? "Tokens"
+        let side = try ReviewSide.load(folder, kind: FileKind.of(folder) != nil ? .folder : .either, tokensPath: folder,
+                                       configuration: configuration)
+        let title = "Design tokens: \(folder)"
+        if let file {
+            let lock = try OutputLock.lock(file: file) { print("tokenc: \($0)\n") }
+            defer { lock.release() }
+            try OutputWriter.atomicWrite(to: file) { sink in StyleGuide.write(side, title: title, to: sink) }
+        } else {
+            StyleGuide.write(side, title: title, to: standardOutput)
+        }
+        return BuildOutcome(ending: .planned(WriteSummary()), status: 0, result: nil, kept: side)
     }
 
     /// Everything a build's outputs and report depend on besides the image files it reads: tokenc itself, the

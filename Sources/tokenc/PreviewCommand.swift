@@ -31,16 +31,13 @@ struct Preview: ParsableCommand {
 
     func run() throws {
         let configuration = try loadConfiguration()
-        let folder = path ?? configuration.tokens ?? "Tokens"
-        let side = try orExit { () throws(ToolError) in try ReviewSide.load(folder, kind: FileManager.default.fileExists(atPath: folder) ? .folder : .either, tokensPath: folder, configuration: configuration) }
-        ProcessLifetime.keep(side)
-        let title = "Design tokens: \(folder)"
-        guard let output else { return StyleGuide.write(side, title: title, to: standardOutputSink()) }
-        try orExit { () throws(ToolError) in
-            // Two previews into one file take turns; each writes its own hidden file, renamed into place once whole.
-            let lock = try OutputLock.lock(file: output) { printError("tokenc: \($0)\n") }
-            defer { lock.release() }
-            try OutputWriter.atomicWrite(to: output) { sink in StyleGuide.write(side, title: title, to: sink) }
+        var request = BuildRequest()
+        request.tokens = path
+        let engine = BuildEngine(print: { printError($0) }, printBytes: { printError($0) }, printOutput: { print($0, terminator: "") })
+        let outcome = try orExit { () throws(ToolError) in
+            try engine.preview(request, file: output, configuration: configuration, standardOutput: standardOutputSink())
         }
+        // The process ends soon after: the token set is not freed piece by piece first.
+        ProcessLifetime.keep(outcome)
     }
 }

@@ -42,7 +42,7 @@ import Testing
                 #expect(report.components(separatedBy: marker).count - 1 == count, "\(format) \(rule)")
             }
         }
-        let preview = try TokencProcess.run(["preview", "--output", "guide.html"], in: sandbox.root)
+        let preview = try InProcess.run(["preview", "--output", "guide.html"], in: sandbox.root)
         #expect(preview.status == 0)
         let size = try FileManager.default.attributesOfItem(atPath: sandbox.root.appendingPathComponent("guide.html").path)[.size] as? Int ?? 0
         #expect(size > 0 && size < 10 << 20, "\(size) bytes")

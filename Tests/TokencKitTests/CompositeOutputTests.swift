@@ -236,7 +236,7 @@ import Testing
             """])
         defer { sandbox.remove() }
         let page = sandbox.root.appendingPathComponent("guide.html")
-        let result = try TokencProcess.run(["preview", "--output", page.path], in: sandbox.root)
+        let result = try InProcess.run(["preview", "--output", page.path], in: sandbox.root)
         #expect(result.status == 0, "\(result.stderr)")
         let samples = try ReviewBrowserTests.probe(page, screenshot: "preview-composites.png").samples
         func sample(_ token: String) -> ReviewBrowserTests.Probe.Sample? { samples.first { $0.token == token } }

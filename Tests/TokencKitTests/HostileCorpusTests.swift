@@ -45,7 +45,7 @@ import TokenModel
         #expect(separate.status == 0, "\(separate.stderr)")
         let eachCSS = try String(contentsOf: sandbox.root.appendingPathComponent("EachOut/css/tokens.css"), encoding: .utf8)
         #expect(eachCSS.contains(":root[data-theme=\"own2999\"] {\n  --c-t2999: #ff0000;\n}\n"))
-        let guide = try TokencProcess.run(["preview", "Each", "--output", "each.html"], in: sandbox.root)
+        let guide = try InProcess.run(["preview", "Each", "--output", "each.html"], in: sandbox.root)
         #expect(guide.status == 0, "\(guide.stderr)")
         let seconds = [built, diff, separate, guide].map(\.seconds)
         #expect(seconds.reduce(0, +) < 120 * TokencProcess.slowdown, "took \(seconds) s")
@@ -128,7 +128,7 @@ import TokenModel
         }
         let inspected = try InProcess.run(["inspect", "Tokens", "i.wide"], in: sandbox.root)
         #expect(inspected.stdout.contains("{ \"kind\": \"toolbar\", \"size\": { \"width\": 1e+300, \"height\": 22 }, \"scales\": [ 2, 3 ] }"), "\(inspected.stdout)")
-        let page = try TokencProcess.run(["preview"], in: sandbox.root)
+        let page = try InProcess.run(["preview"], in: sandbox.root)
         #expect(page.stdout.contains("pt @2x @3x"), "the wide icon's sizes are drawn")
     }
 

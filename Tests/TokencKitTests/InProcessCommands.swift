@@ -5,13 +5,13 @@ import TokencKit
 import TokenGenerators
 import TokenModel
 
-/// `tokenc build`, `validate` and `inspect` run in this process: the arguments are parsed by the command itself,
+/// `tokenc build`, `validate`, `inspect` and `preview` run in this process: the arguments are parsed by the command itself,
 /// its request runs in the build engine, and what the engine prints is collected. Paths are made absolute under
 /// the sandbox (no test changes the process's working folder), and the sandbox's root is taken out of what is
 /// printed again, so a result reads as the command run in the sandbox prints it. What is about the process
 /// itself (exit by signal, standard streams, argument errors) is left to `TokencProcess`.
 enum InProcess {
-    /// Runs `arguments` (`build`, `validate` or `inspect` and their options) on the sandbox at `root`.
+    /// Runs `arguments` (`build`, `validate`, `inspect` or `preview` and their options) on the sandbox at `root`.
     static func run(_ arguments: [String], in root: URL) throws -> TokencProcess.Result {
         let prefix = root.path + "/"
         func inSandbox(_ path: String) -> String { path.hasPrefix("/") ? path : prefix + path }
@@ -46,6 +46,14 @@ enum InProcess {
                 let sink = CollectingSink()
                 status = try engine.inspect(absolute(request), paths: paths, json: inspect.format == .json,
                                             configuration: configuration, to: sink).status
+                output.withLock { $0 += String(decoding: sink.bytes, as: UTF8.self) }
+            case let preview as Preview:
+                var request = BuildRequest()
+                request.tokens = preview.path
+                let sink = CollectingSink()
+                let outcome = try engine.preview(absolute(request), file: preview.output.map(inSandbox), configuration: configuration,
+                                                 standardOutput: sink)
+                status = outcome.status
                 output.withLock { $0 += String(decoding: sink.bytes, as: UTF8.self) }
             default:
                 Issue.record("\(arguments.first ?? "") does not run in-process; use TokencProcess")

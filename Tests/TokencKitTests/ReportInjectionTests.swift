@@ -73,7 +73,7 @@ import Testing
     @Test func controlCharactersNeverReachThePreviewAsBytes() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  \"a\\u0000\\u001b[31m\": { $value: \"#777777\", $description: \"d\\u0000e\\u0007\" }\n"])
         defer { sandbox.remove() }
-        let preview = try TokencProcess.run(["preview"], in: sandbox.root)
+        let preview = try InProcess.run(["preview"], in: sandbox.root)
         #expect(preview.status == 0, "\(preview.stderr)")
         #expect(!preview.stdout.utf8.contains { $0 < 0x20 && $0 != 0x0a && $0 != 0x09 }, "a control byte reached the page")
         #expect(preview.stdout.contains("c.a\\u{0}\\u{1b}[31m"))

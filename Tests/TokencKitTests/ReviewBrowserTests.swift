@@ -65,7 +65,7 @@ import Testing
     func previewSwatchesAndContrastCellsMatchInspectAndValidate(_ folder: String) throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("tokenc-preview-\(UUID().uuidString).html")
         defer { try? FileManager.default.removeItem(at: out) }
-        let built = try TokencProcess.run(["preview", folder, "--output", out.path], in: Golden.packageRoot)
+        let built = try InProcess.run(["preview", folder, "--output", out.path], in: Golden.packageRoot)
         #expect(built.status == 0, "\(built.stderr)")
         let probe = try Self.probe(out, screenshot: "preview-\(folder.replacingOccurrences(of: "/", with: "-")).png")
         let hexes = try Self.inspectedHexes(folder, in: Golden.packageRoot)

@@ -535,7 +535,7 @@ import TokenRules
             "Few/c.yaml": "c:\n  $type: color\n  a: { $value: \"#000000\", $extensions: { mode: { t1: \"#0000ff\" } } }\n",
         ])
         defer { sandbox.remove() }
-        let many = try TokencProcess.run(["preview", "Tokens"], in: sandbox.root)
+        let many = try InProcess.run(["preview", "Tokens"], in: sandbox.root)
         #expect(many.status == 0, "\(many.stderr)")
         #expect(many.stdout.contains("<tr><th>token</th><th>light</th><th>dark</th><th>other modes</th><th>description</th>"), "\(many.stdout)")
         #expect(many.stdout.contains("<tr><th>foreground on surface</th><th>needs</th><th>light</th><th>dark</th><th>other modes</th></tr>"),
@@ -546,14 +546,14 @@ import TokenRules
                 "\(many.stdout)")
         // A token with no custom mode has an empty cell there.
         #expect(many.stdout.contains(#"<code>#ff0000</code></td><td></td><td></td><td><code>Tokens/c.yaml:5</code></td></tr>"#), "\(many.stdout)")
-        let few = try TokencProcess.run(["preview", "Few"], in: sandbox.root)
+        let few = try InProcess.run(["preview", "Few"], in: sandbox.root)
         #expect(few.stdout.contains("<tr><th>token</th><th>light</th><th>t1</th><th>description</th><th>source</th></tr>"), "\(few.stdout)")
     }
 
     @Test func previewIsTheSameBytesEveryTime() throws {
         let folder = Golden.packageRoot.appendingPathComponent("Tokens").path
-        let first = try TokencProcess.run(["preview", folder], in: Golden.packageRoot)
-        let second = try TokencProcess.run(["preview", folder], in: Golden.packageRoot)
+        let first = try InProcess.run(["preview", folder], in: Golden.packageRoot)
+        let second = try InProcess.run(["preview", folder], in: Golden.packageRoot)
         #expect(first.status == 0 && first.stdout == second.stdout)
         #expect(first.stdout.hasPrefix("<!doctype html>"))
         #expect(!first.stdout.contains("http://") && !first.stdout.contains("https://"), "self-contained: no external resources")
