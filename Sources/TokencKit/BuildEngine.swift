@@ -87,6 +87,8 @@ public struct BuildOutcome {
     public var result: PipelineResult?
     /// What else the command made (`preview`'s token set), for a one-shot process to keep until it exits.
     public var kept: Any? = nil
+    /// The files the build read besides the token files (images, a resolver document's files), sorted.
+    public var filesRead: [String] = []
 }
 
 /// Builds tokens into their outputs: the cache, the output locks, staging, the report and the summary.
@@ -180,6 +182,7 @@ public struct BuildEngine {
         var committed = false
         defer { if !committed { staging?.discard() } }
         var result = pipeline.run(files: files, sources: sources, render: true, staging: staging)
+        let otherFilesRead = filesRead.take()
         afterRender()
         // Without a cache to keep it for, a text report goes out as it is written (4 MB at 100,000 tokens).
         var report: [UInt8] = []
@@ -197,7 +200,7 @@ public struct BuildEngine {
             cache?.remove()
             if request.verbose { print(result.timingReport) }
             print("build failed: \(counts.sentence); nothing was written\n")
-            return BuildOutcome(ending: .failed, status: 1, result: result)
+            return BuildOutcome(ending: .failed, status: 1, result: result, filesRead: otherFilesRead)
         }
         if !writes {
             if request.verbose { print(result.timingReport) }
@@ -207,7 +210,8 @@ public struct BuildEngine {
             for path in changes.removed { print("\(check ? "stale" : "would remove"): \(path)\n") }
             for (path, reason) in changes.kept { print("would leave in place: \(path): \(reason)\n") }
             print("\(changes.written.count) to write, \(changes.removed.count) to remove, \(changes.unchanged.count) up to date\n")
-            return BuildOutcome(ending: .planned(changes), status: check && changes.changesAnything ? 1 : 0, result: result)
+            return BuildOutcome(ending: .planned(changes), status: check && changes.changesAnything ? 1 : 0, result: result,
+                                filesRead: otherFilesRead)
         }
         let writeStart = clock.now
         committed = true
@@ -232,9 +236,9 @@ public struct BuildEngine {
         let outputs = (summary.written + summary.unchanged).sorted()
         let manifests = folders.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + OutputWriter.manifestName }
         cache?.save(BuildCache.State(
-            fingerprint: fingerprint, files: (outputs + manifests + filesRead.take()).map { BuildCache.FileStamp(path: $0) },
+            fingerprint: fingerprint, files: (outputs + manifests + otherFilesRead).map { BuildCache.FileStamp(path: $0) },
             report: report, summary: summaryLine(written: 0, unchanged: outputs.count, removed: 0)))
-        return BuildOutcome(ending: .written(summary), status: 0, result: result)
+        return BuildOutcome(ending: .written(summary), status: 0, result: result, filesRead: otherFilesRead)
     }
 
     /// Writes `request`'s tokens named by `paths` (all of them when empty; a group's path names its tokens) with
