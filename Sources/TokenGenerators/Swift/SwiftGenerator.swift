@@ -124,9 +124,8 @@ struct SwiftContextBuilder {
     let memo = FormattedTexts()
 
     /// Each color's `ThemeColor` argument (with and without the comma that separates it from the next) and
-    /// doc line, by built-in appearance and color; member names by token name. One output's builder owns it
-    /// and one thread renders that output, and no access to a property spans a call back into the memo: the
-    /// run-time exclusivity checks Swift makes on a class's `var`s are turned off for them.
+    /// doc line, by built-in appearance and color; member names by token name. One output's builder owns it,
+    /// and one thread renders that output.
     final class FormattedTexts {
         /// The color by its bits and the appearance by its index in `Appearance.builtIn`, which folds into a
         /// slot faster than its name.
@@ -145,27 +144,27 @@ struct SwiftContextBuilder {
         /// Formatted colors by key, each in its key's slot (a color met again soon, as an alias's or another
         /// appearance's, is found there; an older one may have been replaced).
         /// (One slot until `build` sizes the memos to the set.)
-        @exclusivity(unchecked) var colors = FormattedColorSlots(slots: 1)
+        var colors = FormattedColorSlots(slots: 1)
         /// Member names by token name (see `memberName`).
-        @exclusivity(unchecked) var memberNames: [String: String] = [:]
+        var memberNames: [String: String] = [:]
         /// Every member name made so far, and whether two token names made the same one or a token's name
         /// may match another's in its group (`$root` is `root`): only then are a group's members checked.
-        @exclusivity(unchecked) var memberNamesMade: Set<String> = []
-        @exclusivity(unchecked) var namesMayCollide = false
-        /// A color token's value by the address of its parsed-color list, with the token it was made for:
-        /// an alias shares its target's list (the resolver's doing), and so has the target's value.
-        @exclusivity(unchecked) var themeColors = SharedColorsMemo<Value?>(slots: 1)
+        var memberNamesMade: Set<String> = []
+        var namesMayCollide = false
+        /// A color token's value by the identity of its parsed colors, with the token it was made for: an alias
+        /// shares its target's colors (the resolver's doing), and so has the target's value.
+        var themeColors = SharedColorsMemo<Value?>(slots: 1)
         /// Bytes `formatted` writes a color's texts into, kept between colors.
-        @exclusivity(unchecked) var scratch = ByteBuffer(capacity: 128)
+        var scratch = ByteBuffer(capacity: 128)
         /// The root type's Swift name, which every reference to another constant starts from; nil when a
         /// group's type has the same name and would shadow it, so no constant refers to another.
-        @exclusivity(unchecked) var rootTypeName: String?
+        var rootTypeName: String?
         /// The set's tokens, in path order (a referenced token is found by binary search), and where each one's
         /// constant is, by its place among them: its group's place in `groups` and its own among the group's
         /// members, packed into one word (0 for a token without a constant; 8 bytes a token, not a table of paths).
-        @exclusivity(unchecked) var tokens: [ResolvedToken] = []
-        @exclusivity(unchecked) var constants: [UInt64] = []
-        @exclusivity(unchecked) var groups: [GroupNode] = []
+        var tokens: [ResolvedToken] = []
+        var constants: [UInt64] = []
+        var groups: [GroupNode] = []
     }
 
     /// One appearance's color as the Swift output writes it.
@@ -178,20 +177,20 @@ struct SwiftContextBuilder {
         var doc: String
     }
 
-    /// A group as `build` gathers it, on one thread (its exclusivity checks are off, as the memo's).
+    /// A group as `build` gathers it, on one thread.
     final class GroupNode {
         var path: [String]
         var description: String?
         /// The tokens and their member names, in path order.
-        @exclusivity(unchecked) var members: [(token: ResolvedToken, swiftName: String)] = []
-        @exclusivity(unchecked) var children: [String: GroupNode] = [:]
-        @exclusivity(unchecked) var order: [String] = []
+        var members: [(token: ResolvedToken, swiftName: String)] = []
+        var children: [String: GroupNode] = [:]
+        var order: [String] = []
         /// The child found last: tokens come in path order, so the next token's group is nearly always it.
-        @exclusivity(unchecked) var lastChild: GroupNode?
+        var lastChild: GroupNode?
         /// The group's qualified type name (`Tokens.Color.Background`), made when a constant of it is first referenced.
-        @exclusivity(unchecked) var qualifiedName: String?
+        var qualifiedName: String?
         /// Its place in `FormattedTexts.groups` once it has a member; -1 before.
-        @exclusivity(unchecked) var index = -1
+        var index = -1
         init(path: [String]) { self.path = path }
 
         /// The child group `name`, created on first use.
