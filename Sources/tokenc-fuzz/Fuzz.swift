@@ -1,5 +1,10 @@
 // libFuzzer harnesses for tokenc (docs/fuzzing.md): TOKENC_FUZZ=pipeline (the default), loader or renderer.
 // script/fuzz builds them with -DFUZZING and -sanitize=fuzzer,address; an ordinary build only says how.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TokencFuzzing
 
 /// The harness the `TOKENC_FUZZ` environment variable chose.
@@ -50,9 +55,3 @@ struct FuzzMain {
         #endif
     }
 }
-
-@_silgen_name("exit")
-func exit(_ status: CInt) -> Never
-
-@_silgen_name("getenv")
-func getenv(_ name: UnsafePointer<CChar>) -> UnsafePointer<CChar>?

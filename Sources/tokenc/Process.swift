@@ -12,6 +12,7 @@ import Glibc
 import Darwin
 #endif
 import TokencKit
+import TokenModel
 
 /// The running executable's path, for the build fingerprint. On Linux it is read from `/proc/self/exe`:
 /// Foundation's `Bundle.main` lists the executable's folder twice first (5,600 entries in `/tmp` took 8 ms).
@@ -92,9 +93,11 @@ func printError(_ bytes: [UInt8]) {
 
 /// Values a one-shot command keeps until the process exits, instead of freeing them piece by piece just before.
 enum ProcessLifetime {
-    nonisolated(unsafe) static var kept: [Any] = []
+    /// Never read: holding the values until the process ends is the point.
+    private static let kept = LockedValue<[Any]>([])
 
-    static func keep(_ value: Any) { kept.append(value) }
+    /// Keeps `value` alive until the process exits.
+    static func keep(_ value: Any) { kept.withLock { $0.append(value) } }
 }
 
 /// Standard output as a sink a report is streamed to.
