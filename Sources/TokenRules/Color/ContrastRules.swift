@@ -12,15 +12,15 @@ struct ContrastPairs {
     /// is 2,000); a file of 75 KB could declare a million with a YAML alias, which took 34 s and 3.3 GB to report.
     public static let limit = 10_000
 
-    /// Every declared pair up to `limit`, in token order, and how many more were declared (`RuleContext.contrastPairs`
-    /// finds them once for both contrast rules).
-    static func find(_ context: RuleContext) -> (pairs: [Pair], unmeasured: Int, first: Pair?) {
+    /// Every declared pair among `colors` up to `limit`, in token order, and how many more were declared;
+    /// `named` finds a surface by path (`RuleContext` finds them once for both contrast rules).
+    static func find(colors: [ResolvedToken], named: (String) -> ResolvedToken?) -> (pairs: [Pair], unmeasured: Int, first: Pair?) {
         var pairs: [Pair] = []
         var unmeasured = 0
         var first: Pair?
-        for token in context.tokens(of: .color) {
+        for token in colors {
             for reference in token.facts.on {
-                if let surface = context.token(reference.path), surface.type == .color {
+                if let surface = named(reference.path), surface.type == .color {
                     let pair = Pair(foreground: token, surface: surface, reference: reference)
                     if pairs.count < limit { pairs.append(pair) } else {
                         unmeasured += 1

@@ -1,34 +1,40 @@
 import TokenModel
 
 /// The resolved tokens with the look-ups rules share: values per mode, parsed colors, references, usage.
-public final class RuleContext: @unchecked Sendable {
+/// Immutable: everything is worked out when it is made, before any rule runs, so rules running side by side
+/// only read it.
+public final class RuleContext: Sendable {
     /// Every resolved token, sorted by path.
     public let tokens: [ResolvedToken]
     /// The configuration, for rule options.
     public let configuration: RuleConfiguration
     /// Reads a file (an icon image) named relative to a token file; nil when it cannot.
-    public let readFile: (_ path: String, _ relativeTo: String) -> [UInt8]?
+    public let readFile: @Sendable (_ path: String, _ relativeTo: String) -> [UInt8]?
 
     private let index: PathIndex
     /// The colors used in UI (docs/rules.md: `on`, a role, or named as a surface), by identity: rules ask about every color token, and hashing an
     /// identity costs a fraction of hashing a path.
-    private var usedInUI: Set<ObjectIdentifier> = []
+    private let usedInUI: Set<ObjectIdentifier>
 
     /// The `ignore` entries of `$extensions.tokenc` by token path, for the engine to apply to the findings.
-    private(set) var ignores: [String: [IgnoredRule]] = [:]
+    let ignores: [String: [IgnoredRule]]
 
     /// The appearances rules check, in order.
     public static let appearances = Appearance.builtIn
 
     /// Builds the context.
     public init(tokens: [ResolvedToken], configuration: RuleConfiguration,
-                readFile: @escaping (_ path: String, _ relativeTo: String) -> [UInt8]? = { _, _ in nil })
+                readFile: @escaping @Sendable (_ path: String, _ relativeTo: String) -> [UInt8]? = { _, _ in nil })
     {
         self.tokens = tokens
         self.configuration = configuration
         self.readFile = readFile
-        index = PathIndex(tokens.map(\.path))
-        computeUsage()
+        let index = PathIndex(tokens.map(\.path))
+        self.index = index
+        (usedInUI, ignores) = Self.usage(tokens, index: index)
+        byType = Self.byType(tokens)
+        iconsByKind = Self.iconsByKind(byType[.icon] ?? [])
+        contrastPairsFound = ContrastPairs.find(colors: byType[.color] ?? []) { path in index[path].map { tokens[$0] } }
     }
 
     /// The token at `path`.
@@ -37,7 +43,9 @@ public final class RuleContext: @unchecked Sendable {
     /// Tokens of one type (indexed once; every rule asks).
     public func tokens(of type: TokenType) -> [ResolvedToken] { byType[type] ?? [] }
 
-    private lazy var byType: [TokenType: [ResolvedToken]] = {
+    private let byType: [TokenType: [ResolvedToken]]
+
+    private static func byType(_ tokens: [ResolvedToken]) -> [TokenType: [ResolvedToken]] {
         // Neighbours in path order usually share a type: a run is collected before the dictionary is asked,
         // not one look-up (a hash) per token.
         var groups: [TokenType: [ResolvedToken]] = [:]
@@ -50,32 +58,27 @@ public final class RuleContext: @unchecked Sendable {
             start = end
         }
         return groups
-    }()
+    }
 
     /// The declared foreground–surface pairs (`on:`), found once for the rules that measure them.
-    lazy var contrastPairsFound = ContrastPairs.find(self)
+    let contrastPairsFound: (pairs: [ContrastPairs.Pair], unmeasured: Int, first: ContrastPairs.Pair?)
     /// The declared pairs measured (at most `ContrastPairs.limit`).
     var contrastPairs: [ContrastPairs.Pair] { contrastPairsFound.pairs }
 
     /// Icon tokens by the `kind` of their light value, in path order. Ten icon rules each want one or two
     /// kinds; reading every icon's kind once here replaces reading it again in each rule.
-    private lazy var iconsByKind: [String: [ResolvedToken]] = {
+    private let iconsByKind: [String: [ResolvedToken]]
+
+    private static func iconsByKind(_ icons: [ResolvedToken]) -> [String: [ResolvedToken]] {
         var groups: [String: [ResolvedToken]] = [:]
-        for token in tokens(of: .icon) {
+        for token in icons {
             if let kind = token.value(in: Appearance.light)["kind"]?.string { groups[kind, default: []].append(token) }
         }
         return groups
-    }()
+    }
 
     /// Icon tokens whose light value has this `kind` (`app-icon`, `toolbar` …), in path order.
     func icons(kind: String) -> [ResolvedToken] { iconsByKind[kind] ?? [] }
-
-    /// Computes the lazily built parts now, so that rules running side by side only read the context.
-    func computeSharedParts() {
-        _ = byType
-        _ = contrastPairsFound
-        _ = iconsByKind
-    }
 
     /// Whether the token defines `mode` itself or through an alias (not through fallback).
     public func has(_ token: ResolvedToken, mode: String) -> Bool {
@@ -103,6 +106,10 @@ public final class RuleContext: @unchecked Sendable {
 
     /// The alias paths written in a field of the token's own `$value` (before resolution), with their locations.
     public func references(_ token: ResolvedToken, field: String) -> [TokenReference] {
+        Self.references(token, field: field)
+    }
+
+    private static func references(_ token: ResolvedToken, field: String) -> [TokenReference] {
         guard let node = token.token.value[field] else { return [] }
         let items = node.sequenceItems ?? [node]
         return items.compactMap { item in
@@ -116,7 +123,8 @@ public final class RuleContext: @unchecked Sendable {
 
     /// Colors count as used in UI when they have `on` or a role, or are named by an `on` list, an accent's
     /// surfaces or text-on-accent, or a symbol's colors.
-    private func computeUsage() {
+    private static func usage(_ tokens: [ResolvedToken], index: PathIndex) -> (usedInUI: Set<ObjectIdentifier>, ignores: [String: [IgnoredRule]]) {
+        var ignores: [String: [IgnoredRule]] = [:]
         var paths: Set<String> = []
         for token in tokens {
             // Facts read through the token's details box, once: the `facts` getter made and copied a whole
@@ -136,8 +144,10 @@ public final class RuleContext: @unchecked Sendable {
             default: break
             }
         }
+        var usedInUI: Set<ObjectIdentifier> = []
         usedInUI.reserveCapacity(paths.count)
-        for path in paths { if let used = token(path) { usedInUI.insert(ObjectIdentifier(used)) } }
+        for path in paths { if let used = index[path] { usedInUI.insert(ObjectIdentifier(tokens[used])) } }
+        return (usedInUI, ignores)
     }
 
     /// The `ignore` entries of `tokens` by path, read through each token's details box (the `facts` getter

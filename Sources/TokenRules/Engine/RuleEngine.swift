@@ -49,13 +49,12 @@ public final class PreparedRules: @unchecked Sendable {
     /// How many rules run.
     public var count: Int { rules.count }
 
-    /// The context every rule reads, built once; its lazily computed parts are computed here too, so the
-    /// rules only ever read it.
+    /// The context every rule reads, built once by the first rule that asks (the others wait for it); it is
+    /// immutable, so the rules only ever read it.
     func sharedContext() -> RuleContext {
         queue.sync {
             if let built { return built }
             let made = RuleContext(tokens: set.tokens, configuration: configuration, readFile: readFile)
-            made.computeSharedParts()
             built = made
             return made
         }
