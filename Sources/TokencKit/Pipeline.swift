@@ -3,11 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import TokenGenerators
 import TokenLoader
@@ -322,57 +317,6 @@ public struct Pipeline: Sendable {
                               contrast: concurrent.count > ruleEnd ? concurrent[ruleEnd].contrast : nil, timings: timings)
     }
 
-    /// `transform` applied to every element on all cores, results in the elements' order.
-    static func concurrentMap<Element, Result>(_ elements: [Element], _ transform: (Element) -> Result) -> [Result] {
-        guard elements.count > 1 else { return elements.map(transform) }
-        let slots = ResultSlots<Result>(count: elements.count)
-        defer { slots.release() }
-        withoutActuallyEscaping(transform) { transform in
-            let work = UncheckedWork(transform: transform, elements: elements)
-            DispatchQueue.concurrentPerform(iterations: elements.count) { index in
-                slots.buffer[index] = work.transform(work.elements[index])
-            }
-        }
-        return slots.buffer.map { $0! }
-    }
-
-    /// Reads a file named relative to a token file (icon images); at most 64 MiB, and never outside
-    /// the project: an absolute path, or one whose `..` leaves both the working folder and the token
-    /// file's folder, reads nothing (docs/token-format.md, icons).
-    static func readRelative(_ path: String, _ tokenFile: String, loggingIn filesRead: FilesRead) -> [UInt8]? {
-        let folder = tokenFile.lastIndex(of: "/").map { String(tokenFile[..<$0]) } ?? "."
-        let full = folder + "/" + path
-        guard !path.hasPrefix("/"), staysInsideProject(full, referencedFrom: folder) else { return nil }
-        filesRead.record(full)
-        guard let bytes = try? TokenSources.read(full), bytes.count <= 64 << 20 else { return nil }
-        return bytes
-    }
-
-    /// Whether `path` stays inside the working folder or `folder` (the file that names it), compared by name.
-    /// A file that exists must stay inside them by its real path too (links followed): a linked folder of icons or
-    /// a token file that is a link to elsewhere reads nothing.
-    static func staysInsideProject(_ path: String, referencedFrom folder: String) -> Bool {
-        let cwd = FileManager.default.currentDirectoryPath
-        guard let resolved = lexicallyNormalized(path, in: cwd), let base = lexicallyNormalized(folder, in: cwd) else { return false }
-        guard [cwd, base].contains(where: { resolved.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else { return false }
-        return ProjectBoundary.realPathStaysInside(path, roots: [cwd, folder])
-    }
-
-    /// `path` made absolute against `cwd` with `.` and `..` applied by name (no symlinks followed); nil when `..` climbs past `/`.
-    static func lexicallyNormalized(_ path: String, in cwd: String) -> String? {
-        var parts: [Substring] = []
-        for part in ((path.hasPrefix("/") ? "" : cwd + "/") + path).split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..":
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            default: parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
-    }
-
     /// Loader and structure diagnostics always count: without them nothing else can be checked.
     /// The configured severities of the structure rules that are warnings by default (a structure error stays
     /// one: its token cannot be built), for the stages' findings; nil for a rule turned off.
@@ -405,90 +349,4 @@ struct JobResult {
     var byteCount = 0
     /// The job's own time.
     var duration = Duration.zero
-}
-
-/// One result slot per concurrent job, each written by its job alone.
-struct ResultSlots<Result>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Result?>
-
-    init(count: Int) {
-        buffer = .allocate(capacity: count)
-        buffer.initialize(repeating: nil)
-    }
-
-    func release() {
-        _ = buffer.deinitialize()
-        buffer.deallocate()
-    }
-}
-
-/// A transform and its inputs shared by concurrent jobs that only read them.
-private struct UncheckedWork<Element, Result>: @unchecked Sendable {
-    let transform: (Element) -> Result
-    let elements: [Element]
-}
-
-/// Loads the token files a resolver document names, relative to the document, remembering what it read.
-final class ReferencedFileReader: @unchecked Sendable {
-    /// What the reader loaded: bytes for excerpts and loader diagnostics.
-    struct Collected {
-        var sources: [String: [UInt8]] = [:]
-        var diagnostics: [Diagnostic] = []
-    }
-
-    private let folder: String
-    private let loader: TokenFileLoader
-    private(set) var collected = Collected()
-
-    private let filesRead: FilesRead
-
-    init(relativeTo documentPath: String, loader: TokenFileLoader, filesRead: FilesRead) {
-        self.filesRead = filesRead
-        let slash = documentPath.lastIndex(of: "/")
-        folder = slash.map { String(documentPath[..<$0]) } ?? "."
-        self.loader = loader
-    }
-
-    /// Files already loaded, by path: a file a set and a context both name (or one list twice) is read once.
-    private var loaded: [String: LoadedFile] = [:]
-
-    func load(_ reference: String) -> LoadedFile? {
-        guard !reference.hasPrefix("/"), !reference.contains("://") else { return nil }
-        let path = folder == "." ? reference : folder + "/" + reference
-        if let file = loaded[path] { return file }
-        // Like images: never outside both the working folder and the document's folder.
-        guard Pipeline.staysInsideProject(path, referencedFrom: folder) else { return nil }
-        // The build cache stamps it: a file outside the token folder is not in the fingerprint.
-        filesRead.record(path)
-        guard let bytes = try? TokenSources.read(path) else { return nil }
-        let (file, found) = loader.load(bytes: bytes, path: path)
-        collected.sources[path] = bytes
-        collected.diagnostics += found
-        loaded[path] = file
-        return file
-    }
-}
-
-/// The files a build read besides its token files (icon images), so the build cache can tell when one changes.
-public final class FilesRead: @unchecked Sendable {  // `paths` is guarded by `lock`: rules and generators log side by side.
-    private let lock = Lock()
-    private var paths: Set<String> = []
-
-    /// Creates an empty log.
-    public init() {}
-
-    func record(_ path: String) {
-        lock.lock()
-        paths.insert(path)
-        lock.unlock()
-    }
-
-    /// The paths read since the last call, sorted; the log starts empty again.
-    public func take() -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = paths.sorted()
-        paths = []
-        return taken
-    }
 }
