@@ -111,11 +111,11 @@ public struct BuildEngine {
         self.printOutput = printOutput
     }
 
-    /// Checks `request`'s tokens as `run` would build them, writing nothing: the rules, and every output's
-    /// checks (`Generator.check`: name collisions, template errors), so `validate` reports what `build` does.
-    /// A text report goes to `print` with a summary line; another format to `printOutput`. The outcome's
-    /// ending is `failed` or `planned` with nothing to write.
-    public func validate(_ request: BuildRequest, configuration: Configuration) throws(ToolError) -> BuildOutcome {
+    /// What `run` and `validate` share: the request's templates, its plan and token path, and a pipeline set up
+    /// for them with its own log of the files it reads besides the token files (images, a resolver document's files).
+    static func planned(_ request: BuildRequest, configuration: Configuration) throws(ToolError)
+        -> (templates: [String: String], plan: BuildPlan, tokens: String, pipeline: Pipeline)
+    {
         var userTemplates: [String: String] = [:]
         if let templates = request.templates { userTemplates = try Pipeline.templates(in: templates) }
         let filesRead = FilesRead()
@@ -126,8 +126,17 @@ public struct BuildEngine {
         pipeline.ruleConfiguration = configuration.rules
         pipeline.strictDTCG = (request.dtcg ?? configuration.dtcg) == .strict
         pipeline.filesRead = filesRead
+        return (userTemplates, plan, request.tokens ?? configuration.tokens ?? "Tokens", pipeline)
+    }
+
+    /// Checks `request`'s tokens as `run` would build them, writing nothing: the rules, and every output's
+    /// checks (`Generator.check`: name collisions, template errors), so `validate` reports what `build` does.
+    /// A text report goes to `print` with a summary line; another format to `printOutput`. The outcome's
+    /// ending is `failed` or `planned` with nothing to write.
+    public func validate(_ request: BuildRequest, configuration: Configuration) throws(ToolError) -> BuildOutcome {
+        var (_, _, tokens, pipeline) = try Self.planned(request, configuration: configuration)
         pipeline.checksOutputs = true
-        let result = try pipeline.run(path: request.tokens ?? configuration.tokens ?? "Tokens", render: false)
+        let result = try pipeline.run(path: tokens, render: false)
         if request.verbose { print(result.timingReport) }
         let counts = SeverityCounts(result.diagnostics)
         if request.format == .text {
@@ -144,19 +153,9 @@ public struct BuildEngine {
     /// Builds `request` with `configuration` (tokenc.yml); a tool error (a missing folder, a held lock that
     /// cannot be taken, an output that would leave its folder) is thrown before anything is written.
     public func run(_ request: BuildRequest, configuration: Configuration) throws(ToolError) -> BuildOutcome {
-        var userTemplates: [String: String] = [:]
-        if let templates = request.templates { userTemplates = try Pipeline.templates(in: templates) }
-        // This build's log of the files it reads besides the token files (images, a resolver document's files).
-        let filesRead = FilesRead()
-        let plan = try BuildPlan.make(
-            configuration: configuration, jsonAliases: request.jsonAliases, templates: userTemplates, templateFolder: request.templates,
-            cssFlags: request.cssFlags, output: request.output, only: request.only, filesRead: filesRead)
-        let tokensPath = request.tokens ?? configuration.tokens ?? "Tokens"
+        let (userTemplates, plan, tokensPath, pipeline) = try Self.planned(request, configuration: configuration)
+        let filesRead = pipeline.filesRead
         try plan.checkSeparate(from: tokensPath)
-        var pipeline = Pipeline(rules: request.rules, generators: plan.generators)
-        pipeline.ruleConfiguration = configuration.rules
-        pipeline.strictDTCG = (request.dtcg ?? configuration.dtcg) == .strict
-        pipeline.filesRead = filesRead
         let clock = ContinuousClock()
         let start = clock.now
         let (files, sources) = try TokenSources.readAll(tokensPath)
