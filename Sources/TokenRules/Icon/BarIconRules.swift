@@ -1,0 +1,43 @@
+import TokenModel
+
+/// A toolbar or navigation-bar icon outside 18–28 pt.
+struct BarSizeRule: Rule {
+    static let description = RuleDescription(
+        kind: .iconBarSize, name: "Bar icon size",
+        rationale: "HIG (2014), Bar button icons: \"create a toolbar or navigation bar icon in the following sizes: About 44 x 44 pixels; About 22 x 22 pixels (standard resolution)\".",
+        triggering: [RuleExample("icon:\n  $type: icon\n  share: { $value: { kind: toolbar, size: ↓{ width: 32, height: 32 } } }\n")],
+        nonTriggering: [RuleExample("icon:\n  $type: icon\n  share: { $value: { kind: toolbar, size: { width: 22, height: 22 } } }\n")])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        (IconFields.icons(context, kind: "toolbar") + IconFields.icons(context, kind: "navigation-bar")).compactMap { icon in
+            guard let size = icon.size else { return nil }
+            let range = IconTables.barIconPoints
+            guard !range.contains(size.width) || !range.contains(size.height) else { return nil }
+            return Finding(path: icon.token.path, location: icon.location("size"),
+                           message: "a \(icon.kind!) icon of \(RuleContext.format(size.width)) × \(RuleContext.format(size.height)) pt is outside 18–28 pt",
+                           fix: "draw it at about 22 × 22 pt")
+        }
+    }
+}
+
+/// A tab-bar icon above 48 × 32 pt, or outside 20–30 pt when square.
+struct TabBarSizeRule: Rule {
+    static let description = RuleDescription(
+        kind: .iconTabBarSize, name: "Tab bar icon size",
+        rationale: "HIG (2014), Bar button icons: tab bar icons \"About 25 x 25 pixels (48 x 32 pixels maximum) for standard resolution\".",
+        triggering: [RuleExample("icon:\n  $type: icon\n  home: { $value: { kind: tab-bar, size: ↓{ width: 50, height: 30 } } }\n")],
+        nonTriggering: [RuleExample("icon:\n  $type: icon\n  home: { $value: { kind: tab-bar, size: { width: 25, height: 25 } } }\n")])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        IconFields.icons(context, kind: "tab-bar").compactMap { icon in
+            guard let size = icon.size else { return nil }
+            let tooBig = size.width > IconTables.tabBarMaximum.width || size.height > IconTables.tabBarMaximum.height
+            let badSquare = size.width == size.height && !IconTables.tabBarSquarePoints.contains(size.width)
+            guard tooBig || badSquare else { return nil }
+            return Finding(path: icon.token.path, location: icon.location("size"),
+                           message: "a tab-bar icon of \(RuleContext.format(size.width)) × \(RuleContext.format(size.height)) pt is "
+                            + (tooBig ? "above the 48 × 32 pt maximum" : "outside 20–30 pt"),
+                           fix: "draw it at about 25 × 25 pt")
+        }
+    }
+}
