@@ -154,13 +154,16 @@ struct StagedFile: Sendable {
 }
 
 /// The folders a build made, so each is made once and a build that fails can take away the ones it made.
-final class DirectoryLog: @unchecked Sendable {
-    private let lock = Lock()
-    private var known: Set<String> = []
-    private var created: [String] = []
+/// Generators stage their files side by side, so the log is shared under its lock.
+final class DirectoryLog: Sendable {
+    private struct State {
+        var known: Set<String> = []
+        var created: [String] = []
+        /// Folders already found not to be links, by path.
+        var checked: Set<String> = []
+    }
 
-    /// Folders already found not to be links, by path.
-    private var checked: Set<String> = []
+    private let state = LockedValue(State())
 
     /// The first folder between `folder` and the file `relativePath` that is a link (or not a folder), if one is:
     /// writing through it would put the file outside the output folder. The output folder itself is the user's to choose.
@@ -168,29 +171,21 @@ final class DirectoryLog: @unchecked Sendable {
         var path = folder
         for part in relativePath.split(separator: "/").dropLast() {
             path = PathText.joined(path, String(part))
-            lock.lock()
-            let known = checked.contains(path)
-            lock.unlock()
-            if known { continue }
+            if state.withLock({ $0.checked.contains(path) }) { continue }
             var info = stat()
             if lstat(path, &info) == 0 {
                 guard info.st_mode & S_IFMT == S_IFDIR else { return path }
             } else if errno != ENOENT {
                 return path
             }
-            lock.lock()
-            checked.insert(path)
-            lock.unlock()
+            state.withLock { _ = $0.checked.insert(path) }
         }
         return nil
     }
 
     /// Makes `path` and any missing parents, once per build.
     func make(_ path: String) -> Bool {
-        lock.lock()
-        let isKnown = known.contains(path)
-        lock.unlock()
-        if isKnown { return true }
+        if state.withLock({ $0.known.contains(path) }) { return true }
         var made: [String] = []
         guard OutputWriter.makeDirectory(path, created: &made) else { return false }
         record(made, for: path)
@@ -200,23 +195,21 @@ final class DirectoryLog: @unchecked Sendable {
     /// Notes that making `path` created `made` (parents first). Threads making folders side by side note
     /// theirs in whatever order they finish.
     func record(_ made: [String], for path: String) {
-        lock.lock()
-        known.insert(path)
-        created += made
-        lock.unlock()
+        state.withLock { state in
+            state.known.insert(path)
+            state.created += made
+        }
     }
 
     /// Removes the folders this log made that are still empty, deepest first.
     func removeCreated() {
-        lock.lock()
-        defer { lock.unlock() }
-        // Longest path first: a folder's path is longer than its parent's. (The order of creation is not
-        // enough: two generators making `Generated/json` and `Generated/css` side by side can log the
-        // parent after the other's child, and `Generated` was then left behind, still holding `css`.)
-        for path in created.sorted(by: { $0.utf8.count > $1.utf8.count }) { rmdir(path) }
-        created = []
-        known = []
-        checked = []
+        state.withLock { state in
+            // Longest path first: a folder's path is longer than its parent's. (The order of creation is not
+            // enough: two generators making `Generated/json` and `Generated/css` side by side can log the
+            // parent after the other's child, and `Generated` was then left behind, still holding `css`.)
+            for path in state.created.sorted(by: { $0.utf8.count > $1.utf8.count }) { rmdir(path) }
+            state = State()
+        }
     }
 }
 

@@ -16,7 +16,8 @@ extension Pipeline {
     }
 }
 
-/// One result slot per concurrent job, each written by its job alone.
+/// One result slot per concurrent job. Unchecked: each slot is written by its job alone, and read only after
+/// `concurrentPerform` has returned.
 struct ResultSlots<Result>: @unchecked Sendable {
     let buffer: UnsafeMutableBufferPointer<Result?>
 
@@ -31,7 +32,8 @@ struct ResultSlots<Result>: @unchecked Sendable {
     }
 }
 
-/// A transform and its inputs shared by concurrent jobs that only read them.
+/// A transform and its inputs shared by concurrent jobs. Unchecked: the jobs only read them, and the callers'
+/// transforms read only values no other thread changes while the map runs.
 private struct UncheckedWork<Element, Result>: @unchecked Sendable {
     let transform: (Element) -> Result
     let elements: [Element]

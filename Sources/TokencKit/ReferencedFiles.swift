@@ -49,7 +49,7 @@ extension Pipeline {
 }
 
 /// Loads the token files a resolver document names, relative to the document, remembering what it read.
-final class ReferencedFileReader: @unchecked Sendable {
+final class ReferencedFileReader {
     /// What the reader loaded: bytes for excerpts and loader diagnostics.
     struct Collected {
         var sources: [String: [UInt8]] = [:]
