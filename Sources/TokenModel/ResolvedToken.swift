@@ -17,6 +17,9 @@ public final class ResolvedToken: Sendable {
     /// when they were parsed for this token. Outputs that format a color once for every token sharing it key
     /// their memos by `colorsIdentity`.
     public let colorsOwner: ResolvedToken?
+    /// The typed value per entry of `values` for a token of any type but color (whose typed values are
+    /// `colors`); empty for a color token, and for a token made without them (tests that need no values).
+    package let typed: [TokenValue]
     /// Four bits per built-in appearance (light lowest, in `Appearance.builtIn`'s order): the index in `values`
     /// of the token's own value in it, 15 when it has none among its first fifteen values. Rules and
     /// generators ask for a token's value in an appearance millions of times; comparing mode names as strings
@@ -36,8 +39,10 @@ public final class ResolvedToken: Sendable {
     /// Creates a resolved token whose colors were parsed already: one per value for a color token, none
     /// otherwise. An alias's values have its target's texts, so it shares the target's `colors` (`sharing`).
     public init(token: Token, type: TokenType, values: [ModeValue], aliasChain: [String], colors: [ColorValue?],
-                sharingColorsOf target: ResolvedToken? = nil) {
+                sharingColorsOf target: ResolvedToken? = nil, typed: [TokenValue] = []) {
         precondition(colors.count == (type == .color ? values.count : 0), "one parsed color per value of a color token")
+        precondition(typed.isEmpty || (type != .color && typed.count == values.count), "one typed value per value of a token")
+        self.typed = typed
         self.token = token
         self.type = type
         self.values = values
@@ -107,6 +112,21 @@ public final class ResolvedToken: Sendable {
 
     /// The value in `mode`, following the documented fallback when the token does not define it.
     public func value(in mode: String) -> Node { values[valueIndex(in: mode)].value }
+
+    /// The typed value in `mode`, with the same fallback as `value(in:)`; nil only for a token made without
+    /// typed values and for a color that did not parse.
+    public func typedValue(in mode: String) -> TokenValue? { typedValue(at: valueIndex(in: mode)) }
+
+    /// The typed value of `values[index]`.
+    public func typedValue(at index: Int) -> TokenValue? {
+        if type == .color { return colors.isEmpty ? nil : colors[index].map(TokenValue.color) }
+        return typed.isEmpty ? nil : typed[index]
+    }
+
+    /// Every typed value, in the order of `values` (none for a token made without them).
+    public var typedValues: [TokenValue] {
+        type == .color ? colors.compactMap { $0.map(TokenValue.color) } : typed
+    }
 
     /// A color token's parsed value in `mode`, with the same fallback as `value(in:)`; nil for other types.
     public func colorValue(in mode: String) -> ColorValue? {

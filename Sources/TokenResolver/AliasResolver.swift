@@ -66,7 +66,7 @@ extension AliasResolver {
                         built.index = PathIndex(tokens.map(\.path))
                         return
                     }
-                    var validator = ValueValidator()
+                    var validator = ValueReader()
                     for i in (job - 1) * chunk..<min(tokens.count, job * chunk) {
                         let literal = LiteralResolution.resolve(tokens[i], validator: &validator)
                         slots.flags[i] = TokenFlags(tokens[i], literal: literal)
@@ -232,7 +232,8 @@ struct PlainAliases {
             moved.value.location = location
             return moved
         }
-        return ResolutionRun.resolvedToken(token, type: target.type, values: values, aliasChain: chain, lightTarget: target)
+        return ResolutionRun.resolvedToken(token, type: target.type, values: values, aliasChain: chain, lightTarget: target,
+                                           sharingTypedValues: true)
     }
 }
 
@@ -272,27 +273,22 @@ struct LiteralResolution {
     var diagnostics: [Diagnostic]
 
     /// Resolves `token` when it is literal and typed; nil otherwise (the walk handles it).
-    static func resolve(_ token: Token, validator: inout ValueValidator) -> LiteralResolution? {
+    static func resolve(_ token: Token, validator: inout ValueReader) -> LiteralResolution? {
         guard let type = token.type, isLiteral(token.value), token.modes.allSatisfy({ isLiteral($0.value) }) else { return nil }
         var diagnostics: [Diagnostic] = []
-        // A color token keeps the colors its check parsed (parsing each string again for the resolved token
-        // went through the shared memo and its lock, for all but hex).
+        // The value each check read is kept: a color token's colors, any other token's typed values (parsing the
+        // strings again for the resolved token went through the shared memo and its lock, for all but hex).
         var colors: [ColorValue?] = []
-        if type == .color { colors.reserveCapacity(1 + token.modes.count) }
+        var typed: [TokenValue] = []
+        if type == .color { colors.reserveCapacity(1 + token.modes.count) } else { typed.reserveCapacity(1 + token.modes.count) }
         func valid(_ value: Node) -> Bool {
-            let problems: [ValueProblem]
-            if type == .color {
-                let checked = validator.validateColor(value)
-                guard !checked.problems.isEmpty else {
-                    colors.append(checked.color)
-                    return true
-                }
-                problems = checked.problems
-            } else {
-                problems = validator.validate(value, as: type)
+            let read = validator.read(value, as: type)
+            if let value = read.value {
+                if case .color(let color) = value { colors.append(color) } else { typed.append(value) }
+                return true
             }
-            diagnostics += problems.map { $0.diagnostic(path: token.path, type: type) }
-            return problems.isEmpty
+            diagnostics += read.problems.map { $0.diagnostic(path: token.path, type: type) }
+            return false
         }
         guard valid(token.value) else { return LiteralResolution(token: nil, diagnostics: diagnostics) }
         // The modes in the walk's order; a mode value that is not valid is left out, as the walk leaves it.
@@ -307,7 +303,8 @@ struct LiteralResolution {
                 values.append(ModeValue(mode, ResolutionRun.pointsAsPixels(own)))
             }
         }
-        return LiteralResolution(token: ResolvedToken(token: token, type: type, values: values, aliasChain: [], colors: colors),
+        return LiteralResolution(token: ResolvedToken(token: token, type: type, values: values, aliasChain: [], colors: colors,
+                                                      typed: typed),
                                  diagnostics: diagnostics)
     }
 
@@ -351,7 +348,7 @@ private final class ResolutionRun {
     /// `modeNames(of:)` by token index; nil until asked.
     var modeNameCache: [ModeNames?]
     var modeValueCache: [ModeKey: Node?] = [:]
-    private var validator = ValueValidator()
+    private var validator = ValueReader()
 
     /// Literal tokens resolved before the walk, by index (nil for the others).
     let literals: [LiteralResolution?]
@@ -468,12 +465,27 @@ private final class ResolutionRun {
     /// the target's parsed colors instead of parsing the same texts again and holding a copy. Its value nodes
     /// are its own (they carry the alias's location).
     static func resolvedToken(_ token: Token, type: TokenType, values: [ModeValue], aliasChain: [String],
-                              lightTarget target: ResolvedToken?) -> ResolvedToken
+                              lightTarget target: ResolvedToken?, sharingTypedValues: Bool = false) -> ResolvedToken
     {
         if let target, type == .color, target.type == .color, sameTexts(values, target.values) {
             return ResolvedToken(token: token, type: type, values: values, aliasChain: aliasChain, colors: target.colors, sharingColorsOf: target)
         }
-        return ResolvedToken(token: token, type: type, values: values, aliasChain: aliasChain)
+        if type != .color, let target, sharingTypedValues {
+            return ResolvedToken(token: token, type: type, values: values, aliasChain: aliasChain, colors: [], typed: target.typed)
+        }
+        guard type != .color else { return ResolvedToken(token: token, type: type, values: values, aliasChain: aliasChain) }
+        // The walk checked every value; reading them again makes their typed values.
+        var reader = ValueReader()
+        var typed: [TokenValue] = []
+        typed.reserveCapacity(values.count)
+        for entry in values {
+            guard let value = reader.read(entry.value, as: type).value else {
+                assertionFailure("`\(token.path)`: a value the walk checked did not read as \(type.rawValue)")
+                return ResolvedToken(token: token, type: type, values: values, aliasChain: aliasChain, colors: [])
+            }
+            typed.append(value)
+        }
+        return ResolvedToken(token: token, type: type, values: values, aliasChain: aliasChain, colors: [], typed: typed)
     }
 
     /// Whether two lists of values are the same modes with the same scalar texts, which parse to the same colors
@@ -1135,7 +1147,7 @@ private final class ResolutionRun {
     }
 
     func validate(_ value: Node, as type: TokenType, path: String) -> Bool {
-        let problems = validator.validate(value, as: type)
+        let problems = validator.read(value, as: type).problems
         diagnostics += problems.map { $0.diagnostic(path: path, type: type) }
         return problems.isEmpty
     }

@@ -58,4 +58,22 @@ import Testing
         let modules = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path).filter { !$0.hasPrefix("C") }
         #expect(Set(modules) == Set(Self.allowed.keys))
     }
+
+    /// The modules that read typed values only: no YAML node (`Node`, its entries, scalars and the readers of its
+    /// shape) appears in their sources. The loader's and resolver's business stays theirs.
+    static let readTypedValuesOnly = ["TokenRules"]
+
+    @Test func rulesReadTypedValuesNotNodes() throws {
+        let nodeWords = ["Node", "MappingEntry", "ScalarValue", "sequenceItems", "mappingEntries", "scalarText"]
+        for module in Self.readTypedValuesOnly {
+            let folder = Self.sources.appendingPathComponent(module)
+            for case let file as String in FileManager.default.enumerator(atPath: folder.path)! where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                let words = Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+                for word in nodeWords where words.contains(word) {
+                    Issue.record("\(module)/\(file) reads a YAML node (`\(word)`); read the token's typed value instead")
+                }
+            }
+        }
+    }
 }

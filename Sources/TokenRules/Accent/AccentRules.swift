@@ -7,8 +7,9 @@ enum AccentParts {
         RuleContext.appearances.filter { $0 == Appearance.light || context.has(accent, mode: $0) }
     }
 
-    static func part(_ accent: ResolvedToken, _ field: String, mode: String, _ context: RuleContext) -> Color? {
-        context.value(accent, in: mode)[field].flatMap { context.parseColor($0)?.color(in: mode) }
+    /// The accent's value in `mode`.
+    static func value(_ accent: ResolvedToken, in mode: String, _ context: RuleContext) -> AccentValue? {
+        context.value(accent, in: mode)?.accent
     }
 }
 
@@ -25,21 +26,21 @@ struct AccentContrastRule: Rule {
         let minimum = context.configuration.option("minimum", of: Self.description)
         var findings: [Finding] = []
         for accent in context.tokens(of: .accent) {
-            let surfaceNodes = context.writtenField(accent, "surfaces")?.sequenceItems ?? []
+            let writtenSurfaces = accent.writtenItems(of: "surfaces")
             for mode in AccentParts.colorModes(accent, context) {
-                guard let color = AccentParts.part(accent, "color", mode: mode, context) else { continue }
-                let surfaces = context.value(accent, in: mode)["surfaces"]?.sequenceItems ?? []
-                for (i, surfaceNode) in surfaces.enumerated() {
-                    guard let surface = context.parseColor(surfaceNode)?.color(in: mode) else { continue }
+                guard let value = AccentParts.value(accent, in: mode, context) else { continue }
+                let color = value.color.value.color(in: mode)
+                for (i, part) in value.surfaces.enumerated() {
+                    let surface = part.value.color(in: mode)
                     let ratio = Contrast.ratio(color, on: surface)
                     guard ratio < minimum else { continue }
-                    let written = i < surfaceNodes.count ? surfaceNodes[i] : surfaceNode
+                    let written = i < writtenSurfaces.count ? writtenSurfaces[i] : Located(nil, at: part.location)
                     findings.append(Finding(
                         path: accent.path, location: written.location,
-                        message: "the accent \(color.hex) on \(written.string ?? surface.hex) is \(RuleContext.format(ratio)):1 in \(mode); it needs \(RuleContext.format(minimum)):1",
+                        message: "the accent \(color.hex) on \(written.value ?? surface.hex) is \(RuleContext.format(ratio)):1 in \(mode); it needs \(RuleContext.format(minimum)):1",
                         fix: "darken the accent for light surfaces (or lighten it for dark ones) in \(mode)",
                         data: ["ratio": .number(ratio), "minimum": .number(minimum), "mode": .string(mode),
-                               "surface": .string(written.string ?? surface.hex)]))
+                               "surface": .string(written.value ?? surface.hex)]))
                 }
             }
         }
@@ -60,14 +61,15 @@ struct AccentTextContrastRule: Rule {
         let minimum = context.configuration.option("minimum", of: Self.description)
         var findings: [Finding] = []
         for accent in context.tokens(of: .accent) {
-            guard let written = context.writtenField(accent, "text-on-accent") else { continue }
+            guard accent.writes("text-on-accent") else { continue }
+            let written = accent.writtenLocation(of: "text-on-accent")
             for mode in AccentParts.colorModes(accent, context) {
-                guard let color = AccentParts.part(accent, "color", mode: mode, context),
-                      let text = AccentParts.part(accent, "text-on-accent", mode: mode, context) else { continue }
+                guard let value = AccentParts.value(accent, in: mode, context), let textColor = value.textOnAccent else { continue }
+                let color = value.color.value.color(in: mode), text = textColor.value.color(in: mode)
                 let ratio = Contrast.ratio(text, on: color)
                 guard ratio < minimum else { continue }
                 findings.append(Finding(
-                    path: accent.path, location: written.location,
+                    path: accent.path, location: written,
                     message: "text \(text.hex) on the accent \(color.hex) is \(RuleContext.format(ratio)):1 in \(mode); text needs \(RuleContext.format(minimum)):1",
                     data: ["ratio": .number(ratio), "minimum": .number(minimum), "mode": .string(mode), "surface": .string(color.hex)]))
             }
@@ -90,7 +92,7 @@ struct AccentDarkVariantRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .accent).compactMap { accent in
             guard !context.has(accent, mode: Appearance.dark) else { return nil }
-            if let node = context.value(accent, in: Appearance.light)["color"], case .system? = context.parseColor(node) { return nil }
+            if case .system? = AccentParts.value(accent, in: Appearance.light, context)?.color.value { return nil }
             return Finding(path: accent.path, location: accent.token.location,
                            message: "the accent `\(accent.path)` has no dark appearance",
                            fix: "point `color` at a color token with a dark mode, or at a system color")
@@ -112,17 +114,16 @@ struct AccentFixedSidebarIconsRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for accent in context.tokens(of: .accent) {
-            guard let fixed = context.writtenField(accent, "fixed-sidebar-icons") else { continue }
-            let applies = context.writtenField(accent, "applies-to")?.sequenceItems?.compactMap(\.string) ?? []
+            guard accent.writes("fixed-sidebar-icons"), let value = AccentParts.value(accent, in: Appearance.light, context) else { continue }
+            let applies = accent.writes("applies-to") ? value.appliesTo : []
             if !applies.contains("sidebar-icons") {
-                findings.append(Finding(path: accent.path, location: fixed.location,
+                findings.append(Finding(path: accent.path, location: accent.writtenLocation(of: "fixed-sidebar-icons"),
                                         message: "`fixed-sidebar-icons` is set, but the accent does not apply to `sidebar-icons`",
                                         fix: "add `sidebar-icons` to `applies-to`, or remove the fixed colors"))
             }
-            let resolved = context.value(accent, in: Appearance.light)["fixed-sidebar-icons"]?.mappingEntries ?? []
-            for (entry, written) in zip(resolved, fixed.mappingEntries ?? []) where context.parseColor(entry.value) == nil {
-                findings.append(Finding(path: accent.path, location: written.value.location,
-                                        message: "the fixed color for `\(entry.key)` is not a color",
+            for entry in value.fixedSidebarIcons ?? [] where entry.color == nil {
+                findings.append(Finding(path: accent.path, location: entry.location,
+                                        message: "the fixed color for `\(entry.item)` is not a color",
                                         fix: "write a color or a color alias such as \"{system.systemTeal}\""))
             }
         }

@@ -24,7 +24,7 @@ struct HardcodedSystemValueRule: Rule {
                   let candidates = Self.byLight8Bit[Self.key(light)] else { return nil }
             let dark = context.has(token, mode: Appearance.dark) ? context.color(token, in: Appearance.dark)?.hex : nil
             guard let match = candidates.first(where: { dark == nil || $0.value(for: Appearance.dark).hex == dark }) else { return nil }
-            return Finding(path: token.path, location: token.token.value.location,
+            return Finding(path: token.path, location: token.writtenValueLocation,
                            message: "`\(token.path)` copies the value of the system color `\(match.name)`",
                            fix: "write \"{system.\(match.name)}\" so the color follows the system",
                            data: ["system": .string(match.name)])
@@ -57,7 +57,7 @@ struct SystemColorMisuseRule: Rule {
             default: problem = nil
             }
             guard let problem else { return nil }
-            return Finding(path: token.path, location: token.token.value.location,
+            return Finding(path: token.path, location: token.writtenValueLocation,
                            message: "`\(token.path)` uses `\(system.name)`, \(problem)",
                            fix: "use a system color made for this job (label colors for text, background colors for surfaces)")
         }

@@ -67,8 +67,7 @@ struct OutOfGamutRule: Rule {
                 guard case .color(let color)? = token.colors[index], !color.isInGamut(.srgb) else { return nil }
                 // An alias is reported where its target's color is written, not again at every alias.
                 let mode = token.values[index].mode
-                let written = token.token.modes.first { $0.name == mode }?.value ?? token.token.value
-                return TokenReference.aliasPath(written.string) == nil ? (mode, color) : nil
+                return token.writesAlias(in: mode) ? nil : (mode, color)
             }
             guard let first = outside.first else { return nil }
             let list = outside.map { "\($0.0) → \($0.1.hex)" }.joined(separator: ", ")

@@ -72,7 +72,7 @@ public final class RuleContext: Sendable {
     private static func iconsByKind(_ icons: [ResolvedToken]) -> [String: [ResolvedToken]] {
         var groups: [String: [ResolvedToken]] = [:]
         for token in icons {
-            if let kind = token.value(in: Appearance.light)["kind"]?.string { groups[kind, default: []].append(token) }
+            if let kind = token.typedValue(in: Appearance.light)?.icon?.kind { groups[kind, default: []].append(token) }
         }
         return groups
     }
@@ -85,24 +85,16 @@ public final class RuleContext: Sendable {
         token.index(ofMode: mode) != nil
     }
 
-    /// The token's value node in `mode`, following the documented fallback when the mode is missing.
-    public func value(_ token: ResolvedToken, in mode: String) -> Node { token.value(in: mode) }
+    /// The token's typed value in `mode`, following the documented fallback when the mode is missing.
+    public func value(_ token: ResolvedToken, in mode: String) -> TokenValue? { token.typedValue(in: mode) }
 
     /// A color token's parsed value in `mode` (system colors resolved to their value for the mode).
     public func color(_ token: ResolvedToken, in mode: String) -> Color? {
         colorValue(token, in: mode)?.color(in: mode)
     }
 
-    /// A color token's parsed value in `mode`, keeping system references as such.
-    public func colorValue(_ token: ResolvedToken, in mode: String) -> ColorValue? {
-        token.type == .color ? token.colorValue(in: mode) : parseColor(value(token, in: mode))
-    }
-
-    /// Parses a color node (a resolved color value or a part of a composite).
-    public func parseColor(_ node: Node) -> ColorValue? {
-        if case .success(let value) = ColorValue.parse(node) { return value }
-        return nil
-    }
+    /// A color token's parsed value in `mode`, keeping system references as such; nil for other types.
+    public func colorValue(_ token: ResolvedToken, in mode: String) -> ColorValue? { token.colorValue(in: mode) }
 
     /// The alias paths written in a field of the token's own `$value` (before resolution), with their locations.
     public func references(_ token: ResolvedToken, field: String) -> [TokenReference] {
@@ -110,16 +102,11 @@ public final class RuleContext: Sendable {
     }
 
     private static func references(_ token: ResolvedToken, field: String) -> [TokenReference] {
-        guard let node = token.token.value[field] else { return [] }
-        let items = node.sequenceItems ?? [node]
-        return items.compactMap { item in
-            guard ColorValue.systemName(item.string ?? "") == nil, let path = TokenReference.aliasPath(item.string) else { return nil }
+        token.writtenItems(of: field).compactMap { item in
+            guard ColorValue.systemName(item.value ?? "") == nil, let path = TokenReference.aliasPath(item.value) else { return nil }
             return TokenReference(path: path, location: item.location)
         }
     }
-
-    /// The field of the token's own `$value` as written, for locations.
-    public func writtenField(_ token: ResolvedToken, _ field: String) -> Node? { token.token.value[field] }
 
     /// Colors count as used in UI when they have `on` or a role, or are named by an `on` list, an accent's
     /// surfaces or text-on-accent, or a symbol's colors.

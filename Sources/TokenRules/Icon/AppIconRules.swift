@@ -21,14 +21,14 @@ struct AppIconSizeRule: Rule {
                 findings.append(Finding(path: icon.token.path, location: entry.keyLocation,
                                         message: "`\(entry.key)` is not a \(platform) app-icon size; the table has " + table.keys.sorted().joined(separator: ", ")))
             }
-            if let image = icon.value["image"], let header = icon.image(image).header {
+            if let image = icon.value.image, let header = icon.image(image).header {
                 let expected = IconTables.appStoreIcon[platform]!
                 if IconTables.squarePlatforms.contains(platform), header.width != header.height {
                     findings.append(Finding(path: icon.token.path, location: icon.location("image"),
-                                            message: "\(platform) app icons are square, but `\(image.string!)` is \(header.width)x\(header.height)"))
+                                            message: "\(platform) app icons are square, but `\(image.path!)` is \(header.width)x\(header.height)"))
                 } else if platform == "tvos", header.width * 768 != header.height * 1280 {
                     findings.append(Finding(path: icon.token.path, location: icon.location("image"),
-                                            message: "tvOS app icons are \(expected) rectangles, but `\(image.string!)` is \(header.width)x\(header.height)"))
+                                            message: "tvOS app icons are \(expected) rectangles, but `\(image.path!)` is \(header.width)x\(header.height)"))
                 }
             }
         }
@@ -47,7 +47,7 @@ struct AppIconSetCompleteRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         IconFields.icons(context, kind: "app-icon").compactMap { icon in
             guard let platform = icon.platform, let required = IconTables.requiredSizes[platform] else { return nil }
-            let present = Set(icon.images.map(\.key))
+            let present = Set(icon.value.images.map(\.key))
             let missing = required.filter { !present.contains($0) }
             guard !missing.isEmpty else { return nil }
             return Finding(path: icon.token.path, location: icon.token.token.location,
@@ -69,25 +69,25 @@ struct AppIconImageRule: Rule {
         var findings: [Finding] = []
         for icon in IconFields.icons(context, kind: "app-icon") {
             guard let platform = icon.platform, let table = IconTables.appIconSizes[platform == "ipados" ? "ios" : platform] else { continue }
-            var checks: [(node: Node, location: SourceLocation, expected: IconTables.PixelSize?, opaque: Bool)] = []
-            if let image = icon.value["image"] {
+            var checks: [(image: IconValue.Image, location: SourceLocation, expected: IconTables.PixelSize?, opaque: Bool)] = []
+            if let image = icon.value.image {
                 checks.append((image, icon.location("image"), IconTables.appStoreIcon[platform], IconTables.opaquePlatforms.contains(platform)))
             }
-            if let dark = icon.value["dark"] { checks.append((dark, icon.location("dark"), IconTables.appStoreIcon[platform], false)) }
-            for (entry, written) in zip(icon.images, icon.writtenImages) {
-                checks.append((entry.value, written.value.location, table[entry.key], IconTables.opaquePlatforms.contains(platform)))
+            if let dark = icon.value.dark { checks.append((dark, icon.location("dark"), IconTables.appStoreIcon[platform], false)) }
+            for entry in icon.writtenImages {
+                checks.append((entry.image, entry.image.location, table[entry.key], IconTables.opaquePlatforms.contains(platform)))
             }
             if let layers = icon.layers, let first = layers.first {
                 checks.append((first, first.location, nil, true))
             }
             for check in checks {
-                let (header, _, problem) = icon.image(check.node)
+                let (header, _, problem) = icon.image(check.image)
                 if let problem {
                     findings.append(Finding(path: icon.token.path, location: check.location, message: problem))
                     continue
                 }
                 guard let header else { continue }
-                let name = check.node.string ?? ""
+                let name = check.image.path ?? ""
                 if header.format != .png {
                     findings.append(Finding(path: icon.token.path, location: check.location,
                                             message: "`\(name)` is \(header.format.rawValue.uppercased()); app icons are PNG"))
@@ -118,11 +118,13 @@ struct AppIconColorSpaceRule: Rule {
         var findings: [Finding] = []
         for icon in IconFields.icons(context, kind: "app-icon") {
             let platform = icon.platform ?? ""
-            var nodes: [(Node, SourceLocation)] = []
-            for field in ["image", "dark", "tinted"] { if let node = icon.value[field] { nodes.append((node, icon.location(field))) } }
-            for (entry, written) in zip(icon.images, icon.writtenImages) { nodes.append((entry.value, written.value.location)) }
-            for (node, location) in nodes {
-                guard let header = icon.image(node).header, header.format == .png else { continue }
+            var images: [(IconValue.Image, SourceLocation)] = []
+            for (field, image) in [("image", icon.value.image), ("dark", icon.value.dark), ("tinted", icon.value.tinted)] {
+                if let image { images.append((image, icon.location(field))) }
+            }
+            for entry in icon.writtenImages { images.append((entry.image, entry.image.location)) }
+            for (image, location) in images {
+                guard let header = icon.image(image).header, header.format == .png else { continue }
                 var problem: String?
                 switch header.profile {
                 case .icc(let name):
@@ -137,7 +139,7 @@ struct AppIconColorSpaceRule: Rule {
                 default: break
                 }
                 if let problem {
-                    findings.append(Finding(path: icon.token.path, location: location, message: "`\(node.string ?? "")`: \(problem)",
+                    findings.append(Finding(path: icon.token.path, location: location, message: "`\(image.path ?? "")`: \(problem)",
                                             fix: "export with an sRGB or Display P3 profile"))
                 }
             }
@@ -156,11 +158,11 @@ struct TintedGrayscaleRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         IconFields.icons(context, kind: "app-icon").compactMap { icon in
-            guard let tinted = icon.value["tinted"], let header = icon.image(tinted).header else { return nil }
+            guard let tinted = icon.value.tinted, let header = icon.image(tinted).header else { return nil }
             guard !header.isGrayscale || header.hasAlpha else { return nil }
             let why = header.hasAlpha ? "is transparent" : "stores color (PNG color type \(header.pngColorType ?? -1))"
             return Finding(path: icon.token.path, location: icon.location("tinted"),
-                           message: "the tinted variant `\(tinted.string ?? "")` \(why); it must be an opaque grayscale image",
+                           message: "the tinted variant `\(tinted.path ?? "")` \(why); it must be an opaque grayscale image",
                            fix: "export it as an opaque grayscale PNG (Gray Gamma 2.2)")
         }
     }

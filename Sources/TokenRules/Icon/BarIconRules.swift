@@ -14,7 +14,7 @@ struct BarSizeRule: Rule {
             let range = IconTables.barIconPoints
             guard !range.contains(size.width) || !range.contains(size.height) else { return nil }
             return Finding(path: icon.token.path, location: icon.location("size"),
-                           message: "a \(icon.kind!) icon of \(RuleContext.format(size.width)) × \(RuleContext.format(size.height)) pt is outside 18–28 pt",
+                           message: "a \(icon.kind) icon of \(RuleContext.format(size.width)) × \(RuleContext.format(size.height)) pt is outside 18–28 pt",
                            fix: "draw it at about 22 × 22 pt")
         }
     }

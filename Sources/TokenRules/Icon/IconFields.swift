@@ -1,24 +1,19 @@
 import TokenModel
 
-/// Reads an icon token's fields and the images it names.
+/// An icon token's light value and the images it names.
 struct IconFields {
     let token: ResolvedToken
-    let value: Node
+    let value: IconValue
     let context: RuleContext
 
-    init(_ token: ResolvedToken, _ context: RuleContext) {
-        self.token = token
-        self.value = context.value(token, in: Appearance.light)
-        self.context = context
-    }
+    var kind: String { value.kind }
+    var platform: String? { value.platform }
+    /// Where `field` is written in the token file (the value as written, not the resolved one).
+    func location(_ field: String) -> SourceLocation { token.writtenLocation(of: field) }
 
-    var kind: String? { value["kind"]?.string }
-    var platform: String? { value["platform"]?.string }
-    func location(_ field: String) -> SourceLocation { token.token.value[field]?.location ?? token.token.location }
-
-    /// An image named by a path string node: its header, or a finding when it cannot be read.
-    func image(_ node: Node) -> (header: ImageHeader?, bytes: Int, problem: String?) {
-        guard let path = node.string else { return (nil, 0, "an image must be a file path") }
+    /// An image a field names: its header, or a finding when it cannot be read.
+    func image(_ image: IconValue.Image) -> (header: ImageHeader?, bytes: Int, problem: String?) {
+        guard let path = image.path else { return (nil, 0, "an image must be a file path") }
         guard let bytes = context.readFile(path, token.token.location.file) else {
             return (nil, 0, "cannot read `\(path)`: image paths are relative to the token file and stay inside the project")
         }
@@ -26,31 +21,21 @@ struct IconFields {
         return (header, bytes.count, nil)
     }
 
-    /// `images` entries as (key, node).
-    var images: [MappingEntry] { value["images"]?.mappingEntries ?? [] }
-    /// Written `images` entries, for locations.
-    var writtenImages: [MappingEntry] { token.token.value["images"]?.mappingEntries ?? [] }
+    /// `images` entries, when the token's own value writes them (an alias of a whole icon reports at its target).
+    var writtenImages: [IconValue.NamedImage] { token.writes("images") ? value.images : [] }
 
-    /// Layer image nodes, back to front.
-    var layers: [Node]? {
-        if let list = value["layers"]?.sequenceItems { return list }
-        if let map = value["layers"]?.mappingEntries { return map.map(\.value) }
-        return nil
-    }
+    /// Layer images, back to front.
+    var layers: [IconValue.Image]? { value.layers?.images }
 
     /// Whether the layers name a background (first in a list, or a `background` key).
-    var hasBackgroundLayer: Bool {
-        if let map = value["layers"]?.mappingEntries { return map.contains { $0.key == "background" } }
-        return (value["layers"]?.sequenceItems?.count ?? 0) > 0
-    }
+    var hasBackgroundLayer: Bool { value.layers?.hasBackground ?? false }
 
-    var size: (width: Double, height: Double)? {
-        guard let w = value["size"]?["width"]?.number, let h = value["size"]?["height"]?.number else { return nil }
-        return (w, h)
-    }
+    var size: (width: Double, height: Double)? { value.size }
 
     /// The fields of every icon token of this `kind`, in path order.
     static func icons(_ context: RuleContext, kind: String) -> [IconFields] {
-        context.icons(kind: kind).map { IconFields($0, context) }
+        context.icons(kind: kind).compactMap { token in
+            token.typedValue(in: Appearance.light)?.icon.map { IconFields(token: token, value: $0, context: context) }
+        }
     }
 }

@@ -11,17 +11,17 @@ struct IMessageSizeRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for icon in IconFields.icons(context, kind: "imessage-app") {
-            for (entry, written) in zip(icon.images, icon.writtenImages) {
+            for entry in icon.writtenImages {
                 let dims = entry.key.split(separator: "@").first?.split(separator: "x").compactMap { Int($0) } ?? []
                 let size = dims.count == 2 ? IconTables.PixelSize(dims[0], dims[1]) : nil
                 guard let size, IconTables.iMessageSizes.contains(size) else {
-                    findings.append(Finding(path: icon.token.path, location: written.keyLocation,
+                    findings.append(Finding(path: icon.token.path, location: entry.keyLocation,
                                             message: "`\(entry.key)` is not an iMessage icon size (pixels, e.g. \"148x110@2x\")"))
                     continue
                 }
-                if let header = icon.image(entry.value).header, header.width != size.width || header.height != size.height {
-                    findings.append(Finding(path: icon.token.path, location: written.value.location,
-                                            message: "`\(entry.value.string ?? "")` is \(header.width)x\(header.height) px, not \(size)"))
+                if let header = icon.image(entry.image).header, header.width != size.width || header.height != size.height {
+                    findings.append(Finding(path: icon.token.path, location: entry.image.location,
+                                            message: "`\(entry.image.path ?? "")` is \(header.width)x\(header.height) px, not \(size)"))
                 }
             }
         }
@@ -41,7 +41,7 @@ struct StickerSizeRule: Rule {
         var findings: [Finding] = []
         var packs: [String: [(IconFields, String)]] = [:]
         for icon in IconFields.icons(context, kind: "sticker") {
-            let sizeClass = icon.value["size-class"]?.string ?? "regular"
+            let sizeClass = icon.value.sizeClass ?? "regular"
             let pack = icon.token.path.split(separator: ".").dropLast().joined(separator: ".")
             packs[pack, default: []].append((icon, sizeClass))
             guard let side = IconTables.stickerSizes[sizeClass] else {
@@ -49,10 +49,10 @@ struct StickerSizeRule: Rule {
                                         message: "`\(sizeClass)` is not a sticker size; use small, regular or large"))
                 continue
             }
-            guard let image = icon.value["image"], let header = icon.image(image).header else { continue }
+            guard let image = icon.value.image, let header = icon.image(image).header else { continue }
             if header.width != side || header.height != side {
                 findings.append(Finding(path: icon.token.path, location: icon.location("image"),
-                                        message: "`\(image.string ?? "")` is \(header.width)x\(header.height) px; \(sizeClass) stickers are \(side)x\(side) px @3x"))
+                                        message: "`\(image.path ?? "")` is \(header.width)x\(header.height) px; \(sizeClass) stickers are \(side)x\(side) px @3x"))
             }
         }
         for (_, members) in packs.sorted(by: { $0.key < $1.key }) {
@@ -77,9 +77,9 @@ struct StickerFileRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         IconFields.icons(context, kind: "sticker").compactMap { icon in
-            guard let image = icon.value["image"] else { return nil }
+            guard let image = icon.value.image else { return nil }
             let (header, bytes, problem) = icon.image(image)
-            let name = image.string ?? ""
+            let name = image.path ?? ""
             if let problem { return Finding(path: icon.token.path, location: icon.location("image"), message: problem) }
             if bytes > IconTables.stickerMaximumBytes {
                 return Finding(path: icon.token.path, location: icon.location("image"),
@@ -106,7 +106,7 @@ struct StickerDescriptionRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         IconFields.icons(context, kind: "sticker").compactMap { icon in
-            guard (icon.value["description"]?.string ?? "").isEmpty, (icon.token.token.description ?? "").isEmpty else { return nil }
+            guard (icon.value.description ?? "").isEmpty, (icon.token.token.description ?? "").isEmpty else { return nil }
             return Finding(path: icon.token.path, location: icon.token.token.location,
                            message: "the sticker `\(icon.token.path)` has no description for VoiceOver",
                            fix: "add `description: \"…\"` saying what the sticker shows")

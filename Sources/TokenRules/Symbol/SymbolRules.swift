@@ -1,24 +1,38 @@
 import TokenModel
 
-/// Reads a symbol token's fields.
+/// A symbol token's light value.
 struct SymbolFields {
     let token: ResolvedToken
-    let value: Node
+    let value: SymbolValue
 
-    init(_ token: ResolvedToken, _ context: RuleContext) {
+    /// The fields of `token`'s light value; nil for a token that is no symbol.
+    init?(_ token: ResolvedToken, _ context: RuleContext) {
+        guard let value = context.value(token, in: Appearance.light)?.symbol else { return nil }
         self.token = token
-        self.value = context.value(token, in: Appearance.light)
+        self.value = value
     }
 
-    var name: String { value["name"]?.string ?? "" }
-    var context: String? { value["context"]?.string }
-    var weight: String? { value["weight"]?.string }
-    var scale: String? { value["scale"]?.string }
-    var rendering: String? { value["rendering"]?.string }
-    var colors: [Node] { value["colors"]?.sequenceItems ?? [] }
+    var name: String { value.name.value }
+    var context: String? { value.context?.value }
+    var weight: String? { value.weight?.value }
+    var scale: String? { value.scale?.value }
+    var rendering: String? { value.rendering?.value }
+    var colors: [Located<ColorValue>] { value.colors }
     var components: [Substring] { name.split(separator: ".") }
+
+    /// The field a rule names (`weight`, `scale`, `rendering`), as written.
+    func text(_ field: String) -> String? {
+        switch field {
+        case "weight": weight
+        case "scale": scale
+        case "rendering": rendering
+        case "context": context
+        default: nil
+        }
+    }
+
     /// Where a field is written in the token file (the value as written, not the resolved one).
-    func location(_ field: String) -> SourceLocation { token.token.value[field]?.location ?? token.token.location }
+    func location(_ field: String) -> SourceLocation { token.writtenLocation(of: field) }
 }
 
 /// A symbol field outside its fixed list (weight, scale, rendering): three rules sharing one shape.
@@ -30,8 +44,7 @@ protocol SymbolEnumerationRule: Rule {
 extension SymbolEnumerationRule {
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .symbol).compactMap { token in
-            let fields = SymbolFields(token, context)
-            guard let value = fields.value[Self.field]?.string, !Self.allowed.contains(value) else { return nil }
+            guard let fields = SymbolFields(token, context), let value = fields.text(Self.field), !Self.allowed.contains(value) else { return nil }
             // A spelling of an allowed name (`Semi-Bold`), else one typo away (`palete`).
             let suggestion = Self.allowed.first { $0.replacing("-", with: "") == value.lowercased().replacing("-", with: "") }
                 ?? NearestName.find(value.lowercased(), in: Self.allowed)
@@ -85,7 +98,7 @@ struct SymbolPaletteColorsRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .symbol).compactMap { token in
-            let fields = SymbolFields(token, context)
+            guard let fields = SymbolFields(token, context) else { return nil }
             let count = fields.colors.count
             let at = fields.location("colors")
             switch fields.rendering {
@@ -118,11 +131,11 @@ struct SymbolWeightMatchesTextRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .symbol).compactMap { token in
-            let fields = SymbolFields(token, context)
+            guard let fields = SymbolFields(token, context) else { return nil }
             guard let weightName = fields.weight, let weight = SymbolTables.weight(named: weightName),
-                  let textNode = fields.value["text-weight"] else { return nil }
-            let text = FontWeight.numeric(textNode)
-            guard let text, text != weight else { return nil }
+                  let textWeight = fields.value.textWeight else { return nil }
+            let text = Int(textWeight.weight)
+            guard text != weight else { return nil }
             return Finding(path: token.path, location: fields.location("weight"),
                            message: "the symbol weight `\(weightName)` (\(weight)) differs from its text's weight \(text)",
                            fix: "use the symbol weight that matches \(text): `\(SymbolTables.weights.min { abs($0.value - text) < abs($1.value - text) }!.name)`")
@@ -140,7 +153,7 @@ struct SymbolToolbarOutlineRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .symbol).compactMap { token in
-            let fields = SymbolFields(token, context)
+            guard let fields = SymbolFields(token, context) else { return nil }
             guard fields.context == "toolbar" || fields.context == "navigation-bar", fields.components.contains("fill") else { return nil }
             let outline = fields.components.filter { $0 != "fill" }.joined(separator: ".")
             return Finding(path: token.path, location: fields.location("name"),
@@ -160,7 +173,7 @@ struct SymbolRedundantVariantRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .symbol).compactMap { token in
-            let fields = SymbolFields(token, context)
+            guard let fields = SymbolFields(token, context) else { return nil }
             guard fields.context == "tab-bar", fields.components.contains("fill") else { return nil }
             return Finding(path: token.path, location: fields.location("name"),
                            message: "`\(fields.name)` names the fill variant, which the tab bar applies by itself",
@@ -181,13 +194,12 @@ struct SymbolConsistentFamilyRule: Rule {
         // Group by context (a hash), then compare each member with the group's most common style.
         var groups: [String: [SymbolFields]] = [:]
         for token in context.tokens(of: .symbol) {
-            let fields = SymbolFields(token, context)
-            if let place = fields.context { groups[place, default: []].append(fields) }
+            if let fields = SymbolFields(token, context), let place = fields.context { groups[place, default: []].append(fields) }
         }
         var findings: [Finding] = []
         for (place, members) in groups.sorted(by: { $0.key < $1.key }) where members.count > 1 {
             for (field, fallback) in [("weight", "regular"), ("scale", "medium")] {
-                let values = members.map { $0.value[field]?.string ?? fallback }
+                let values = members.map { $0.text(field) ?? fallback }
                 var counts: [String: Int] = [:]
                 for value in values { counts[value, default: 0] += 1 }
                 guard counts.count > 1 else { continue }
@@ -213,8 +225,8 @@ struct SymbolVariableColorDepthRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .symbol).compactMap { token in
-            let fields = SymbolFields(token, context)
-            guard case .scalar(.bool(true), _)? = fields.value["variable-color"]?.kind,
+            guard let fields = SymbolFields(token, context) else { return nil }
+            guard fields.value.variableColor?.value == true,
                   fields.context == "list" || fields.context == "sidebar" else { return nil }
             return Finding(path: token.path, location: fields.location("variable-color"),
                            message: "`\(token.path)` uses variable color in a \(fields.context!), where depth is static",

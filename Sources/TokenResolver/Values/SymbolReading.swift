@@ -1,0 +1,36 @@
+import TokenModel
+
+extension ValueReader {
+    /// A `symbol`: `{ name, weight?, scale?, rendering?, colors?, context?, text-weight?, variable-color? }`. Which
+    /// weights, scales and renderings exist is the rules' business (they say which names Apple has).
+    mutating func symbol(_ node: Node) -> SymbolValue? {
+        let start = problems.count
+        guard let fields = object(node, required: ["name"],
+                                  optional: ["weight", "scale", "rendering", "colors", "context", "text-weight", "variable-color"],
+                                  example: "{ name: house.fill, weight: regular }")
+        else { return nil }
+        let nameNode = fields["name"]!
+        if nameNode.string?.isEmpty != false { fail("`name` must be an SF Symbols name such as `house.fill`", nameNode) }
+        let weight = name(fields, "weight", "a name")
+        let scale = name(fields, "scale", "a name")
+        let rendering = name(fields, "rendering", "a name")
+        let context = name(fields, "context", "a name")
+        var colors: [Located<ColorValue>] = []
+        if let list = fields["colors"] {
+            if let items = list.sequenceItems { for item in items { if let color = locatedColor(item) { colors.append(color) } } } else {
+                fail("`colors` must be a list of colors", list)
+            }
+        }
+        let textWeight = fields["text-weight"].flatMap { fontWeight($0) }
+        var variableColor: Located<Bool>?
+        if let variable = fields["variable-color"] {
+            if case .scalar(.bool(let on), _) = variable.kind { variableColor = Located(on, at: variable.location) } else {
+                fail("`variable-color` must be true or false", variable)
+            }
+        }
+        return clean(since: start) {
+            SymbolValue(name: Located(nameNode.string!, at: nameNode.location), weight: weight, scale: scale, rendering: rendering,
+                        context: context, colors: colors, textWeight: textWeight, variableColor: variableColor, location: node.location)
+        }
+    }
+}
