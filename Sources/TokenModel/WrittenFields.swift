@@ -41,3 +41,64 @@ public struct WrittenEntry: Sendable {
     /// Where its value is written.
     public var valueLocation: SourceLocation
 }
+
+/// A value as its token file wrote it, aliases unresolved, seen only for where it names another token: the
+/// outputs that keep an alias as a reference (`var(--target)`, the target's Swift constant) read this, and the
+/// value itself typed.
+public struct WrittenAliases: Sendable {
+    let node: Node
+
+    /// The token path the value aliases as a whole (`"{color.brand}"`); nil for anything else, a system color
+    /// (`{system.systemBlue}`, no token) and a `$ref` object included.
+    public var path: String? {
+        guard let text = node.string, ColorValue.systemName(text) == nil else { return nil }
+        return TokenReference.aliasPath(text)
+    }
+
+    /// Whether the value is written as a system color reference, `"{system.NAME}"`.
+    public var namesSystemColor: Bool { node.string.map { ColorValue.systemName($0) != nil } ?? false }
+
+    /// The part written at `key` of an object.
+    public subscript(key: String) -> WrittenAliases? { node[key].map(WrittenAliases.init) }
+
+    /// Item `index` of a written list of `count` items (one object written alone is a list of one); nil when the
+    /// written list does not line up with the resolved one.
+    public func item(_ index: Int, of count: Int) -> WrittenAliases? {
+        let items = node.sequenceItems ?? [node]
+        return items.count == count ? WrittenAliases(node: items[index]) : nil
+    }
+}
+
+/// A token's values as written, by mode: its own mode's value, else its `$value` (the light one).
+public struct WrittenModes {
+    private let token: Token
+    /// The modes by name (walking them for each of a hostile token's thousands was quadratic).
+    private let byName: FirstIndexByKey<String>
+
+    /// The written values of `token`.
+    public init(_ token: ResolvedToken) {
+        self.token = token.token
+        byName = FirstIndexByKey(token.token.modes) { $0.name }
+    }
+
+    /// The value written for `mode`.
+    public func callAsFunction(_ mode: String) -> WrittenAliases {
+        guard mode != Appearance.light, let index = byName.index(of: mode, in: token.modes, key: { $0.name }) else {
+            return WrittenAliases(node: token.value)
+        }
+        return WrittenAliases(node: token.modes[index].value)
+    }
+}
+
+extension ResolvedToken {
+    /// The token's `$value` as written.
+    public var writtenValue: WrittenAliases { WrittenAliases(node: token.value) }
+
+    /// The modes the token writes itself (`$extensions.mode`), in the order written, each with its value as written.
+    public var writtenModes: [(name: String, value: WrittenAliases)] {
+        token.modes.map { ($0.name, WrittenAliases(node: $0.value)) }
+    }
+
+    /// Whether the token writes any mode of its own (`$extensions.mode`).
+    public var writesModes: Bool { !token.modes.isEmpty }
+}

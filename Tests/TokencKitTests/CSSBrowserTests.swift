@@ -107,14 +107,14 @@ import TokenModel
                 let shown = token.value(in: scenario.mode)
                 let value = try #require(shown["value"]?.number)
                 let unit = shown["unit"]?.string
-                #expect(values[token.path] == (unit == "rem" ? "\(CSSContextBuilder.number(value * 16))px" : "\(CSSContextBuilder.number(value))px"),
+                #expect(values[token.path] == (unit == "rem" ? "\(CSSValueFormat.number(value * 16))px" : "\(CSSValueFormat.number(value))px"),
                         "\(scenario.name) \(token.path)")
             }
             for token in durations {
                 let shown = token.value(in: scenario.mode)
                 let value = try #require(shown["value"]?.number)
                 let seconds = shown["unit"]?.string == "ms" ? value / 1000 : value
-                #expect(values[token.path] == "\(CSSContextBuilder.number(seconds))s", "\(scenario.name) \(token.path)")
+                #expect(values[token.path] == "\(CSSValueFormat.number(seconds))s", "\(scenario.name) \(token.path)")
             }
         }
         #expect(checked == colors.count * Self.scenarios.count)

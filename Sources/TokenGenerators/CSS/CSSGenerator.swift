@@ -26,14 +26,14 @@ public struct CSSGenerator: Generator {
     /// A token's value in `mode` as the stylesheet writes it (colors as sRGB), or nil for a type CSS does not
     /// take: what the style guide draws its samples with.
     public static func value(of token: ResolvedToken, in mode: String) -> String? {
-        CSSContextBuilder(options: CSSOptions()).value(token.type, token.value(in: mode), mode: mode)?.0
+        token.typedValue(in: mode).flatMap { CSSValueFormat(variable: { _ in nil }).value($0, mode: mode)?.0 }
     }
 
     /// A typography token's letter spacing in `mode` as the stylesheet writes it beside the `font` shorthand; nil
     /// for other types.
     public static func letterSpacing(of token: ResolvedToken, in mode: String) -> String? {
-        guard token.type == .typography, let spacing = token.value(in: mode)["letterSpacing"] else { return nil }
-        return CSSContextBuilder(options: CSSOptions()).dimension(spacing)
+        guard case .typography(let typography)? = token.typedValue(in: mode) else { return nil }
+        return CSSValueFormat.dimension(typography.letterSpacing)
     }
 
     /// The built-in template's context for `set` (without the Swift fields), for the template-cost benchmark.
@@ -376,13 +376,14 @@ struct CSSContextBuilder {
         if slots["contrast"] == nil { slots["contrast"] = modes.count }
         var declared = SlotDeclarations(slots: modes.count + 1)
         let paths = options.aliasesAsVariables ? Set(set.tokens.map(\.path)) : []
-        // `var(--target)` for a node that aliases a token the stylesheet has (made once, not per token).
-        let variable = { (node: Node) in self.aliasTarget(node, paths: paths).map { "var(\(self.propertyName($0)))" } }
+        // `var(--target)` for a written value that aliases a token the stylesheet has (made once, not per token).
+        let variable = { (written: WrittenAliases) in self.aliasTarget(written, paths: paths).map { "var(\(self.propertyName($0)))" } }
+        let format = CSSValueFormat(variable: variable)
         var colorTexts = SharedColorsMemo<[WrittenValue]>(slots: MemoSlots.count(forTokens: set.tokens.count))
         // A typography token's letter spacing, which the `font` shorthand has no place for, in a property after it.
         let spacingAliases = options.aliasesAsVariables ? LetterSpacingAliases(
             whole: { self.aliasTarget($0, paths: paths).map { "var(\(self.propertyName($0) + self.letterSpacingSuffix))" } },
-            part: variable) : nil
+            part: variable, format: format) : nil
         // A path of lowercase letters, digits and dots is its name with each dot a `-` (or the next letter
         // uppercased), so distinct paths make distinct names; only a set with another path can collide. (A
         // typography token's letter-spacing name could only meet the name of a token inside it, which a token
@@ -412,8 +413,8 @@ struct CSSContextBuilder {
                 }
             }
             if options.aliasesAsVariables {
-                if let variables = variables(token, slots: slots, variable: variable)
-                    ?? (Self.hasAliasableParts(token.type) ? partVariables(token, variable: variable) : nil)
+                if let variables = variables(token, slots: slots, format: format)
+                    ?? (Self.hasAliasableParts(token.type) ? partVariables(token, format: format) : nil)
                 {
                     for (mode, plain, wide) in variables { if let slot = slots[mode] { declared.add(name, plain, wide, slot: slot) } }
                     continue
@@ -427,7 +428,7 @@ struct CSSContextBuilder {
                     let first = FirstIndexByKey(token.values) { $0.mode }
                     for (i, entry) in token.values.enumerated() where Appearance.builtInIndex(entry.mode) == nil {
                         guard let slot = slots[entry.mode], first.index(of: entry.mode, in: token.values, key: { $0.mode }) == i,
-                              let (plain, wide) = token.colors[i].map({ Self.color($0, mode: entry.mode) }) else { continue }
+                              let (plain, wide) = token.colors[i].map({ CSSValueFormat.color($0, mode: entry.mode) }) else { continue }
                         declared.add(name, plain, wide, slot: slot)
                     }
                 }
@@ -450,15 +451,14 @@ struct CSSContextBuilder {
                 // (The built-in appearances are the first slots.)
                 if index == nil, slot < Appearance.builtIn.count {
                     if namesSystemColor == nil {
-                        namesSystemColor = !token.values.isEmpty
-                            && token.values[0].value.string.map { ColorValue.systemName($0) != nil } == true
+                        namesSystemColor = if case .system? = token.colors.first { true } else { false }
                     }
                     if namesSystemColor == true { index = 0 }
                 }
                 guard let index else { return }
                 // A color token's colors were parsed when it was resolved.
                 let value = token.type == .color
-                    ? token.colors[index].map { Self.color($0, mode: mode) } : value(token.type, token.values[index].value, mode: mode)
+                    ? token.colors[index].map { CSSValueFormat.color($0, mode: mode) } : token.typedValue(at: index).flatMap { format.value($0, mode: mode) }
                 guard let (plain, wide) = value else { return }
                 declared.add(name, plain, wide, slot: slot)
                 if shared != nil { written.append(WrittenValue(slot: slot, plain: plain, wide: wide)) }
@@ -515,7 +515,7 @@ struct CSSContextBuilder {
             if seen.insert(theme).inserted { themes.append(theme) }
         }
         for theme in themes {
-            let selector = ":root[data-theme=\(Self.quoted(theme))]", name = Self.commentText(theme)
+            let selector = ":root[data-theme=\(CSSValueFormat.quoted(theme))]", name = Self.commentText(theme)
             if slots[theme] != nil { add(theme, comment: "The \(name) theme", media: nil, selector: selector) }
             for (appearance, media, what) in [(Appearance.dark, dark, "dark"), (Appearance.lightHighContrast, "\(more) and \(light)", "increased contrast"),
                                               (Appearance.darkHighContrast, "\(more) and \(dark)", "dark with increased contrast")] {
@@ -527,47 +527,28 @@ struct CSSContextBuilder {
         return (CSSFileContext(source: source, blocks: blocks), checksNames ? Self.nameCollisions(names, of: owners) : [])
     }
 
-    /// The token `node` aliases as a whole, when the stylesheet has it (a system color is written as its values).
-    func aliasTarget(_ node: Node, paths: Set<String>) -> String? {
-        guard ColorValue.systemName(node.string ?? "") == nil, let path = TokenReference.aliasPath(node.string) else { return nil }
+    /// The token a written value aliases as a whole, when the stylesheet has it (a system color is written as its values).
+    func aliasTarget(_ written: WrittenAliases, paths: Set<String>) -> String? {
+        guard let path = written.path else { return nil }
         return paths.contains(path) ? path : nil
     }
 
     /// `var(--target)` for each mode the token writes as a whole alias; nil when the token is not an alias.
     /// Modes the token only inherits from its target are left out: the target's own blocks change the variable.
-    func variables(_ token: ResolvedToken, slots: [String: Int], variable: @escaping (Node) -> String?) -> [(String, String, String?)]? {
-        guard let light = variable(token.token.value) else { return nil }
+    func variables(_ token: ResolvedToken, slots: [String: Int], format: CSSValueFormat) -> [(String, String, String?)]? {
+        guard let light = format.variable(token.writtenValue) else { return nil }
         var out: [(String, String, String?)] = [(Appearance.light, light, nil)]
         // A custom mode by name, as `index(ofMode:)` finds it (walking for each of thousands was quadratic).
         let first = FirstIndexByKey(token.values) { $0.mode }
-        for (mode, node) in token.token.modes where slots[mode] != nil {
-            if let target = variable(node) {
+        for (mode, written) in token.writtenModes where slots[mode] != nil {
+            if let target = format.variable(written) {
                 out.append((mode, target, nil))
             } else if let index = Appearance.builtInIndex(mode) != nil ? token.index(ofMode: mode) : first.index(of: mode, in: token.values, key: { $0.mode }),
-                      case let resolved = token.values[index].value,
-                      let (plain, wide) = value(token.type, resolved, mode: mode, written: WrittenParts(node: node, variable: variable)) {
+                      let resolved = token.typedValue(at: index), let (plain, wide) = format.value(resolved, mode: mode, written: written) {
                 out.append((mode, plain, wide))
             }
         }
         return out
-    }
-
-    /// A token's value in a mode as its file wrote it, aliases unresolved: its own mode's value, else its light one.
-    struct WrittenValues {
-        let token: Token
-        /// The modes by name (walking them for each of a hostile token's thousands was quadratic).
-        let byName: FirstIndexByKey<String>
-
-        init(_ token: ResolvedToken) {
-            self.token = token.token
-            byName = FirstIndexByKey(token.token.modes) { $0.name }
-        }
-
-        /// The value written for `mode`.
-        func callAsFunction(_ mode: String) -> Node {
-            guard mode != Appearance.light, let index = byName.index(of: mode, in: token.modes, key: { $0.name }) else { return token.value }
-            return token.modes[index].value
-        }
     }
 
     /// What a typography token's letter-spacing property is called after its own: `--type-body-letter-spacing`.
@@ -577,31 +558,35 @@ struct CSSContextBuilder {
     /// that aliases another typography token (that token's letter-spacing property), `part` for a letter
     /// spacing that aliases a dimension token.
     struct LetterSpacingAliases {
-        var whole: (Node) -> String?
-        var part: (Node) -> String?
+        var whole: (WrittenAliases) -> String?
+        var part: (WrittenAliases) -> String?
+        var format: CSSValueFormat
     }
 
     /// A typography token's letter spacing in each mode it has a value in. With `aliases`, an alias is its
     /// target's property and a mode written as the light one is left out (the targets' own blocks change it).
     func letterSpacings(_ token: ResolvedToken, aliases: LetterSpacingAliases?) -> [(mode: String, text: String)] {
         var out: [(mode: String, text: String)] = []
-        let writtenValues = aliases == nil ? nil : WrittenValues(token)
-        for entry in token.values {
+        let writtenModes = aliases == nil ? nil : WrittenModes(token)
+        for index in token.values.indices {
+            let mode = token.values[index].mode
             var text: String?
-            if let aliases, let writtenValues {
-                let written = writtenValues(entry.mode)
+            if let aliases, let writtenModes {
+                let written = writtenModes(mode)
                 text = aliases.whole(written) ?? written["letterSpacing"].flatMap(aliases.part)
             }
-            guard let text = text ?? entry.value["letterSpacing"].flatMap(dimension) else { continue }
-            if aliases != nil, entry.mode != Appearance.light, text == out.first?.text { continue }
-            out.append((entry.mode, text))
+            guard let text = text ?? {
+                if case .typography(let typography)? = token.typedValue(at: index) { CSSValueFormat.dimension(typography.letterSpacing) } else { nil }
+            }() else { continue }
+            if aliases != nil, mode != Appearance.light, text == out.first?.text { continue }
+            out.append((mode, text))
         }
         return out
     }
 
     /// Colors as `light-dark(light, dark)` in the light block and `light-dark(lhc, dhc)` in the contrast block.
     func lightDark(_ token: ResolvedToken) -> [(String, String, String?)]? {
-        func parts(_ mode: String) -> (String, String?)? { value(.color, token.value(in: mode), mode: mode) }
+        func parts(_ mode: String) -> (String, String?)? { token.colorValue(in: mode).map { CSSValueFormat.color($0, mode: mode) } }
         guard let light = parts(Appearance.light), let dark = parts(Appearance.dark) else { return nil }
         var out: [(String, String, String?)] = [(Appearance.light, "light-dark(\(light.0), \(dark.0))",
                                                   light.1 == nil && dark.1 == nil ? nil : "light-dark(\(light.1 ?? light.0), \(dark.1 ?? dark.0))")]
@@ -611,85 +596,6 @@ struct CSSContextBuilder {
                         lhc.1 == nil && dhc.1 == nil ? nil : "light-dark(\(lhc.1 ?? lhc.0), \(dhc.1 ?? dhc.0))"))
         }
         return out
-    }
-
-    /// The CSS value (sRGB or plain) and, for wide colors, the Display P3 value. With `written` (a composite as
-    /// its token file wrote it, for `--css-alias-variables`), a part that aliases a token is `var(--target)`.
-    func value(_ type: TokenType, _ node: Node, mode: String, written: WrittenParts? = nil) -> (String, String?)? {
-        /// A part's text: the alias's variable, else the resolved part formatted.
-        func part(_ key: String, of resolved: Node, _ written: WrittenParts?, _ format: (Node) -> String?) -> String? {
-            written?.variable(at: key) ?? resolved[key].flatMap(format)
-        }
-        /// A color part's sRGB text and Display P3 form (none for a variable: the target's own P3 block sets it).
-        func colorPart(of resolved: Node, _ written: WrittenParts?) -> (String, String?)? {
-            if let variable = written?.variable(at: "color") { return (variable, nil) }
-            guard let colorNode = resolved["color"], case .success(let parsed) = ColorValue.parse(colorNode) else { return nil }
-            return Self.color(parsed, mode: mode)
-        }
-        func duration(_ node: Node) -> String? { value(.duration, node, mode: mode)?.0 }
-        func curve(_ node: Node) -> String? { value(.cubicBezier, node, mode: mode)?.0 }
-        func families(_ node: Node) -> String? { value(.fontFamily, node, mode: mode)?.0 }
-        func number(_ node: Node) -> String? { node.number.map(Self.number) }
-        switch type {
-        case .color:
-            guard case .success(let parsed) = ColorValue.parse(node) else { return nil }
-            return Self.color(parsed, mode: mode)
-        case .dimension: return dimension(node).map { ($0, nil) }
-        case .duration:
-            guard let value = node["value"]?.number, let unit = node["unit"]?.string else { return nil }
-            return ("\(Self.number(value))\(unit)", nil)
-        case .number: return node.number.map { (Self.number($0), nil) }
-        case .fontWeight: return FontWeight.numeric(node).map { (String($0), nil) }
-        case .fontFamily:
-            let names = node.sequenceItems?.compactMap(\.string) ?? node.string.map { [$0] } ?? []
-            return (names.map(Self.family).joined(separator: ", "), nil)
-        case .cubicBezier:
-            let n = node.sequenceItems?.compactMap(\.number) ?? []
-            return n.count == 4 ? ("cubic-bezier(" + n.map(Self.number).joined(separator: ", ") + ")", nil) : nil
-        case .icon:
-            guard let width = node["size"]?["width"]?.number else { return nil }
-            return ("\(Self.number(width))px", nil)
-        case .typography:
-            guard let size = part("fontSize", of: node, written, dimension),
-                  let weight = part("fontWeight", of: node, written, { FontWeight.numeric($0).map(String.init) }),
-                  let line = part("lineHeight", of: node, written, number), let family = part("fontFamily", of: node, written, families)
-            else { return nil }
-            return ("\(weight) \(size)/\(line) \(family)", nil)
-        case .border:
-            guard let width = part("width", of: node, written, dimension), let style = part("style", of: node, written, Self.lineStyle),
-                  let (plain, wide) = colorPart(of: node, written) else { return nil }
-            // A wide color's Display P3 form goes where the stylesheet's other P3 values go.
-            return ("\(width) \(style) \(plain)", wide.map { "\(width) \(style) \($0)" })
-        case .shadow:
-            let items = node.sequenceItems ?? [node]
-            let parts = items.enumerated().compactMap { index, item -> (String, String?)? in
-                let layer = written?.item(index, of: items.count)
-                guard let x = part("offsetX", of: item, layer, dimension), let y = part("offsetY", of: item, layer, dimension),
-                      let blur = part("blur", of: item, layer, dimension), let spread = part("spread", of: item, layer, dimension),
-                      let (plain, wide) = colorPart(of: item, layer) else { return nil }
-                let inset = item["inset"]?.scalar == .bool(true) ? "inset " : ""
-                return ("\(inset)\(x) \(y) \(blur) \(spread) \(plain)", wide.map { "\(inset)\(x) \(y) \(blur) \(spread) \($0)" })
-            }
-            return parts.count == items.count ? Self.joined(parts) : nil
-        case .transition:
-            guard let d = part("duration", of: node, written, duration), let l = part("delay", of: node, written, duration),
-                  let timing = part("timingFunction", of: node, written, curve) else { return nil }
-            return ("all \(d) \(timing) \(l)", nil)
-        case .strokeStyle:
-            return Self.lineStyle(node).map { ($0, nil) }
-        case .gradient:
-            // The color stops only, so one token serves `linear-gradient(to right, var(--x))` and `radial-gradient(var(--x))`.
-            // A stop's position stays a percentage: a number token's variable would be a bare fraction.
-            let stops = node.sequenceItems ?? []
-            let parts = stops.enumerated().compactMap { index, stop -> (String, String?)? in
-                guard let position = stop["position"]?.number, let (plain, wide) = colorPart(of: stop, written?.item(index, of: stops.count))
-                else { return nil }
-                let at = " \(Self.number(position * 100))%"
-                return (plain + at, wide.map { $0 + at })
-            }
-            return parts.count == stops.count ? Self.joined(parts) : nil
-        case .symbol, .accent: return nil
-        }
     }
 
     /// Whether `--css-alias-variables` writes a token of `type` part by part: the composites whose parts can alias other tokens.
@@ -703,18 +609,18 @@ struct CSSContextBuilder {
     /// A composite token's value per mode with its alias parts as `var(--target)` (`--css-alias-variables`). A mode
     /// the token does not write itself reads its parts from the light value as written, so a mode whose text equals
     /// the light one is left out: the targets' own blocks change it.
-    func partVariables(_ token: ResolvedToken, variable: @escaping (Node) -> String?) -> [(String, String, String?)] {
+    func partVariables(_ token: ResolvedToken, format: CSSValueFormat) -> [(String, String, String?)] {
         var out: [(String, String, String?)] = []
         var light: (String, String?)?
-        let writtenValues = WrittenValues(token)
-        for modeValue in token.values {
-            let mode = modeValue.mode
-            let written = writtenValues(mode)
+        let writtenModes = WrittenModes(token)
+        for index in token.values.indices {
+            let mode = token.values[index].mode
+            let written = writtenModes(mode)
             let text: (String, String?)?
-            if let whole = variable(written) {
+            if let whole = format.variable(written) {
                 text = (whole, nil)
             } else {
-                text = value(token.type, modeValue.value, mode: mode, written: WrittenParts(node: written, variable: variable))
+                text = token.typedValue(at: index).flatMap { format.value($0, mode: mode, written: written) }
             }
             guard let text else { continue }
             if mode == Appearance.light {
@@ -727,83 +633,8 @@ struct CSSContextBuilder {
         return out
     }
 
-    /// A list value's parts joined by commas (shadow layers, gradient stops), and its Display P3 form when a part
-    /// has one (the other parts as they are); nil for no parts.
-    static func joined(_ parts: [(plain: String, wide: String?)]) -> (String, String?)? {
-        guard !parts.isEmpty else { return nil }
-        let wide = parts.contains { $0.wide != nil } ? parts.map { $0.wide ?? $0.plain }.joined(separator: ", ") : nil
-        return (parts.map(\.plain).joined(separator: ", "), wide)
-    }
-
-    /// A stroke style as a CSS line style: its keyword, or `dashed` for dash lengths, which CSS borders cannot take.
-    static func lineStyle(_ node: Node) -> String? {
-        node.string ?? (node["dashArray"] != nil ? "dashed" : nil)
-    }
-
-    /// A color's sRGB hex and, when it is wide, its Display P3 form.
-    static func color(_ parsed: ColorValue, mode: String) -> (String, String?) {
-        let color = parsed.color(in: mode)
-        let hex = color.hex
-        if color.isInGamut(.srgb) && color.space != .displayP3 { return (hex, nil) }
-        let p3 = color.isInGamut(.displayP3) ? color.converted(to: .displayP3) : color.gamutMapped(to: .displayP3)
-        let c = p3.components
-        let alpha = color.alpha == 1 ? "" : " / \(number(color.alpha))"
-        return (hex, "color(display-p3 \(number(c.x)) \(number(c.y)) \(number(c.z))\(alpha))")
-    }
-
-    /// `px` (an Apple point is a CSS pixel) or `rem`; never `pt`, never a hidden ×16.
-    func dimension(_ node: Node) -> String? {
-        guard let value = node["value"]?.number, let unit = node["unit"]?.string else { return nil }
-        return "\(Self.number(value))\(unit == "rem" ? "rem" : "px")"
-    }
-
-    static func number(_ value: Double) -> String {
-        let rounded = (value * 1e6).rounded() / 1e6
-        return rounded.wholeNumberText ?? String(rounded)
-    }
-
-    static let genericFamilies: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-monospace",
-                                               "ui-sans-serif", "ui-serif", "ui-rounded", "-apple-system"]
-
-    static func family(_ name: String) -> String {
-        genericFamilies.contains(name) ? name : quoted(name)
-    }
-
-    /// `text` as a double-quoted CSS string: a backslash or quote escaped with a backslash, a line break or other
-    /// control character as its hex escape (`\a `), which a CSS string cannot hold as it is.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\", "\"": out += "\\" + String(scalar)
-            case "\u{0}"..."\u{1F}", "\u{7F}": out += "\\" + String(scalar.value, radix: 16) + " "
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-
     /// `text` for inside a CSS comment, which ends at the first `*/`: that pair is written `* /`.
     static func commentText(_ text: String) -> String {
         text.replacing("*/", with: "* /")
-    }
-}
-
-/// A composite value as its token file wrote it, for `--css-alias-variables`: a part that aliases a token the
-/// stylesheet has is written `var(--target)`, so the cascade follows the target into each appearance.
-struct WrittenParts {
-    /// The value as written, its aliases unresolved.
-    var node: Node
-    /// `var(--target)` for a node that aliases a token the stylesheet has; nil for anything else.
-    var variable: (Node) -> String?
-
-    /// The variable of the part at `key`, when that part is such an alias.
-    func variable(at key: String) -> String? { node[key].flatMap(variable) }
-
-    /// The written form of item `index` of a list of `count` (a shadow's layers, a gradient's stops); nil when the
-    /// written list does not line up with the resolved one (one layer written as a mapping is a list of one).
-    func item(_ index: Int, of count: Int) -> WrittenParts? {
-        let items = node.sequenceItems ?? [node]
-        return items.count == count ? WrittenParts(node: items[index], variable: variable) : nil
     }
 }
