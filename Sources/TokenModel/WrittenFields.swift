@@ -61,6 +61,15 @@ public struct WrittenAliases: Sendable {
     /// The part written at `key` of an object.
     public subscript(key: String) -> WrittenAliases? { node[key].map(WrittenAliases.init) }
 
+    /// Whether the value is written as a list.
+    public var isList: Bool { node.sequenceItems != nil }
+
+    /// Item `index` of a written list; nil when the value is not a list or has no such item.
+    public func listItem(_ index: Int) -> WrittenAliases? {
+        guard let items = node.sequenceItems, index < items.count else { return nil }
+        return WrittenAliases(node: items[index])
+    }
+
     /// Item `index` of a written list of `count` items (one object written alone is a list of one); nil when the
     /// written list does not line up with the resolved one.
     public func item(_ index: Int, of count: Int) -> WrittenAliases? {

@@ -111,9 +111,11 @@ import TokenModel
         let node = { (n: Int) in TokenModel.Node(.scalar(.integer(n), text: String(n)), at: location(n + 2)) }
         let tokens = [
             TokenModel.ResolvedToken(token: .init(path: "c.on-accent", type: .number, location: location(3), value: node(1)),
-                                     type: .number, values: [.init("light", node(1))], aliasChain: []),
+                                     type: .number, values: [.init("light", node(1))], aliasChain: [], colors: [],
+                                     typed: [.number(NumberValue(1, location: location(3)))]),
             TokenModel.ResolvedToken(token: .init(path: "c.onAccent", type: .number, location: location(4), value: node(2)),
-                                     type: .number, values: [.init("light", node(2))], aliasChain: []),
+                                     type: .number, values: [.init("light", node(2))], aliasChain: [], colors: [],
+                                     typed: [.number(NumberValue(2, location: location(4)))]),
         ]
         let (files, diagnostics) = SwiftGenerator().render(.init(tokens: tokens, modes: ["light"]))
         #expect(files.isEmpty)

@@ -10,7 +10,11 @@ import TokenModel
     static let set: ResolvedTokenSet = {
         let at = SourceLocation(file: "fields.yaml", line: 1, column: 1)
         func token(_ path: String, _ type: TokenType, _ values: [ModeValue]) -> ResolvedToken {
-            ResolvedToken(token: Token(path: path, type: type, location: at, value: values[0].value), type: type, values: values, aliasChain: [])
+            let written = Token(path: path, type: type, location: at, value: values[0].value)
+            guard type == .number else { return ResolvedToken(token: written, type: type, values: values, aliasChain: []) }
+            // A number's typed values, as the resolver reads them.
+            return ResolvedToken(token: written, type: type, values: values, aliasChain: [], colors: [],
+                                 typed: values.map { .number(NumberValue($0.value.number!, location: at)) })
         }
         return ResolvedTokenSet(tokens: [
             token("g.a", .color, [ModeValue("light", .string("#ffffff", at: at)), ModeValue("dark", .string("#000000", at: at))]),

@@ -184,13 +184,12 @@ public struct AssetCatalogGenerator: Generator {
         var images: [(entry: String, filename: String, bytes: [UInt8])] = []
         var diagnostics: [Diagnostic] = []
         for token in set.tokens where token.type == .icon {
-            let value = token.values[0].value
-            guard value["kind"]?.string == "app-icon", let platform = value["platform"]?.string else { continue }
+            guard let icon = token.typedValue(at: 0)?.icon, icon.kind == "app-icon", let platform = icon.platform else { continue }
             func add(_ path: String?, idiom: String, size: String, scale: String?, appearance: String?, platform: String?) {
                 guard let path else { return }
                 guard let bytes = readFile(path, token.token.location.file) else {
                     diagnostics.append(Diagnostic(.xcassetsMissingImage, severity: .error,
-                                                  message: "cannot read `\(path)` for the app icon", location: value.location, path: token.path))
+                                                  message: "cannot read `\(path)` for the app icon", location: token.writtenValueLocation, path: token.path))
                     return
                 }
                 let filename = platform.map { "\($0)-" } .map { $0 + size + (scale.map { "@\($0)" } ?? "") + (appearance.map { "-\($0)" } ?? "") + ".png" }
@@ -209,17 +208,17 @@ public struct AssetCatalogGenerator: Generator {
             switch platform {
             case "ios", "ipados", "watchos":
                 let target = platform == "watchos" ? "watchos" : "ios"
-                add(value["image"]?.string, idiom: "universal", size: "1024x1024", scale: nil, appearance: nil, platform: target)
+                add(icon.image?.path, idiom: "universal", size: "1024x1024", scale: nil, appearance: nil, platform: target)
                 if target == "ios" {
-                    add(value["dark"]?.string, idiom: "universal", size: "1024x1024", scale: nil, appearance: "dark", platform: target)
-                    add(value["tinted"]?.string, idiom: "universal", size: "1024x1024", scale: nil, appearance: "tinted", platform: target)
+                    add(icon.dark?.path, idiom: "universal", size: "1024x1024", scale: nil, appearance: "dark", platform: target)
+                    add(icon.tinted?.path, idiom: "universal", size: "1024x1024", scale: nil, appearance: "tinted", platform: target)
                 }
             case "macos":
-                for entry in value["images"]?.mappingEntries ?? [] {
+                for entry in icon.images {
                     let parts = entry.key.split(separator: "@")
                     guard parts.count == 2, let points = Double(parts[0]) else { continue }
                     let size = "\(SwiftNamer.literal(points))x\(SwiftNamer.literal(points))"
-                    add(entry.value.string, idiom: "mac", size: size, scale: String(parts[1]), appearance: nil, platform: nil)
+                    add(entry.image.path, idiom: "mac", size: size, scale: String(parts[1]), appearance: nil, platform: nil)
                 }
             default:
                 continue  // tvOS and visionOS take layered image stacks, not an appiconset (not written yet).

@@ -308,12 +308,11 @@ struct SwiftContextBuilder {
 
     /// Whether the Swift output has a constant for `token` (`swiftValue` is not nil), without formatting a color.
     func hasSwiftValue(_ token: ResolvedToken) -> Bool {
-        let light = token.values[0].value
         switch token.type {
         case .color: return Self.makesThemeColor(token.values.indices.lazy.map { (token.values[$0].mode, token.colors[$0]) })
         // What `swiftValue` requires, without formatting a symbol's palette or an icon's size.
-        case .symbol: return Self.symbolName(light) != nil
-        case .icon: return Self.iconSize(light) != nil
+        case .symbol: return token.typedValue(at: 0)?.symbol != nil
+        case .icon: return token.typedValue(at: 0)?.icon?.size != nil
         default: return swiftValue(token) != nil
         }
     }
@@ -381,7 +380,7 @@ struct SwiftContextBuilder {
                 // Parsed at resolution: a system color reference is a `.system` value (an unknown name does not parse).
                 for case .system(let system)? in token.colors { names.insert(system.name) }
             case .accent, .symbol:
-                for entry in token.values { collectSystemNames(entry.value, into: &names) }
+                for value in token.typedValues { collectSystemNames(value, into: &names) }
             default: break
             }
         }
@@ -392,13 +391,17 @@ struct SwiftContextBuilder {
         }
     }
 
-    func collectSystemNames(_ node: Node, into names: inout Set<String>) {
-        switch node.kind {
-        case .scalar(.string(let text), _): if let name = ColorValue.systemName(text) { names.insert(name) }
-        case .scalar: break
-        case .sequence(let items): for item in items { collectSystemNames(item, into: &names) }
-        case .mapping(let entries): for entry in entries { collectSystemNames(entry.value, into: &names) }
+    /// The system colors an accent's or a symbol's colors name.
+    func collectSystemNames(_ value: TokenValue, into names: inout Set<String>) {
+        var colors: [ColorValue] = []
+        switch value {
+        case .accent(let accent):
+            colors = [accent.color.value] + accent.surfaces.map(\.value) + (accent.textOnAccent.map { [$0.value] } ?? [])
+                + (accent.fixedSidebarIcons ?? []).compactMap(\.color)
+        case .symbol(let symbol): colors = symbol.colors.map(\.value)
+        default: break
         }
+        for case .system(let system) in colors { names.insert(system.name) }
     }
 
     /// The token folder's own name (`Tokens/`): never an absolute path, so output is the same on every machine.
@@ -471,29 +474,17 @@ struct SwiftContextBuilder {
     /// The constant a whole alias refers to: a token whose value is `{target}` and that has no appearance of its
     /// own has its target's values exactly, so its target's constant (which has a value too).
     func aliasReference(_ token: ResolvedToken) -> String? {
-        guard token.token.modes.isEmpty, let target = token.aliasChain.first, let written = token.token.value.string,
-              Self.isAlias(written, of: target), let (reference, referenced) = constant(at: target),
-              ColorValue.systemName(written) == nil,
+        guard !token.writesModes, let target = token.aliasChain.first, token.writtenValue.path == target,
+              let (reference, referenced) = constant(at: target),
               // A deprecated constant's every use warns; the generated file writes the value rather than warn itself.
               referenced.deprecation == nil else { return nil }
         return reference
     }
 
-    /// Whether `written` is `{path}`, compared in place (an alias's path is its first link; this rules out `$ref`s).
-    static func isAlias(_ written: String, of path: String) -> Bool {
-        written.withContiguousUTF8 { text in
-            path.withContiguousUTF8 { inner in
-                text.count == inner.count + 2 && text[0] == UInt8(ascii: "{") && text[text.count - 1] == UInt8(ascii: "}")
-                    && memcmp(text.baseAddress! + 1, inner.baseAddress!, inner.count) == 0
-            }
-        }
-    }
-
     /// The constant a composite's part refers to, when the token has no appearance of its own and the part is an
     /// alias of a token of `type` with a constant (a number token is a `Double`, so it stands for no font weight).
-    func partReference(_ token: ResolvedToken, _ part: Node?, _ type: TokenType) -> String? {
-        guard token.token.modes.isEmpty, let written = part?.string, ColorValue.systemName(written) == nil,
-              let path = TokenReference.aliasPath(written) else { return nil }
+    func partReference(_ token: ResolvedToken, _ part: WrittenAliases?, _ type: TokenType) -> String? {
+        guard !token.writesModes, let path = part?.path else { return nil }
         // A `TokenModes` constant is no value of the part's type.
         guard let (reference, target) = constant(at: path), target.type == type, target.deprecation == nil,
               !target.differsByMode else { return nil }
@@ -568,9 +559,7 @@ struct SwiftContextBuilder {
     /// The token's value in mode `index` of its values (0 is light). Colors inside a composite are a
     /// `ThemeColor` of every mode whichever mode is asked for.
     func swiftValue(_ token: ResolvedToken, mode index: Int) -> Value? {
-        let shown = token.values[index].value
-        switch token.type {
-        case .color:
+        if token.type == .color {
             // A token that shares its colors' list has the same colors, and the same modes (checked, as they
             // make the value too).
             let shared = SharedColorsMemo<Value?>.identity(of: token)
@@ -579,118 +568,121 @@ struct SwiftContextBuilder {
             let value = themeColor(token.values.indices.lazy.map { (token.values[$0].mode, token.colors[$0]) })
             if let shared { memo.themeColors.store(value, madeFor: token, at: shared, in: slot) }
             return value
+        }
+        guard let shown = token.typedValue(at: index) else { return nil }
+        let written = token.writtenValue
+        /// A color inside the value in every mode the token has, as one `ThemeColor`.
+        func partColor(_ part: (TokenValue) -> ColorValue?) -> String? {
+            themeColor(token.values.indices.compactMap { i in
+                token.typedValue(at: i).flatMap(part).map { (token.values[i].mode, Optional($0)) }
+            })?.expression
+        }
+        switch shown {
+        case .color: return nil
         case .accent:
-            let modes = token.values.compactMap { entry in entry.value["color"].map { (entry.mode, $0) } }
-            return modes.isEmpty ? nil : themeColor(modes)
-        case .dimension:
-            return dimension(shown).map { Value(expression: $0, type: nil, doc: []) }
-        case .number:
-            return shown.number.map { Value(expression: SwiftNamer.literal($0), type: "Double", doc: []) }
-        case .duration:
-            guard let value = shown["value"]?.number, let unit = shown["unit"]?.string, let seconds = Self.seconds(shown) else { return nil }
-            return Value(expression: SwiftNamer.literal(seconds), type: "Double", doc: ["\(SwiftNamer.literal(value)) \(unit), in seconds."])
-        case .fontWeight:
-            return FontWeight.numeric(shown).map { Value(expression: String($0), type: "Int", doc: []) }
-        case .fontFamily:
-            return Value(expression: Self.familyList(shown), type: "[String]", doc: [])
-        case .cubicBezier:
-            return Value(expression: Self.numberList(shown, count: nil) ?? "[]", type: "[Double]",
-                         doc: ["Cubic Bézier control points x1, y1, x2, y2."])
-        case .typography:
-            let written = token.token.value
-            func part(_ key: String, _ type: TokenType, _ literal: (Node) -> String?) -> String? {
-                partReference(token, written[key], type) ?? shown[key].flatMap(literal)
+            let modes = token.values.indices.compactMap { i in
+                token.typedValue(at: i)?.accent.map { (token.values[i].mode, Optional($0.color.value)) }
             }
-            guard let family = part("fontFamily", .fontFamily, Self.familyList),
-                  let size = part("fontSize", .dimension, dimension), let weight = part("fontWeight", .fontWeight, { FontWeight.numeric($0).map(String.init) }),
-                  let spacing = part("letterSpacing", .dimension, dimension), let lineHeight = part("lineHeight", .number, { $0.number.map(SwiftNamer.literal) })
-            else { return nil }
+            return modes.isEmpty ? nil : themeColor(modes)
+        case .dimension(let dimension):
+            return Value(expression: Self.dimension(dimension), type: nil, doc: [])
+        case .number(let number):
+            return Value(expression: SwiftNamer.literal(number.value), type: "Double", doc: [])
+        case .duration(let duration):
+            return Value(expression: SwiftNamer.literal(duration.seconds), type: "Double",
+                         doc: ["\(SwiftNamer.literal(duration.value)) \(duration.unit.rawValue), in seconds."])
+        case .fontWeight(let weight):
+            return Value(expression: String(Int(weight.weight)), type: "Int", doc: [])
+        case .fontFamily(let family):
+            return Value(expression: Self.familyList(family), type: "[String]", doc: [])
+        case .cubicBezier(let curve):
+            return Value(expression: Self.numberList(curve.points), type: "[Double]", doc: ["Cubic Bézier control points x1, y1, x2, y2."])
+        case .typography(let typography):
+            func part(_ key: String, _ type: TokenType, _ literal: () -> String) -> String {
+                partReference(token, written[key], type) ?? literal()
+            }
+            let family = part("fontFamily", .fontFamily) { Self.familyList(typography.fontFamily) }
+            let size = part("fontSize", .dimension) { Self.dimension(typography.fontSize) }
+            let weight = part("fontWeight", .fontWeight) { String(Int(typography.fontWeight.weight)) }
+            let spacing = part("letterSpacing", .dimension) { Self.dimension(typography.letterSpacing) }
+            let lineHeight = part("lineHeight", .number) { SwiftNamer.literal(typography.lineHeight.value) }
             return Value(expression: "TokenTypography(fontFamily: \(family), fontSize: \(size), fontWeight: \(weight), letterSpacing: \(spacing), lineHeight: \(lineHeight))",
                          type: nil, doc: [])
-        case .symbol:
-            guard let name = Self.symbolName(shown) else { return nil }
-            let field = { (key: String, fallback: String) in SwiftNamer.string(shown[key]?.string ?? fallback) }
+        case .symbol(let symbol):
             // Palette colors: one ThemeColor per layer, each with the layer's color in every appearance.
-            let layerCount = shown["colors"]?.sequenceItems?.count ?? 0
-            let palette = (0..<layerCount).compactMap { layer in
-                themeColor(token.values.compactMap { entry in
-                    entry.value["colors"]?.sequenceItems.flatMap { layer < $0.count ? (entry.mode, $0[layer]) : nil }
-                })?.expression
+            let palette = symbol.colors.indices.compactMap { layer in
+                partColor { value in value.symbol.flatMap { layer < $0.colors.count ? $0.colors[layer].value : nil } }
             }
-            var arguments = ["name: \(SwiftNamer.string(name)),", "weight: \(field("weight", "regular")),",
-                             "scale: \(field("scale", "medium")),", "rendering: \(field("rendering", "monochrome"))"]
+            var arguments = ["name: \(SwiftNamer.string(symbol.name.value)),", "weight: \(SwiftNamer.string(symbol.weight?.value ?? "regular")),",
+                             "scale: \(SwiftNamer.string(symbol.scale?.value ?? "medium")),",
+                             "rendering: \(SwiftNamer.string(symbol.rendering?.value ?? "monochrome"))"]
             if !palette.isEmpty {
                 arguments[arguments.count - 1] += ","
                 arguments.append("paletteColors: [" + palette.joined(separator: ", ") + "]")
             }
             return Value(constructor: "TokenSymbol", arguments: arguments,
-                         type: nil, doc: shown["context"]?.string.map { ["Used in: \($0)."] } ?? [])
-        case .icon:
-            guard let (width, height) = Self.iconSize(shown) else { return nil }
-            let scales = shown["scales"]?.sequenceItems?.compactMap(\.number).map { SwiftNamer.literal($0) } ?? []
+                         type: nil, doc: symbol.context.map { ["Used in: \($0.value)."] } ?? [])
+        case .icon(let icon):
+            guard let (width, height) = icon.size else { return nil }
+            let scales = icon.scales.map { SwiftNamer.literal(Double($0)) }
             return Value(expression: "TokenIconSize(width: \(SwiftNamer.literal(width)), height: \(SwiftNamer.literal(height)), scales: [\(scales.joined(separator: ", "))])",
-                         type: nil, doc: shown["kind"]?.string.map { ["A \($0) icon, in points."] } ?? [])
-        case .border:
-            let written = token.token.value
-            guard let width = partReference(token, written["width"], .dimension) ?? shown["width"].flatMap(dimension),
-                  let style = partReference(token, written["style"], .strokeStyle) ?? shown["style"].flatMap(strokeStyle),
-                  let color = partReference(token, written["color"], .color) ?? partColor(token, { $0["color"] }) else { return nil }
+                         type: nil, doc: ["A \(icon.kind) icon, in points."])
+        case .border(let border):
+            let width = partReference(token, written["width"], .dimension) ?? Self.dimension(border.width)
+            let style = partReference(token, written["style"], .strokeStyle) ?? Self.strokeStyle(border.style)
+            guard let color = partReference(token, written["color"], .color) ?? partColor({
+                if case .border(let border) = $0 { border.color.value } else { nil }
+            }) else { return nil }
             return Value(constructor: "TokenBorder", arguments: ["color: \(color),", "width: \(width),", "style: \(style)"], type: nil, doc: [])
-        case .shadow:
+        case .shadow(let shadow):
             // A shadow is one layer or a list of them; each layer's color has every appearance the token has.
-            let layerCount = shown.sequenceItems?.count ?? 1
             var layers: [String] = []
-            for index in 0..<layerCount {
-                func layer(_ node: Node) -> Node? { node.sequenceItems.map { index < $0.count ? $0[index] : nil } ?? node }
-                let written = layer(token.token.value)
-                func dimensionPart(_ key: String) -> String? {
-                    partReference(token, written?[key], .dimension) ?? layer(shown)?[key].flatMap(dimension)
+            for (index, layer) in shadow.layers.enumerated() {
+                let writtenLayer = written.isList ? written.listItem(index) : written
+                func dimensionPart(_ key: String, _ resolved: DimensionValue) -> String {
+                    partReference(token, writtenLayer?[key], .dimension) ?? Self.dimension(resolved)
                 }
-                guard let fields = layer(shown),
-                      let color = partReference(token, written?["color"], .color) ?? partColor(token, { layer($0)?["color"] }),
-                      let x = dimensionPart("offsetX"), let y = dimensionPart("offsetY"),
-                      let blur = dimensionPart("blur"), let spread = dimensionPart("spread") else { return nil }
-                let inset = fields["inset"]?.scalar == .bool(true) ? ", inset: true" : ""
+                guard let color = partReference(token, writtenLayer?["color"], .color) ?? partColor({
+                    if case .shadow(let shadow) = $0, index < shadow.layers.count { shadow.layers[index].color.value } else { nil }
+                }) else { return nil }
+                let x = dimensionPart("offsetX", layer.offsetX), y = dimensionPart("offsetY", layer.offsetY)
+                let blur = dimensionPart("blur", layer.blur), spread = dimensionPart("spread", layer.spread)
+                let inset = layer.inset ? ", inset: true" : ""
                 layers.append("TokenShadow.Layer(color: \(color), offsetX: \(x), offsetY: \(y), blur: \(blur), spread: \(spread)\(inset))")
             }
             return Value(constructor: "TokenShadow", arguments: Self.commaSeparated(layers), type: nil, doc: [])
-        case .transition:
-            let written = token.token.value
-            func time(_ key: String) -> String? {
-                partReference(token, written[key], .duration) ?? shown[key].flatMap(Self.seconds).map(SwiftNamer.literal)
+        case .transition(let transition):
+            func time(_ key: String, _ resolved: DurationValue) -> String {
+                partReference(token, written[key], .duration) ?? SwiftNamer.literal(resolved.seconds)
             }
-            guard let duration = time("duration"), let delay = time("delay"),
-                  let curve = partReference(token, written["timingFunction"], .cubicBezier)
-                    ?? shown["timingFunction"].flatMap({ Self.numberList($0, count: 4) })
-            else { return nil }
+            let duration = time("duration", transition.duration), delay = time("delay", transition.delay)
+            let curve = partReference(token, written["timingFunction"], .cubicBezier) ?? Self.numberList(transition.timingFunction.points)
             return Value(expression: "TokenTransition(duration: \(duration), delay: \(delay), timingFunction: \(curve))",
                          type: nil, doc: ["Times in seconds; the timing function's cubic Bézier control points x1, y1, x2, y2."])
-        case .gradient:
+        case .gradient(let gradient):
             var stops: [String] = []
-            let writtenStops = token.token.value.sequenceItems
-            for (index, stop) in (shown.sequenceItems ?? []).enumerated() {
-                let written = writtenStops.flatMap { index < $0.count ? $0[index] : nil }
-                guard let position = partReference(token, written?["position"], .number) ?? stop["position"]?.number.map(SwiftNamer.literal),
-                      let color = partReference(token, written?["color"], .color)
-                        ?? partColor(token, { $0.sequenceItems.flatMap { index < $0.count ? $0[index]["color"] : nil } }) else { return nil }
+            for (index, stop) in gradient.stops.enumerated() {
+                let writtenStop = written.listItem(index)
+                let position = partReference(token, writtenStop?["position"], .number) ?? SwiftNamer.literal(stop.position.value)
+                guard let color = partReference(token, writtenStop?["color"], .color) ?? partColor({
+                    if case .gradient(let gradient) = $0, index < gradient.stops.count { gradient.stops[index].color.value } else { nil }
+                }) else { return nil }
                 stops.append("TokenGradient.Stop(color: \(color), position: \(position))")
             }
             return stops.isEmpty ? nil : Value(constructor: "TokenGradient", arguments: Self.commaSeparated(stops), type: nil, doc: [])
-        case .strokeStyle:
-            return strokeStyle(shown).map { Value(expression: $0, type: "TokenStrokeStyle", doc: []) }
+        case .strokeStyle(let style):
+            return Value(expression: Self.strokeStyle(style), type: "TokenStrokeStyle", doc: [])
         }
     }
 
     /// A font family value (one name or a list) as a `[String]` literal.
-    static func familyList(_ node: Node) -> String {
-        let names = node.sequenceItems?.compactMap(\.string) ?? node.string.map { [$0] } ?? []
-        return "[" + names.map(SwiftNamer.string).joined(separator: ", ") + "]"
+    static func familyList(_ family: FontFamilyValue) -> String {
+        "[" + family.names.map(SwiftNamer.string).joined(separator: ", ") + "]"
     }
 
-    /// A list of numbers as a `[Double]` literal; nil when it is not a list of `count` numbers (any count when nil).
-    static func numberList(_ node: Node, count: Int?) -> String? {
-        guard let numbers = node.sequenceItems?.compactMap(\.number), count.map({ numbers.count == $0 }) ?? true else { return nil }
-        return "[" + numbers.map(SwiftNamer.literal).joined(separator: ", ") + "]"
+    /// Numbers as a `[Double]` literal.
+    static func numberList(_ numbers: [Double]) -> String {
+        "[" + numbers.map(SwiftNamer.literal).joined(separator: ", ") + "]"
     }
 
     /// `items` as arguments, one per line, each but the last followed by a comma.
@@ -698,38 +690,17 @@ struct SwiftContextBuilder {
         items.enumerated().map { $0.offset == items.count - 1 ? $0.element : $0.element + "," }
     }
 
-    /// The `ThemeColor` expression of one color inside a composite value, from each appearance's value (a
-    /// border whose color is an alias has every appearance its target has); nil when light has none.
-    func partColor(_ token: ResolvedToken, _ part: (Node) -> Node?) -> String? {
-        themeColor(token.values.compactMap { entry in part(entry.value).map { (entry.mode, $0) } })?.expression
-    }
-
-    /// A duration in seconds.
-    static func seconds(_ node: Node) -> Double? {
-        guard let value = node["value"]?.number, let unit = node["unit"]?.string else { return nil }
-        return unit == "ms" ? value / 1000 : value
-    }
-
     /// A stroke style: a CSS line-style keyword (`.solid`) or dashes with their line cap.
-    func strokeStyle(_ node: Node) -> String? {
-        if let keyword = node.string { return "." + keyword }
-        guard let dashes = node["dashArray"]?.sequenceItems?.compactMap(dimension), !dashes.isEmpty,
-              let cap = node["lineCap"]?.string else { return nil }
-        return ".dashes([" + dashes.joined(separator: ", ") + "], lineCap: .\(cap))"
+    static func strokeStyle(_ style: StrokeStyleValue) -> String {
+        switch style.form {
+        case .keyword(let keyword): "." + keyword.rawValue
+        case .dashes(let dashes, let cap): ".dashes([" + dashes.map(dimension).joined(separator: ", ") + "], lineCap: .\(cap.rawValue))"
+        }
     }
 
-    /// A symbol token's SF Symbol name: without one it has no constant.
-    static func symbolName(_ light: Node) -> String? { light["name"]?.string }
-
-    /// An icon token's width and height: without both it has no constant.
-    static func iconSize(_ light: Node) -> (width: Double, height: Double)? {
-        guard let width = light["size"]?["width"]?.number, let height = light["size"]?["height"]?.number else { return nil }
-        return (width, height)
-    }
-
-    func dimension(_ node: Node) -> String? {
-        guard let value = node["value"]?.number, let unit = node["unit"]?.string else { return nil }
-        return "TokenDimension(\(SwiftNamer.literal(value)), .\(unit == "rem" ? "rem" : "points"))"
+    /// A dimension: points (an Apple point is a CSS pixel) or rem.
+    static func dimension(_ dimension: DimensionValue) -> String {
+        "TokenDimension(\(SwiftNamer.literal(dimension.value)), .\(dimension.unit == .rem ? "rem" : "points"))"
     }
 
     /// `label` and the mode's own name of each built-in appearance, by its index in `Appearance.builtIn`, as
@@ -746,10 +717,6 @@ struct SwiftContextBuilder {
         case Appearance.darkHighContrast: "darkHighContrast"
         default: nil
         }
-    }
-
-    func themeColor(_ modes: [(String, Node)]) -> Value? {
-        themeColor(modes.map { mode, node in (mode, try? ColorValue.parse(node).get()) })
     }
 
     /// Whether `themeColor` makes a value of these colors: one is a system color, or the first color of a
