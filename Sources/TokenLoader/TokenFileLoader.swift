@@ -1,10 +1,5 @@
 import CYAML
 import TokenModel
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Turns the bytes of one token file into a located node tree, using libyaml's event API.
 public struct TokenFileLoader: Sendable {
@@ -40,7 +35,7 @@ public struct TokenFileLoader: Sendable {
 }
 
 /// Drives libyaml and assembles nodes; one instance per file.
-private struct TreeBuilder {
+struct TreeBuilder {
     let path: String
     /// `path`'s number in the file-name table, for the locations of every node.
     let fileID: UInt32
@@ -50,12 +45,12 @@ private struct TreeBuilder {
     let shifts: ColumnShifts
     var diagnostics: [Diagnostic] = []
 
-    private enum PendingKey {
+    enum PendingKey {
         case key(String, SourceLocation, plain: Bool)
         case invalid
     }
 
-    private struct Frame {
+    struct Frame {
         var isMapping: Bool
         var location: SourceLocation
         var anchor: String?
@@ -73,15 +68,15 @@ private struct TreeBuilder {
         var merges: [Node] = []
     }
 
-    private var frames: [Frame] = []
+    var frames: [Frame] = []
     /// The entries of every mapping still open, innermost last.
-    private let open = OpenEntries()
-    private var anchors: [String: (node: Node, weight: Int)] = [:]
-    private var expandedNodes = 0
-    private var root: Node?
-    private var documents = 0
-    private var lines: LineIndex?
-    private var previousEnd = (line: 0, column: 0)
+    let open = OpenEntries()
+    var anchors: [String: (node: Node, weight: Int)] = [:]
+    var expandedNodes = 0
+    var root: Node?
+    var documents = 0
+    var lines: LineIndex?
+    var previousEnd = (line: 0, column: 0)
 
     init(path: String, isJSON: Bool, limits: LoaderLimits, source: [UInt8], shifts: ColumnShifts) {
         self.path = path
@@ -122,7 +117,7 @@ private struct TreeBuilder {
 
     // MARK: Events
 
-    private mutating func handle(_ event: inout yaml_event_t) -> Bool {
+    mutating func handle(_ event: inout yaml_event_t) -> Bool {
         let location = self.location(event.start_mark)
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
@@ -235,14 +230,14 @@ private struct TreeBuilder {
     }
 
     /// `list`'s elements, leaving it empty.
-    private static func take<Element>(_ list: inout [Element]) -> [Element] {
+    static func take<Element>(_ list: inout [Element]) -> [Element] {
         var taken: [Element] = []
         swap(&taken, &list)
         return taken
     }
 
     /// Hands a finished node to its parent, or makes it the root.
-    private mutating func complete(_ node: consuming Node, weight: Int, anchor: String?, plainKey: Bool) -> Bool {
+    mutating func complete(_ node: consuming Node, weight: Int, anchor: String?, plainKey: Bool) -> Bool {
         if let anchor { anchors[anchor] = (node, weight) }
         guard !frames.isEmpty else {
             root = node
@@ -299,7 +294,7 @@ private struct TreeBuilder {
     /// Takes the value of a plain `<<` key (YAML 1.1's merge key, which most YAML tools still read): a mapping,
     /// or a list of mappings, whose entries the mapping gets where it does not set the key itself; the mapping
     /// ends before they are added (`mergedEntries`). Anything else is an error.
-    private mutating func merge(_ node: Node, at keyLocation: SourceLocation, into top: Int) -> Bool {
+    mutating func merge(_ node: Node, at keyLocation: SourceLocation, into top: Int) -> Bool {
         let sources = node.mappingEntries != nil ? [node] : node.sequenceItems ?? []
         guard !sources.isEmpty, sources.allSatisfy({ $0.mappingEntries != nil }) else {
             fail(.yamlInvalidMerge, "`<<` merges a mapping or a list of mappings into this one, not \(node.kindDescription)",
@@ -312,7 +307,7 @@ private struct TreeBuilder {
 
     /// The entries a mapping's `<<` keys merge in: each key of each merged mapping that neither the mapping
     /// itself nor an earlier merged mapping sets, in order.
-    private static func mergedEntries(_ merges: [Node], into entries: [MappingEntry]) -> [MappingEntry] {
+    static func mergedEntries(_ merges: [Node], into entries: [MappingEntry]) -> [MappingEntry] {
         var taken = Set(entries.map(\.key))
         var merged: [MappingEntry] = []
         for source in merges {
@@ -322,7 +317,7 @@ private struct TreeBuilder {
     }
 
     /// Where `key` already is among the entries of the mapping `frames[top]`, as a position in `open`.
-    private func index(of key: String, in top: Int) -> Int? {
+    func index(of key: String, in top: Int) -> Int? {
         if !frames[top].keyIndex.isEmpty { return frames[top].keyIndex[key] }
         var position = frames[top].entriesStart
         while position < open.count {
@@ -332,283 +327,4 @@ private struct TreeBuilder {
         return nil
     }
 
-    // MARK: Tags
-
-    private mutating func resolveTagged(_ text: String, tag: String, at location: SourceLocation) -> ScalarValue? {
-        let core = "tag:yaml.org,2002:"
-        switch tag {
-        case core + "str": return .string(text)
-        case core + "null": return .null
-        case core + "bool", core + "int", core + "float":
-            let value = CoreSchema.resolvePlain(text)
-            switch (tag, value) {
-            case (core + "bool", .bool), (core + "int", .integer), (core + "float", .number): return value
-            case (core + "float", .integer(let i)): return .number(Double(i))
-            default:
-                fail(.yamlInvalidTaggedValue, "`\(text)` is not a valid \(displayTag(tag)) value",
-                     at: location, fix: "remove the tag or correct the value")
-                return nil
-            }
-        default:
-            fail(.yamlUnknownTag, "the tag `\(displayTag(tag))` is not supported on a scalar",
-                 at: location, fix: "remove the tag; token values are plain YAML")
-            return nil
-        }
-    }
-
-    private func displayTag(_ tag: String) -> String {
-        tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
-    }
-
-    // MARK: Known traps
-
-    /// An empty value followed by `#RRGGBB` on its line: the color became a comment.
-    private mutating func unquotedColor(near mark: yaml_mark_t) -> (text: String, location: SourceLocation)? {
-        let candidates = [(previousEnd.line, previousEnd.column), (Int(mark.line), 0)]
-        for (line, fromColumn) in candidates {
-            let scalars = Array(lineText(line).unicodeScalars)
-            guard let range = Self.commentedColor(in: scalars, from: fromColumn) else { continue }
-            let text = String(String.UnicodeScalarView(scalars[range]))
-            let location = SourceLocation(fileID: fileID, line: line + 1, column: shifts.originalColumn(line: line, column: range.lowerBound) + 1)
-            diagnostics.append(Diagnostic(
-                .yamlUnquotedColor, severity: .error,
-                message: "`\(text)` starts a YAML comment here, so this value is empty",
-                location: location, fix: "quote the color: \"\(text)\""))
-            return (text, location)
-        }
-        return nil
-    }
-
-    /// Where a line's comment begins with what looks like a color (`#RGB` … `#RRGGBBAA`): the first `#` outside
-    /// quotes after a blank, followed by 3, 4, 6 or 8 hex digits and then a blank, `,`, `}`, `]` or the line's end.
-    static func commentedColor(in scalars: [Unicode.Scalar], from start: Int) -> Range<Int>? {
-        var quote: Unicode.Scalar?
-        var i = max(0, start)
-        while i < scalars.count {
-            let c = scalars[i]
-            if let open = quote {
-                if c == open { quote = nil }
-            } else if c == "\"" || c == "'" {
-                quote = c
-            } else if c == "#", i == 0 || scalars[i - 1] == " " || scalars[i - 1] == "\t" {
-                var j = i + 1
-                while j < scalars.count, scalars[j].properties.isASCIIHexDigit { j += 1 }
-                let ends = j == scalars.count || [" ", "\t", "\r", ",", "}", "]"].contains(scalars[j])
-                return ends && [3, 4, 6, 8].contains(j - i - 1) ? i..<j : nil
-            }
-            i += 1
-        }
-        return nil
-    }
-
-    /// A flow mapping `{color.blue}` with one key and no value: an alias written without quotes.
-    private mutating func unquotedAlias(_ frame: Frame, _ entries: [MappingEntry]) -> Node? {
-        // The key is looked at first: most one-entry flow mappings are `{ $value: … }`, and matching the value
-        // first copied it.
-        guard frame.isFlow, frame.firstKeyPlain, entries.count == 1, entries[0].key.utf8.first != UInt8(ascii: "$"),
-            case .scalar(.null, let valueText) = entries[0].value.kind, valueText.isEmpty
-        else { return nil }
-        let key = entries[0].key
-        guard !key.isEmpty, !key.contains(":"), !key.contains(",") else { return nil }
-        let text = "{\(key)}"
-        diagnostics.append(Diagnostic(
-            .yamlUnquotedAlias, severity: .error,
-            message: "`\(text)` is read as a YAML mapping, not as an alias",
-            location: frame.location, fix: "quote the alias: \"\(text)\""))
-        return .string(text, at: frame.location, isFlowOrQuoted: true)
-    }
-
-    // MARK: Errors and locations
-
-    /// An unquoted `#hex` comment on the error's line or the two before it.
-    private mutating func unquotedHexNear(line: Int) -> String? {
-        for candidate in stride(from: line, through: max(0, line - 2), by: -1) {
-            let scalars = Array(lineText(candidate).unicodeScalars)
-            if let range = Self.commentedColor(in: scalars, from: 0) { return String(String.UnicodeScalarView(scalars[range])) }
-        }
-        return nil
-    }
-
-    private mutating func reportParserError(_ parser: yaml_parser_t) {
-        let problem = optionalString(parser.problem) ?? "libyaml could not parse the file"
-        let context = optionalString(parser.context)
-        var location: SourceLocation
-        if parser.error == YAML_READER_ERROR {
-            var offset = Int(parser.problem_offset)
-            if problem.contains("trailing"), offset <= source.count {
-                // libyaml points at the bad trailing byte; people look for the character that starts there.
-                while offset > 0, source[offset - 1] & 0xC0 == 0x80 { offset -= 1 }
-                if offset > 0, source[offset - 1] & 0xC0 == 0xC0 { offset -= 1 }
-            }
-            location = locationOfByte(offset)
-        } else {
-            location = self.location(parser.problem_mark)
-        }
-        var message = problem
-        if let context { message += " " + context }
-        if problem == "found unexpected end of stream", context == "while scanning a quoted scalar" {
-            // Point where the string opens, not at the end of the file where libyaml noticed.
-            let opening = self.location(parser.context_mark)
-            diagnostics.append(Diagnostic(
-                .yamlSyntax, severity: .error, message: "this quoted string is never closed",
-                location: opening, related: [RelatedLocation(location, "the file ends here, still inside the string")],
-                fix: "close the quote"))
-            return
-        }
-        var related: [RelatedLocation] = []
-        if let context, parser.error != YAML_READER_ERROR {
-            let contextLocation = self.location(parser.context_mark)
-            if contextLocation != location {
-                let what = context.hasPrefix("while ") ? String(context.dropFirst("while ".count)) : context
-                related.append(RelatedLocation(contextLocation, what + " starts here"))
-            }
-        }
-        var fix: String?
-        if let hex = unquotedHexNear(line: location.line - 1) {
-            // Inside `{ … }` an unquoted color comments out the rest of the line, closing brace included.
-            fix = "`\(hex)` starts a YAML comment, which hides the rest of its line; quote the color: \"\(hex)\""
-        } else if problem.contains("UTF-8") || problem.contains("Unicode") {
-            fix = "save the file as UTF-8"
-        } else if problem.contains("control characters") {
-            fix = "remove the control character (a NUL byte or similar); token files are text"
-        } else if problem.contains("found unexpected end of stream"), context?.contains("quoted scalar") == true {
-            fix = "close the quote"
-        } else if lineText(location.line - 1).unicodeScalars.dropFirst(max(0, location.column - 1)).first == "\t"
-            || (problem.contains("cannot start any token") && lineText(location.line - 1).hasPrefix("\t"))
-        {
-            fix = "indent with spaces; YAML does not allow tabs for indentation"
-        } else if problem.contains("mapping values are not allowed") {
-            fix = "quote the value if it contains `: `"
-        }
-        diagnostics.append(Diagnostic(
-            .yamlSyntax, severity: .error, message: message, location: location,
-            related: related, fix: fix))
-    }
-
-    private mutating func fail(_ kind: DiagnosticKind, _ message: String, at location: SourceLocation, fix: String? = nil) {
-        diagnostics.append(Diagnostic(kind, severity: .error, message: message, location: location, fix: fix))
-    }
-
-    private func location(_ mark: yaml_mark_t) -> SourceLocation {
-        let line = Int(mark.line)
-        return SourceLocation(fileID: fileID, line: line + 1, column: shifts.originalColumn(line: line, column: Int(mark.column)) + 1)
-    }
-
-    private mutating func locationOfByte(_ offset: Int) -> SourceLocation {
-        let index = lineIndex()
-        let clamped = min(max(0, offset), source.count)
-        let line = index.line(containing: clamped)
-        let column = UTF8Columns.scalarCount(source, index.starts[line]..<clamped)
-        return SourceLocation(fileID: fileID, line: line + 1, column: shifts.originalColumn(line: line, column: column) + 1)
-    }
-
-    private mutating func lineIndex() -> LineIndex {
-        if let lines { return lines }
-        let index = LineIndex(source)
-        lines = index
-        return index
-    }
-
-    /// The text of a 0-based line, at most the first few hundred bytes (enough for the hints).
-    private mutating func lineText(_ line: Int) -> String {
-        guard let range = lineIndex().byteRange(ofLine: line, in: source) else { return "" }
-        let end = min(range.upperBound, range.lowerBound + 4096)
-        return String(decoding: source[range.lowerBound..<end], as: UTF8.self)
-    }
-
-    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, length: Int) -> String {
-        guard let pointer, length > 0 else { return "" }
-        let bytes = UnsafeBufferPointer(start: pointer, count: length)
-        return CommonNames.string(for: bytes) ?? String(decoding: bytes, as: UTF8.self)
-    }
-
-    private func optionalString(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-        guard let pointer else { return nil }
-        return String(cString: pointer)
-    }
-
-    private func optionalString(_ pointer: UnsafePointer<CChar>?) -> String? {
-        guard let pointer else { return nil }
-        return String(cString: pointer)
-    }
-}
-
-/// The entries of every mapping a loader has open, innermost last, in one buffer that grows to the file's
-/// widest nesting: each mapping's entries are moved out into a list of exactly their count when it ends.
-/// Appending to a list per mapping grew it one step at a time (a token's three keys allocated twice).
-private final class OpenEntries {
-    private var base: UnsafeMutablePointer<MappingEntry>
-    private var capacity: Int
-    /// How many entries are open.
-    private(set) var count = 0
-
-    init() {
-        capacity = 64
-        base = .allocate(capacity: capacity)
-    }
-
-    deinit {
-        base.deinitialize(count: count)
-        base.deallocate()
-    }
-
-    /// The entry at `position` (below `count`), read in place.
-    subscript(position: Int) -> MappingEntry {
-        _read { yield base[position] }
-        _modify { yield &base[position] }
-    }
-
-    /// Adds `entry` on top, moved in.
-    func append(_ entry: consuming MappingEntry) {
-        if count == capacity {
-            let grown = UnsafeMutablePointer<MappingEntry>.allocate(capacity: capacity * 2)
-            grown.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = grown
-            capacity *= 2
-        }
-        (base + count).initialize(to: entry)
-        count += 1
-    }
-
-    /// The entries from `start` up, moved into a list; `count` goes back to `start`.
-    func take(from start: Int) -> [MappingEntry] {
-        // Reserved and appended: `Array(unsafeUninitializedCapacity:)` looked its storage type up at run
-        // time on every call (a generic path the optimizer left unspecialized), twice the cost of the list.
-        var list: [MappingEntry] = []
-        list.reserveCapacity(count - start)
-        for position in start..<count { list.append((base + position).move()) }
-        count = start
-        return list
-    }
-}
-
-/// The names nearly every token file repeats (DTCG's keys, the appearances, the types), each made once: a
-/// scalar that is one of them is that string, found by its length and bytes, instead of a new string checked
-/// as UTF-8 (half a file's scalars are these keys). A name held this way is the very string the stages
-/// compare it with (`Appearance.lightHighContrast`), which `==` finds equal without reading the bytes.
-enum CommonNames {
-    /// The names, with their UTF-8, grouped by length.
-    private static let byLength: [[(bytes: [UInt8], string: String)]] = {
-        let names = ["$value", "$type", "$description", "$extensions", "$deprecated", "$schema", "$root", "$ref",
-                     "mode", "tokenc", "on", "text", "large-text", "role", "platforms", "ignore", "rule", "reason",
-                     "value", "unit", "px", "rem", "ms", "s"]
-            + Appearance.builtIn + TokenType.allCases.map(\.rawValue)
-        var groups = [[(bytes: [UInt8], string: String)]](repeating: [], count: 24)
-        for name in names where name.utf8.count < groups.count && !groups[name.utf8.count].contains(where: { $0.string == name }) {
-            groups[name.utf8.count].append((Array(name.utf8), name))
-        }
-        return groups
-    }()
-
-    /// The common name these bytes spell, if they spell one.
-    static func string(for bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard bytes.count < byLength.count else { return nil }
-        for candidate in byLength[bytes.count] where candidate.bytes[0] == bytes[0] {
-            if candidate.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
-                return candidate.string
-            }
-        }
-        return nil
-    }
 }
