@@ -202,7 +202,7 @@ public struct TokenSetDiff: Sendable {
                 var change = ModeChange(mode: mode, old: a, new: b, deltaE2000: deltaE)
                 // A color is one value whatever it is written as: its ΔE says the change, not its object's fields.
                 if let x, let y, deltaE == nil {
-                    change.parts = Self.changedParts(before.values[x].value, token.values[y].value)
+                    change.parts = Self.changedParts(before.values[x].plain, token.values[y].plain)
                 }
                 modeChanges.append(change)
             }
@@ -278,7 +278,7 @@ public struct TokenSetDiff: Sendable {
     static func isWrittenTheSame(_ a: ResolvedToken, _ b: ResolvedToken) -> Bool {
         guard a.type == b.type, a.values.count == b.values.count, a.deprecation == b.deprecation,
               a.token.description == b.token.description else { return false }
-        for i in a.values.indices where a.values[i].mode != b.values[i].mode || !a.values[i].value.hasSameText(as: b.values[i].value) {
+        for i in a.values.indices where a.values[i].mode != b.values[i].mode || !a.values[i].hasSameText(as: b.values[i]) {
             return false
         }
         switch (a.token.extensions, b.token.extensions) {
@@ -294,31 +294,31 @@ public struct TokenSetDiff: Sendable {
 
     static func entry(_ token: ResolvedToken) -> Entry {
         Entry(path: token.path, type: token.type.rawValue, values: token.values.indices.map { i in
-            let mode = token.values[i].mode, value = token.values[i].value
+            let mode = token.values[i].mode
             let hex = token.colors.isEmpty ? nil : token.colors[i].map { $0.color(in: mode).hex }
             // A DTCG color object reads as the CSS color it is, not as `{colorSpace: …, components: […]}`.
-            let written = hex == nil ? nil : ColorValue.cssText(ofObject: value)
-            return ModeValue(mode: mode, text: written ?? text(value), hex: hex)
+            let written = hex == nil ? nil : token.values[i].colorObjectText
+            return ModeValue(mode: mode, text: written ?? token.values[i].text, hex: hex)
         })
     }
 
     /// The parts two composite values differ in, when they kept at least one part: two mappings key by key, two
     /// lists of as many mappings item by item; empty for anything else, whose whole values say the change.
-    static func changedParts(_ old: Node, _ new: Node) -> [PartChange] {
+    static func changedParts(_ old: PlainValue, _ new: PlainValue) -> [PartChange] {
         var parts: [PartChange] = [], kept = 0
-        func compare(_ a: [MappingEntry], _ b: [MappingEntry], prefix: String) {
+        func compare(_ a: [PlainEntry], _ b: [PlainEntry], prefix: String) {
             let (keys, oldIndex, newIndex) = keyedUnion(a, b) { $0.key }
             for key in keys {
-                let x = oldIndex[key].map { text(a[$0].value) }, y = newIndex[key].map { text(b[$0].value) }
+                let x = oldIndex[key].map { a[$0].value.text }, y = newIndex[key].map { b[$0].value.text }
                 if x == y { kept += 1 } else { parts.append(PartChange(key: prefix + key, old: x, new: y)) }
             }
         }
-        switch (old.kind, new.kind) {
-        case (.mapping(let a), .mapping(let b)):
+        switch (old, new) {
+        case (.object(let a), .object(let b)):
             compare(a, b, prefix: "")
-        case (.sequence(let a), .sequence(let b)) where a.count == b.count:
+        case (.list(let a), .list(let b)) where a.count == b.count:
             for i in a.indices {
-                guard let x = a[i].mappingEntries, let y = b[i].mappingEntries else { return [] }
+                guard let x = a[i].entries, let y = b[i].entries else { return [] }
                 compare(x, y, prefix: "[\(i)].")
             }
         default:
@@ -341,8 +341,8 @@ public struct TokenSetDiff: Sendable {
 
     /// Where two `$extensions` mappings differ, key by key down through nested mappings (`tokenc.role`), each
     /// side's part as text; a list or scalar is one part. Either side may be missing.
-    static func changedLeaves(_ old: Node?, _ new: Node?, prefix: String = "") -> [PartChange] {
-        if let a = old?.mappingEntries, let b = new?.mappingEntries {
+    static func changedLeaves(_ old: PlainValue?, _ new: PlainValue?, prefix: String = "") -> [PartChange] {
+        if let a = old?.entries, let b = new?.entries {
             var parts: [PartChange] = []
             let (keys, x, y) = keyedUnion(a, b) { $0.key }
             for key in keys { parts += changedLeaves(x[key].map { a[$0].value }, y[key].map { b[$0].value }, prefix: prefix + key + ".") }
@@ -351,23 +351,12 @@ public struct TokenSetDiff: Sendable {
         if old == nil && new == nil { return [] }
         if let old, let new, old.hasSameValue(as: new) { return [] }
         // A whole mapping on one side only reads as its keys, like a changed one.
-        if old == nil || new == nil, let entries = (old ?? new)?.mappingEntries {
+        if old == nil || new == nil, let entries = (old ?? new)?.entries {
             return entries.flatMap { entry in
                 changedLeaves(old == nil ? nil : entry.value, new == nil ? nil : entry.value, prefix: prefix + entry.key + ".")
             }
         }
-        return [PartChange(key: String(prefix.dropLast()), old: old.map(text), new: new.map(text))]
-    }
-
-    /// A value as one line of text: scalars as written, lists and mappings in flow style.
-    public static func text(_ node: Node) -> String {
-        switch node.kind {
-        case .scalar(let value, let written):
-            if case .string(let s) = value { return s }
-            return written.isEmpty ? "\(value)" : written
-        case .sequence(let items): return "[" + items.map(text).joined(separator: ", ") + "]"
-        case .mapping(let entries): return "{" + entries.map { "\($0.key): \(text($0.value))" }.joined(separator: ", ") + "}"
-        }
+        return [PartChange(key: String(prefix.dropLast()), old: old?.text, new: new?.text)]
     }
 }
 

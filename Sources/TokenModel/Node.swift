@@ -133,6 +133,17 @@ public struct Node: Sendable {
         }
     }
 
+    /// The value as one line of text: scalars as written, lists and mappings in flow style.
+    public var writtenText: String {
+        switch kind {
+        case .scalar(let value, let written):
+            if case .string(let s) = value { return s }
+            return written.isEmpty ? "\(value)" : written
+        case .sequence(let items): return "[" + items.map(\.writtenText).joined(separator: ", ") + "]"
+        case .mapping(let entries): return "{" + entries.map { "\($0.key): \($0.value.writtenText)" }.joined(separator: ", ") + "}"
+        }
+    }
+
     /// A short name for the node's kind, for messages ("a mapping", "a string").
     public var kindDescription: String {
         switch kind {

@@ -196,7 +196,7 @@ public struct GroupNotes: Sendable {
     /// Each group's `$description`.
     public var descriptions: [String: String] = [:]
     /// Each group's `$extensions` mapping, as written.
-    public var extensions: [String: Node] = [:]
+    public var extensions: [String: PlainValue] = [:]
 
     /// No group says anything.
     public init() {}

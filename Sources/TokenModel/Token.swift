@@ -108,8 +108,8 @@ public struct Token: Sendable {
         get { details?.deprecation }
         set { details = TokenDetails.make(description: description, deprecation: newValue, extensions: extensions, facts: facts, overrides: overrides) }
     }
-    /// The `$extensions` node without `mode` (whose values are `modes`), preserved for JSON output.
-    public var extensions: Node? {
+    /// The `$extensions` data without `mode` (whose values are `modes`), preserved for JSON output.
+    public var extensions: PlainValue? {
         get { details?.extensions }
         set { details = TokenDetails.make(description: description, deprecation: deprecation, extensions: newValue, facts: facts, overrides: overrides) }
     }
@@ -129,7 +129,7 @@ public struct Token: Sendable {
     public init(
         path: String, type: TokenType?, location: SourceLocation, value: Node,
         modes: [(name: String, value: Node)] = [], description: String? = nil,
-        deprecation: String? = nil, extensions: Node? = nil, facts: TokencFacts = TokencFacts()
+        deprecation: String? = nil, extensions: PlainValue? = nil, facts: TokencFacts = TokencFacts()
     ) {
         self.init(path: path, type: type, location: location, value: value, modes: modes,
                   details: TokenDetails.make(description: description, deprecation: deprecation, extensions: extensions, facts: facts))
@@ -154,21 +154,21 @@ public final class TokenDetails: Sendable {
     public let description: String?
     /// `$deprecated`, if any.
     public let deprecation: String?
-    /// The `$extensions` node.
-    public let extensions: Node?
+    /// The `$extensions` data.
+    public let extensions: PlainValue?
     /// The facts under `$extensions.tokenc`, merged with those of its groups.
     public let facts: TokencFacts
     /// The earlier definitions this token overrides (`Token.overrides`).
     public let overrides: [SourceLocation]
 
     /// A box for these fields; nil when they are all empty.
-    public static func make(description: String?, deprecation: String?, extensions: Node?, facts: TokencFacts,
+    public static func make(description: String?, deprecation: String?, extensions: PlainValue?, facts: TokencFacts,
                             overrides: [SourceLocation] = []) -> TokenDetails? {
         if description == nil, deprecation == nil, extensions == nil, facts.isEmpty, overrides.isEmpty { return nil }
         return TokenDetails(description: description, deprecation: deprecation, extensions: extensions, facts: facts, overrides: overrides)
     }
 
-    private init(description: String?, deprecation: String?, extensions: Node?, facts: TokencFacts, overrides: [SourceLocation]) {
+    private init(description: String?, deprecation: String?, extensions: PlainValue?, facts: TokencFacts, overrides: [SourceLocation]) {
         self.description = description
         self.deprecation = deprecation
         self.extensions = extensions
@@ -193,6 +193,19 @@ public struct ModeValue: Sendable {
         self.mode = mode
         self.value = value
     }
+
+    /// The value as data, its places left out (what `diff` compares part by part).
+    public var plain: PlainValue { PlainValue(value) }
+
+    /// The value as one line of text: scalars as written, lists and objects in flow style.
+    public var text: String { value.writtenText }
+
+    /// Whether `other` is written the same, places aside (`Node.hasSameText`); the mode names are not compared.
+    public func hasSameText(as other: ModeValue) -> Bool { value.hasSameText(as: other.value) }
+
+    /// A DTCG color object as the CSS color it means, its numbers as written (`oklch(0.6 0.15 250)`); nil for
+    /// anything else.
+    public var colorObjectText: String? { ColorValue.cssText(ofObject: value) }
 }
 
 /// Dotted token paths taken apart.

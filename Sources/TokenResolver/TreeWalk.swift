@@ -106,7 +106,7 @@ struct TreeWalk {
                     error(.tokenInvalidProperty, "`$extensions` must be a mapping, not \(entries[index].value.kindDescription)",
                           at: entries[index].value.location, path: dotted)
                 } else if !dotted.isEmpty {
-                    if groupNotes.extensions[dotted] == nil { groupNotes.extensions[dotted] = entries[index].value }
+                    if groupNotes.extensions[dotted] == nil { groupNotes.extensions[dotted] = PlainValue(entries[index].value) }
                 } else if isRoot && path == nil, let own = entries[index].value["dev.tokenc"]?.mappingEntries {
                     // tokenc's JSON output keeps symbol, accent and icon tokens here so the file stays valid DTCG.
                     return openGroup(own, at: entries[index].value.location, path: path, inheritedType: type, isRoot: false,
@@ -166,7 +166,7 @@ struct TreeWalk {
         var value: Node?
         var description: String?
         var deprecation = inheritedDeprecation
-        var extensions: Node?
+        var extensions: PlainValue?
         // Labelled as `Token.modes` is: an unlabelled list was converted, element by element, into a new one.
         var modes: [(name: String, value: Node)] = []
         var reference: MappingEntry?
@@ -194,9 +194,9 @@ struct TreeWalk {
                     continue
                 }
                 // Kept for the JSON output, without `mode`: its values are the token's `modes`.
-                extensions = !ext.contains(where: { $0.key == "mode" }) ? entries[index].value
+                extensions = !ext.contains(where: { $0.key == "mode" }) ? PlainValue(entries[index].value)
                     : ext.count == 1 ? nil
-                    : Node(.mapping(ext.filter { $0.key != "mode" }), at: entries[index].value.location, isFlowOrQuoted: entries[index].value.isFlowOrQuoted)
+                    : .object(ext.filter { $0.key != "mode" }.map { PlainEntry(key: $0.key, value: PlainValue($0.value)) })
                 if let tokencNode = entries[index].value["tokenc"] { readFacts(tokencNode, into: &facts, path: dotted) }
                 if let modeNode = ext.first(where: { $0.key == "mode" })?.value {
                     if let modeEntries = modeNode.mappingEntries {

@@ -149,7 +149,7 @@ public struct DTCGJSONGenerator: Generator {
                 }
                 if let extensions = groups.extensions[path] {
                     writer.member(literal: "$extensions")
-                    writer.node(extensions)
+                    writer.plain(extensions)
                 }
             }
             writeMembers(&writer, &colors, tokens, shape, range: range, depth: depth, groups: groups)
@@ -212,13 +212,13 @@ public struct DTCGJSONGenerator: Generator {
             // The other modes are written from where they are, by index: gathering them as (mode, value)
             // pairs copied every pair of every token through the runtime's generic tuple copy.
             let otherModes = aliases == .kept ? source.modes.count : token.values.count - 1
-            let extensions = source.extensions?.mappingEntries?.filter { $0.key != "mode" } ?? []
+            let extensions = source.extensions?.entries?.filter { $0.key != "mode" } ?? []
             if otherModes > 0 || !extensions.isEmpty {
                 writer.member(literal: "$extensions")
                 writer.object { writer in
                     for entry in extensions {
                         writer.member(entry.key)
-                        writer.node(entry.value)
+                        writer.plain(entry.value)
                     }
                     if otherModes > 0 {
                         writer.member(literal: "mode")

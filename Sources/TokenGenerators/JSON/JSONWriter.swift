@@ -181,17 +181,38 @@ public struct JSONWriter: ~Copyable {
         buffer.append(UInt8(ascii: "]"))
     }
 
+    /// Writes plain data (`$extensions`) as JSON.
+    public mutating func plain(_ value: PlainValue) {
+        switch value {
+        case .scalar(let value, _): scalar(value)
+        case .list(let items):
+            array(items.count) { writer, i in writer.plain(items[i]) }
+        case .object(let entries):
+            object { writer in
+                for entry in entries {
+                    writer.member(entry.key)
+                    writer.plain(entry.value)
+                }
+            }
+        }
+    }
+
+    /// Writes a scalar as JSON.
+    mutating func scalar(_ value: ScalarValue) {
+        switch value {
+        case .null: raw("null")
+        case .bool(let b): raw(b ? "true" : "false")
+        case .integer(let i): raw(String(i))
+        case .number(let d): number(d)
+        case .string(let s): string(s)
+        }
+    }
+
     /// Writes a loaded node as JSON.
     public mutating func node(_ node: Node) {
         switch node.kind {
         case .scalar(let value, _):
-            switch value {
-            case .null: raw("null")
-            case .bool(let b): raw(b ? "true" : "false")
-            case .integer(let i): raw(String(i))
-            case .number(let d): number(d)
-            case .string(let s): string(s)
-            }
+            scalar(value)
         case .sequence(let items):
             array(items.count) { writer, i in writer.node(items[i]) }
         case .mapping(let entries):

@@ -117,7 +117,7 @@ public enum StyleGuide {
             for token in symbols {
                 let value = token.values[0].value
                 body += "<tr><td><code>\(HTML.escape(token.path))</code></td>"
-                body += fields.map { "<td>\(HTML.escape(value[$0].map(TokenSetDiff.text) ?? ""))</td>" }.joined()
+                body += fields.map { "<td>\(HTML.escape(value[$0]?.writtenText ?? ""))</td>" }.joined()
                 let colors = (value["colors"]?.sequenceItems ?? []).compactMap { item -> String? in
                     guard case .success(let parsed) = ColorValue.parse(item) else { return nil }
                     let hex = parsed.color(in: Appearance.light).hex
@@ -152,7 +152,7 @@ public enum StyleGuide {
         if !others.isEmpty {
             body += "<h2>Other tokens</h2>\n<table class=\"others\">\n<tr><th>token</th><th>type</th><th>sample</th><th>value</th><th>description</th><th>source</th></tr>\n"
             for token in others {
-                let values = token.values.map { token.values.count == 1 ? TokenSetDiff.text($0.value) : "\($0.mode): \(TokenSetDiff.text($0.value))" }
+                let values = token.values.map { token.values.count == 1 ? $0.text : "\($0.mode): \($0.text)" }
                 body += "<tr><td><code>\(HTML.escape(token.path))</code></td><td>\(HTML.escape(token.type.rawValue))</td><td>\(sample(token))</td>"
                 body += "<td><code>\(HTML.escape(values.joined(separator: "; ")))</code></td><td>\(about(token))</td><td>\(source(token))</td></tr>\n"
             }
