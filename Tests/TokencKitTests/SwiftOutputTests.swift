@@ -449,6 +449,50 @@ import TokenGenerators
         #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Generated/list.txt"), encoding: .utf8) == "c.a\n")
     }
 
+    /// A template of the user's own writes CSS values from the token context (`cssName`, `cssValue`, `modes`),
+    /// the very texts the stylesheet declares.
+    @Test func aTemplateOutputWritesEachModesCSSValue() throws {
+        let sandbox = try Sandbox([
+            "Tokens/t.yaml": """
+                c:
+                  $type: color
+                  bg: { $value: "#FFFFFF", $description: Page, $extensions: { mode: { dark: "#1C1C1E" } } }
+                  vivid: { $value: "color(display-p3 1 0 0)" }
+                space:
+                  $type: dimension
+                  m: { $value: { value: 1.25, unit: rem } }
+                type:
+                  $type: typography
+                  body: { $value: { fontFamily: [SF Pro, system-ui], fontSize: { value: 17, unit: px }, fontWeight: semi-bold, letterSpacing: { value: 0, unit: px }, lineHeight: 1.3 } }
+                s:
+                  $type: symbol
+                  home: { $value: { name: house } }
+
+                """,
+            "values.mustache": "{{#groups}}{{#tokens}}{{path}} {{cssName}} {{{cssValue}}}{{#description}} ({{.}}){{/description}}{{#modes}} [{{mode}} {{{cssValue}}}]{{/modes}}\n{{/tokens}}{{/groups}}",
+            "tokenc.yml": "outputs:\n  - { generator: css }\n  - { template: values.mustache, file: values.txt }\n",
+        ])
+        defer { sandbox.remove() }
+        // Spawned: tokenc.yml's template paths are relative to the working folder it is found in.
+        let result = try TokencProcess.run(["build"], in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let values = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/values.txt"), encoding: .utf8)
+        #expect(values == """
+            c.bg --c-bg #ffffff (Page) [light #ffffff] [dark #1c1c1e]
+            c.vivid --c-vivid #ff0b0c [light #ff0b0c]
+            s.home --s-home  [light ]
+            space.m --space-m 1.25rem [light 1.25rem]
+            type.body --type-body 600 17px/1.3 "SF Pro", system-ui [light 600 17px/1.3 "SF Pro", system-ui]
+
+            """)
+        // Each value is what the stylesheet declares for the same property.
+        let css = try String(contentsOf: sandbox.root.appendingPathComponent("Generated/css/tokens.css"), encoding: .utf8)
+        for declaration in ["--c-bg: #ffffff;", "--c-bg: #1c1c1e;", "--c-vivid: #ff0b0c;", "--space-m: 1.25rem;",
+                            "--type-body: 600 17px/1.3 \"SF Pro\", system-ui;"] {
+            #expect(css.contains(declaration), "\(declaration)")
+        }
+    }
+
     @Test func aBrokenTemplateIsALocatedErrorAndWritesNothing() throws {
         let sandbox = try Sandbox([
             "Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n",

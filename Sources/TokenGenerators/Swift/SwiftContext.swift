@@ -31,7 +31,7 @@ public final class SwiftFileContext: MustacheObject {
     /// Every field a template rendered with the Swift output's context can read, at any depth (the file, its
     /// groups, tokens and referenced system colors), for checking a user's template for unknown names.
     static let allFieldNames: Set<String> = fieldNames.union(SwiftGroupContext.fieldNames).union(SwiftTokenContext.fieldNames)
-        .union(SystemColorContext.fieldNames)
+        .union(SystemColorContext.fieldNames).union(ModeContext.fieldNames)
 
     public subscript(key: String) -> MustacheValue? {
         switch key {
@@ -135,6 +135,8 @@ public final class SwiftTokenContext: MustacheObject {
     public let docLines: [String]
     /// `$deprecated`: nil when the token is not deprecated, else its explanation (empty for `true`).
     public let deprecation: String?
+    /// The resolved token, for the fields other formats read (`cssValue`, `modes`); nil for a context made by hand.
+    let token: ResolvedToken?
     /// The Swift attribute that makes every use of a deprecated token's constant a compiler warning,
     /// `@available(*, deprecated, message: "…")`; nil when the token is not deprecated.
     public var deprecationAttribute: String? {
@@ -142,8 +144,15 @@ public final class SwiftTokenContext: MustacheObject {
     }
 
     /// Creates a token.
-    public init(path: String, type: String, swiftName: String, swiftType: String?, swiftValue: String,
+    public convenience init(path: String, type: String, swiftName: String, swiftType: String?, swiftValue: String,
                 constructor: String? = nil, arguments: [String] = [], docLines: [String], deprecation: String? = nil) {
+        self.init(path: path, type: type, swiftName: swiftName, swiftType: swiftType, swiftValue: swiftValue, constructor: constructor,
+                  arguments: arguments, docLines: docLines, deprecation: deprecation, token: nil)
+    }
+
+    /// Creates a token's context from its resolved token.
+    init(path: String, type: String, swiftName: String, swiftType: String?, swiftValue: String, constructor: String?,
+         arguments: [String], docLines: [String], deprecation: String?, token: ResolvedToken?) {
         self.path = path
         self.type = type
         self.swiftName = swiftName
@@ -153,6 +162,22 @@ public final class SwiftTokenContext: MustacheObject {
         self.arguments = arguments
         self.docLines = docLines
         self.deprecation = deprecation
+        self.token = token
+    }
+
+    /// The token's `$description`.
+    public var description: String? { token?.token.description }
+
+    /// The token's CSS custom property name as the CSS output names it by default (`--color-background-primary`).
+    public var cssName: String { CSSContextBuilder(options: CSSOptions()).propertyName(path) }
+
+    /// Its light value as CSS writes it (colors as sRGB hex); nil for a type CSS does not take.
+    public var cssValue: String? { token.flatMap { CSSGenerator.value(of: $0, in: Appearance.light) } }
+
+    /// Each mode the token has a value in, with that value as CSS writes it.
+    public var modes: [ModeContext] {
+        guard let token else { return [] }
+        return token.values.map { entry in ModeContext(mode: entry.mode, cssValue: CSSGenerator.value(of: token, in: entry.mode)) }
     }
 
     /// A value's single expression: the one-line form, or a multi-line value's lines joined.
@@ -163,7 +188,8 @@ public final class SwiftTokenContext: MustacheObject {
 
     /// Every field this context answers.
     static let fieldNames: Set<String> = ["docLines", "multiline", "swiftName", "arguments", "swiftType", "constructor", "swiftValue",
-                                          "path", "type", "deprecation", "deprecationAttribute"]
+                                          "path", "type", "deprecation", "deprecationAttribute", "description", "cssName", "cssValue",
+                                          "modes"]
 
     public subscript(key: String) -> MustacheValue? {
         // Keys are told apart by length first, which a string knows without reading it: a template reads
@@ -182,10 +208,14 @@ public final class SwiftTokenContext: MustacheObject {
             switch key {
             case "constructor": constructor.map { .string($0) } ?? .null
             case "deprecation": deprecation.map { .string($0) } ?? .null
+            case "description": description.map { .string($0) } ?? .null
             default: nil
             }
         case 20 where key == "deprecationAttribute": deprecationAttribute.map { .string($0) } ?? .null
         case 10 where key == "swiftValue": .string(swiftValue)
+        case 7 where key == "cssName": .string(cssName)
+        case 8 where key == "cssValue": cssValue.map { .string($0) } ?? .null
+        case 5 where key == "modes": .list(modes.map { .object($0) })
         case 4:
             switch key {
             case "path": .string(path)
@@ -220,6 +250,31 @@ public final class SystemColorContext: MustacheObject {
         switch key {
         case "name": .string(name)
         case "appKitName": appKitName.map { .string($0) } ?? .null
+        default: nil
+        }
+    }
+}
+
+/// One mode of a token and its value in it, as other formats than Swift write it.
+public final class ModeContext: MustacheObject {
+    /// The mode's name (`light`, `dark`, a brand theme).
+    public let mode: String
+    /// The value as CSS writes it; nil for a type CSS does not take.
+    public let cssValue: String?
+
+    /// Creates a mode's context.
+    init(mode: String, cssValue: String?) {
+        self.mode = mode
+        self.cssValue = cssValue
+    }
+
+    /// Every field this context answers.
+    static let fieldNames: Set<String> = ["mode", "cssValue"]
+
+    public subscript(key: String) -> MustacheValue? {
+        switch key {
+        case "mode": .string(mode)
+        case "cssValue": cssValue.map { .string($0) } ?? .null
         default: nil
         }
     }

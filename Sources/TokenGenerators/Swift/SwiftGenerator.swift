@@ -359,7 +359,7 @@ struct SwiftContextBuilder {
         }
         return SwiftTokenContext(path: token.path, type: token.type.rawValue, swiftName: swiftName, swiftType: value.type,
                                  swiftValue: value.line, constructor: value.constructor, arguments: value.arguments, docLines: docLines,
-                                 deprecation: token.deprecation)
+                                 deprecation: token.deprecation, token: token)
     }
 
     /// AppKit names of UIKit system colors, where AppKit has the same color.
