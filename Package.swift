@@ -2,7 +2,8 @@
 import PackageDescription
 
 // One pipeline, one direction: load → tree/resolve → check → render → write.
-// Stage modules depend only on TokenModel; TokencKit composes them; tokenc is the CLI.
+// Stage modules depend only on TokenModel and the color science (TokenColor); TokencKit composes them; tokenc is
+// the CLI. Locks holds the lock and the bounded memo the color memo and the build's shared tables use.
 
 // The default build needs libyaml alone. With TOKENC_MIMALLOC=1 the tokenc executable links mimalloc on Linux
 // (libmimalloc-dev), which then serves every allocation; docs/performance.md gives its measured gain. Never
@@ -29,38 +30,40 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        .target(name: "TokenModel"),
+        .target(name: "Locks"),
+        .target(name: "TokenColor", dependencies: ["Locks"]),
+        .target(name: "TokenModel", dependencies: ["TokenColor", "Locks"]),
         .target(name: "TokenLoader", dependencies: ["TokenModel", "CYAML"]),
-        .target(name: "TokenResolver", dependencies: ["TokenModel"]),
-        .target(name: "TokenRules", dependencies: ["TokenModel"]),
-        .target(name: "TokenGenerators", dependencies: ["TokenModel"]),
-        .target(name: "TokenDiff", dependencies: ["TokenModel"]),
+        .target(name: "TokenResolver", dependencies: ["TokenModel", "TokenColor"]),
+        .target(name: "TokenRules", dependencies: ["TokenModel", "TokenColor"]),
+        .target(name: "TokenGenerators", dependencies: ["TokenModel", "TokenColor"]),
+        .target(name: "TokenDiff", dependencies: ["TokenModel", "TokenColor"]),
         .target(
             name: "TokencKit",
-            dependencies: ["TokenModel", "TokenLoader", "TokenResolver", "TokenRules", "TokenGenerators", "TokenDiff"]
+            dependencies: ["TokenModel", "TokenColor", "Locks", "TokenLoader", "TokenResolver", "TokenRules", "TokenGenerators", "TokenDiff"]
         ),
         .executableTarget(
             name: "tokenc",
             dependencies: [
-                "TokencKit",
+                "TokencKit", "TokenModel", "Locks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + (linksMimalloc ? [.target(name: "CMimalloc", condition: .when(platforms: [.linux]))] : [])
         ),
         // The fuzzing harnesses' targets, apart from TokencKit: the fuzzer runs them, and the tests replay what it found.
-        .target(name: "TokencFuzzing", dependencies: ["TokencKit", "TokenModel", "TokenLoader", "TokenGenerators", "TokenDiff"]),
+        .target(name: "TokencFuzzing", dependencies: ["TokencKit", "TokenModel", "TokenColor", "TokenLoader", "TokenGenerators", "TokenDiff"]),
         .executableTarget(name: "tokenc-fuzz", dependencies: ["TokencFuzzing"]),
         // libyaml alone, the benchmark's floor (Benchmarks/README.md); not part of the pipeline.
         .executableTarget(name: "yaml-floor", dependencies: ["CYAML"], path: "Benchmarks/YAMLFloor"),
         // The built-in CSS template against the same text built directly in Swift (Benchmarks/README.md).
         .executableTarget(name: "template-cost", dependencies: ["TokencKit", "TokenGenerators"], path: "Benchmarks/TemplateCost"),
         .plugin(name: "TokencPlugin", capability: .buildTool(), dependencies: ["tokenc"]),
-        .testTarget(name: "TokenModelTests", dependencies: ["TokenModel"]),
-        .testTarget(name: "TokenGeneratorsTests", dependencies: ["TokenGenerators", "TokenModel"]),
-        .testTarget(name: "TokenLoaderTests", dependencies: ["TokenLoader", "TokenModel"]),
-        .testTarget(name: "TokenResolverTests", dependencies: ["TokenResolver", "TokenLoader", "TokenModel"]),
-        .testTarget(name: "TokenRulesTests", dependencies: ["TokenRules", "TokenModel"]),
-        .testTarget(name: "TokenDiffTests", dependencies: ["TokenDiff", "TokenResolver", "TokenLoader", "TokenModel"]),
-        .testTarget(name: "TokencKitTests", dependencies: ["TokencKit", "TokenModel", "TokenRules", "TokenGenerators", "tokenc", "TokencFuzzing"]),
+        .testTarget(name: "TokenModelTests", dependencies: ["TokenColor", "Locks", "TokenModel"]),
+        .testTarget(name: "TokenGeneratorsTests", dependencies: ["TokenColor", "Locks", "TokenGenerators", "TokenModel"]),
+        .testTarget(name: "TokenLoaderTests", dependencies: ["TokenColor", "Locks", "TokenLoader", "TokenModel"]),
+        .testTarget(name: "TokenResolverTests", dependencies: ["TokenColor", "Locks", "TokenResolver", "TokenLoader", "TokenModel"]),
+        .testTarget(name: "TokenRulesTests", dependencies: ["TokenColor", "Locks", "TokenRules", "TokenModel"]),
+        .testTarget(name: "TokenDiffTests", dependencies: ["TokenColor", "Locks", "TokenDiff", "TokenResolver", "TokenLoader", "TokenModel"]),
+        .testTarget(name: "TokencKitTests", dependencies: ["TokenColor", "Locks", "TokencKit", "TokenModel", "TokenRules", "TokenGenerators", "tokenc", "TokencFuzzing"]),
     ],
     swiftLanguageModes: [.v6]
 )

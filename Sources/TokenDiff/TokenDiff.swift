@@ -1,4 +1,5 @@
 import TokenModel
+import TokenColor
 
 /// One side of a comparison: a token set as built, its findings and its contrast matrix.
 public struct DiffSide: Sendable {

@@ -1,3 +1,4 @@
+import TokenColor
 /// One declared foreground–surface pair (`on:`) in one appearance, measured the way `color/contrast`
 /// measures it: the preview's contrast matrix and the diff's contrast changes show these cells.
 public struct ContrastCell: Sendable, Equatable {

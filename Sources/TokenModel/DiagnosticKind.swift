@@ -1,3 +1,4 @@
+import TokenColor
 /// Which part of tokenc a finding comes from: the structure of the token files, Apple's Human Interface
 /// Guidelines, the outputs, or tokenc.yml. `--rules structure` leaves out only the guideline checks.
 public enum DiagnosticGroup: String, Sendable, CaseIterable {

@@ -1,3 +1,4 @@
+import Locks
 /// A position in a token file, 1-based like the lines and columns people count.
 ///
 /// Twelve bytes and no reference: the file is a number in the process's table of file names, so

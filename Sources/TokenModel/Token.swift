@@ -1,3 +1,4 @@
+import TokenColor
 /// The DTCG types and tokenc's own types a token can have.
 public enum TokenType: String, Sendable, CaseIterable, Hashable {
     case color, dimension, fontFamily, fontWeight, duration, cubicBezier, number

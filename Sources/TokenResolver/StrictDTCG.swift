@@ -1,4 +1,5 @@
 import TokenModel
+import TokenColor
 
 /// `--dtcg strict` (`dtcg: strict` in tokenc.yml): tokenc's deliberate leniencies become errors, for teams whose
 /// token files other DTCG tools must read too. A color written as a CSS string (`#0A84FF`, `oklch(…)`) and a

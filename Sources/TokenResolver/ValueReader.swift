@@ -1,4 +1,5 @@
 import TokenModel
+import TokenColor
 
 /// One reason a value does not fit its type, located at the part that is wrong.
 struct ValueProblem {

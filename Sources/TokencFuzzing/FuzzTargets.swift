@@ -5,6 +5,7 @@ import TokenDiff
 import TokenGenerators
 import TokenLoader
 import TokenModel
+import TokenColor
 
 /// The three fuzzing targets: the loader alone, the template renderer alone and the whole pipeline in memory
 /// with the review commands after it.

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import TokenGenerators
 import TokenModel
+import Locks
 
 // Writing a file whole or not at all: folders made as needed (and taken away by a build that fails), a
 // hidden file beside the target renamed into place, and sinks that write as bytes come.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TokenGenerators
+import TokenColor
 
 /// Remembers the last successful build so that a rebuild with nothing changed skips the pipeline
 /// (docs/performance.md). It lives in `.tokenc-cache/` inside the first output folder, with a

@@ -2,6 +2,7 @@ import TokenGenerators
 import TokenModel
 import TokenResolver
 import TokenRules
+import TokenColor
 
 /// Answers "what is this token and why was it flagged?": values per appearance, alias chain, location, the
 /// contrast of its declared pairs, findings.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TokenModel
+import Locks
 
 /// Ctrl-C, `kill` and a closed terminal during a build: the build stops writing, removes the files it staged and
 /// the folders it made, and the process then ends by the signal, as it would have at once. With nothing being

@@ -9,6 +9,7 @@ import Glibc
 import Darwin
 #endif
 import TokenModel
+import Locks
 
 /// An exclusive lock on the place a command writes (a build's output folder, `preview --output`'s file), held from
 /// before the first file is staged until the last is in place, so that two builds into one folder take turns

@@ -5,6 +5,8 @@ import Darwin
 #endif
 import TokenGenerators
 import TokenModel
+import TokenColor
+import Locks
 
 /// A build's outputs written as each generator finishes, into hidden files beside their targets, and put
 /// in place only once the whole build has succeeded: writing overlaps rendering and the rules, and no

@@ -1,4 +1,5 @@
 import TokenModel
+import TokenColor
 
 /// Documentation pages generated from tokenc's own tables, so the docs cannot drift from the code.
 public enum ReferenceDocs {

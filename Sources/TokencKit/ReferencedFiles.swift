@@ -5,6 +5,7 @@ import Foundation
 #endif
 import TokenLoader
 import TokenModel
+import Locks
 
 // The files a build reads besides its token files (images, a resolver document's files): never outside
 // the project, and logged for the build cache.

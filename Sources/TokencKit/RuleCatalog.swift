@@ -2,6 +2,7 @@ import TokenGenerators
 import TokenModel
 import TokenResolver
 import TokenRules
+import TokenColor
 
 /// `tokenc rules`, `tokenc explain` and docs/rules.md, all from the diagnostic catalogue and the rule registry.
 public enum RuleCatalog {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TokenColor
 
 /// Removing a file a previous build wrote and this one no longer produces, when the manifest (committed, and so
 /// anyone's to edit) says so: only a regular file, reached inside the output folder without following a link,

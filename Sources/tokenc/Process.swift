@@ -13,6 +13,7 @@ import Darwin
 #endif
 import TokencKit
 import TokenModel
+import Locks
 
 /// The running executable's path, for the build fingerprint. On Linux it is read from `/proc/self/exe`:
 /// Foundation's `Bundle.main` lists the executable's folder twice first (5,600 entries in `/tmp` took 8 ms).

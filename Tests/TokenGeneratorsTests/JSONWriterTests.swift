@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TokenModel
 @testable import TokenGenerators
+import TokenColor
 
 @Suite struct JSONWriterTests {
     /// Keys written as strings, as UTF-8 bytes and as literals read back the same through Foundation's parser,

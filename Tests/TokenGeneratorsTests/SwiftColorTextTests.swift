@@ -1,6 +1,7 @@
 import Testing
 import TokenModel
 @testable import TokenGenerators
+import TokenColor
 
 @Suite struct SwiftColorTextTests {
     /// The literal tables the color texts are written from name each built-in appearance as `label` and

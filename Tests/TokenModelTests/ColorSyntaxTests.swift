@@ -1,5 +1,6 @@
 import Testing
 @testable import TokenModel
+import TokenColor
 
 @Suite struct ColorSyntaxTests {
     /// The packed-digit hex reader and the general hex parser agree on every length and letter case,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TokenModel
+import TokenColor
 
 /// The text operations tokenc wrote to stop linking Foundation, each held to the Foundation call it replaced.
 @Suite struct TextFormattingTests {

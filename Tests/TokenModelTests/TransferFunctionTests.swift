@@ -1,5 +1,6 @@
 import Testing
 @testable import TokenModel
+@testable import TokenColor
 
 @Suite struct TransferFunctionTests {
     /// The 8-bit table gives the formula's result bit for bit, and values between the steps,

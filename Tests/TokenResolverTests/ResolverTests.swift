@@ -3,6 +3,7 @@ import Testing
 import TokenLoader
 import TokenModel
 @testable import TokenResolver
+import Locks
 
 /// Loads YAML files, builds the tree and resolves it, returning the set and every diagnostic.
 private func resolve(_ files: [String: String]) -> (ResolvedTokenSet, [Diagnostic]) {

@@ -1,6 +1,7 @@
 import Testing
 import TokenModel
 @testable import TokenRules
+import TokenColor
 
 /// The close-pair search of the color-distance rules against comparing every pair.
 @Suite struct CloseColorPairsTests {

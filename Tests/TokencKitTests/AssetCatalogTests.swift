@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TokenGenerators
 @testable import TokencKit
+import TokenColor
 
 /// The asset catalog from Tokens/, checked against the structure Xcode documents for color sets and app icons.
 @Suite struct AssetCatalogTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TokencKit
 import TokenModel
+import Locks
 
 /// The build engine in-process: what it writes, replays from the cache, plans under `check`, and refuses to write
 /// when a token is wrong, with the lines `tokenc build` prints. Paths are absolute, so no test changes the

@@ -3,6 +3,7 @@ import Testing
 import TokenModel
 @testable import TokenGenerators
 @testable import TokencKit
+import TokenColor
 
 /// Loads the CSS of Tokens/ into headless Chromium and compares computed values with tokenc's own, per appearance.
 @Suite struct CSSBrowserTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TokenModel
+import TokenColor
 
 /// The hex each CSS named color's error suggests, against what headless Chromium computes for the name.
 @Suite struct CSSNamedColorTests {

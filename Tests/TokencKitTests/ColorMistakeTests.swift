@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TokenModel
+import TokenColor
 
 /// Colors written with 0–255 channels where a space's components run from 0 to 1: `color(srgb 255 128 0)` is
 /// valid CSS, and white. The finding that reports its white fallback says what was most likely meant.

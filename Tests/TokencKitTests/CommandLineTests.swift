@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TokenGenerators
 import TokencKit
+import TokenColor
 
 /// Runs the real `tokenc` binary: the one built next to the test bundle, or `TOKENC_BINARY` (script/test points
 /// it at the release binary, so the end-to-end tests check what users install).

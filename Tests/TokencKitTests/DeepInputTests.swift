@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TokenModel
 @testable import TokencKit
+import Locks
 
 /// Input as deep as tokenc allows runs on an ordinary thread: the pipeline keeps the frames of its walks along
 /// alias chains, mode references and `$extends` chains on the heap. Each shape runs the whole pipeline (debug

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TokenColor
 
 /// A group's `$description` documents its Swift type and stays on the group in the DTCG JSON output, as do its
 /// `$extensions`; where two files describe or extend one group, the first file's is kept, as the join keeps a path's

@@ -4,6 +4,7 @@ import Testing
 import TokencKit
 import TokenGenerators
 import TokenModel
+import Locks
 
 /// `tokenc build`, `validate`, `inspect` and `preview` run in this process: the arguments are parsed by the command itself,
 /// its request runs in the build engine, and what the engine prints is collected. Paths are made absolute under

@@ -5,6 +5,7 @@ import TokenModel
 #if canImport(Glibc)
 import Glibc
 #endif
+import Locks
 
 /// What a build may remove, where it may write, and how two builds into one folder share it: the manifest is
 /// committed (a pull request can edit it), and CI machines run builds side by side and kill them.

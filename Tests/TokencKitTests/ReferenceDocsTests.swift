@@ -3,6 +3,7 @@ import Testing
 @testable import TokencKit
 import TokenModel
 import TokenRules
+import TokenColor
 
 @Suite struct ReferenceDocsTests {
     @Test func systemColorsPageIsCurrent() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TokenModel
 @testable import TokencKit
+import TokenColor
 
 /// Each reporter renders the same two findings; the output is compared with a canned file in Tests/Golden/reporters.
 @Suite struct ReporterTests {

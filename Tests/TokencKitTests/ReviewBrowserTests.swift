@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TokenColor
 
 /// Opens `tokenc preview` and `tokenc diff --format html` in headless Chromium: every swatch's computed
 /// color must be the hex `tokenc inspect` reports for that token and appearance, and every contrast

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TokencKit
 import TokenRules
+import TokenColor
 
 /// `tokenc diff` between two folders and `tokenc preview`, run as a user runs them.
 /// The helper that runs git for `tokenc diff`: both pipes drained together.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TokenGenerators
 @testable import TokencKit
+import TokenColor
 
 /// The generated Swift for Tokens/: compared with its golden copy, and compiled and run with swiftc.
 @Suite struct SwiftOutputTests {

@@ -1,4 +1,5 @@
 import TokenModel
+import TokenColor
 
 /// Writes an Xcode asset catalog: a `.colorset` per color token (every appearance, P3 kept, system
 /// colors by reference) and `AppIcon.appiconset` for iOS, macOS and watchOS app icons with their images.

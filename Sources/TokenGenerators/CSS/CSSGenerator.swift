@@ -1,4 +1,5 @@
 import TokenModel
+import TokenColor
 
 /// Writes `css/tokens.css`: custom properties per appearance, dark by media query and `[data-theme]`,
 /// increased contrast by `prefers-contrast: more`, Display P3 inside `@media (color-gamut: p3)`.

@@ -1,4 +1,5 @@
 import TokenModel
+import TokenColor
 
 /// Typed values as CSS: each DTCG type's CSS spelling, sRGB with a Display P3 form for wide colors, and, for
 /// `--css-alias-variables`, a part written as an alias of a token the stylesheet has as `var(--target)`.

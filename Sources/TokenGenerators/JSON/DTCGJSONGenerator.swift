@@ -1,4 +1,5 @@
 import TokenModel
+import TokenColor
 
 /// Writes the tokens as DTCG 2025.10 JSON and as a flat map of paths to values per mode.
 public struct DTCGJSONGenerator: Generator {

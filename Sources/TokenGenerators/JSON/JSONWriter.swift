@@ -1,4 +1,5 @@
 import TokenModel
+import TokenColor
 
 /// Writes JSON text deterministically: keys in the order given, two-space indentation, shortest round-trip numbers.
 ///

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TokenModel
+import TokenColor
 
 /// Writes `swift/Tokens.swift`: a platform-neutral core of token values, rendered from Templates/swift.
 public struct SwiftGenerator: Generator {

@@ -1,4 +1,5 @@
 import TokenModel
+import TokenColor
 
 /// Typed values as Swift: each type's expression in the generated file (`TokenDimension(4, .points)`,
 /// `ThemeColor(light: …, dark: …)`), a part written as an alias of a constant kept as that constant.

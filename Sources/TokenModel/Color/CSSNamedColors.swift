@@ -1,3 +1,4 @@
+import TokenColor
 /// The 148 named colors of CSS Color 4 (§6.1), which tokenc does not read as colors: a token file writes the
 /// hex, so every tool reads the same value. They are here so that the error for one says which hex to write.
 /// (CSSBrowserTests checks each against what Chromium computes for the name.)

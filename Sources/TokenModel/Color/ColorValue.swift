@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TokenColor
+import Locks
 
 /// A color token's value: a concrete color, or a reference to an Apple system color.
 public enum ColorValue: Sendable {

@@ -1,3 +1,4 @@
+import TokenColor
 /// What a dynamic system color is for, so rules can spot it used against its purpose.
 public enum SystemColorPurpose: String, Sendable {
     case tint, gray, label, link, separator, fill, background

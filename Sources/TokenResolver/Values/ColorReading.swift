@@ -1,4 +1,5 @@
 import TokenModel
+import TokenColor
 
 extension ValueReader {
     /// A `color` placed where it is written (a part of a composite).

@@ -1,4 +1,5 @@
 import TokenModel
+import TokenColor
 
 /// Helpers for reading an accent token's parts in each appearance.
 enum AccentParts {

@@ -1,4 +1,5 @@
 import TokenModel
+import TokenColor
 
 /// A custom color equal to a documented system color value.
 struct HardcodedSystemValueRule: Rule {

@@ -1,4 +1,5 @@
 import TokenModel
+import TokenColor
 
 /// A color used in UI has no dark appearance.
 struct DarkVariantRule: Rule {

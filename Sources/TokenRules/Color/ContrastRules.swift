@@ -1,4 +1,5 @@
 import TokenModel
+import TokenColor
 
 /// Contrast of foregrounds on their declared surfaces, shared by the two contrast rules.
 struct ContrastPairs {

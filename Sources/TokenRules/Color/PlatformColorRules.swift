@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import TokenModel
+import TokenColor
 
 /// A watchOS-only background color that is not pure black.
 struct WatchOSBackgroundRule: Rule {

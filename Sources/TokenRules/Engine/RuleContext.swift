@@ -1,4 +1,5 @@
 import TokenModel
+import TokenColor
 
 /// The resolved tokens with the look-ups rules share: values per mode, parsed colors, references, usage.
 /// Immutable: everything is worked out when it is made, before any rule runs, so rules running side by side

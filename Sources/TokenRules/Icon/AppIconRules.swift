@@ -1,4 +1,5 @@
 import TokenModel
+import TokenColor
 
 /// An app-icon size that is not in the platform's table, or a shape the platform does not take.
 struct AppIconSizeRule: Rule {

@@ -1,6 +1,7 @@
 import TokenDiff
 import TokenGenerators
 import TokenModel
+import TokenColor
 
 /// Prints a `TokenDiff` for people (Markdown for a pull-request comment, self-contained HTML with
 /// swatches) or for tools (JSON with `schemaVersion`).

@@ -1,6 +1,7 @@
 import TokenDiff
 import TokenGenerators
 import TokenModel
+import TokenColor
 
 extension DiffReport {
     /// A self-contained page: old and new swatches side by side for every changed color, and the other values

@@ -1,6 +1,7 @@
 import TokenDiff
 import TokenGenerators
 import TokenModel
+import TokenColor
 
 extension DiffReport {
     /// The diff for tools: every list, the breaking changes, and findings in the shape of docs/diagnostics.md (JSON).

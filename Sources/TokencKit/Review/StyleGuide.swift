@@ -1,6 +1,7 @@
 import TokenDiff
 import TokenGenerators
 import TokenModel
+import TokenColor
 
 /// `tokenc preview`: a self-contained HTML style guide of a token set — colors per appearance side by
 /// side, the contrast matrix of declared pairs, the SF Symbols table, icon sizes drawn to scale, and

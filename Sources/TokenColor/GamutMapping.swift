@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Locks
 
 extension Color {
     /// Whether the color lies inside an RGB space's gamut (components within 0…1, with a tolerance of 1e-6

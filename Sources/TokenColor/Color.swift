@@ -241,7 +241,7 @@ extension Color {
     }
 
     /// A component as a person writes it: to three decimals, no trailing zeros, `none` for a missing one.
-    static func shortText(_ value: Double) -> String {
+    package static func shortText(_ value: Double) -> String {
         if value.isNaN { return "none" }
         let rounded = (value * 1000).rounded() / 1000
         return rounded.wholeNumberText ?? String(rounded)

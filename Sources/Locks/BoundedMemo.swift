@@ -1,17 +1,17 @@
 /// Answers computed once per process and shared by every thread (parsed color texts, gamut-mapped
 /// colors): the rules and every output ask for the same values. Bounded, so a long `--watch` session
 /// over changing files does not grow without end. Unchecked: `results` is only touched under `lock`.
-final class BoundedMemo<Key: Hashable, Value>: @unchecked Sendable {
+public final class BoundedMemo<Key: Hashable, Value>: @unchecked Sendable {
     private let lock = Lock()
     private var results: [Key: Value] = [:]
     private let limit: Int
 
     /// A memo that starts over once it holds `limit` answers.
-    init(limit: Int) { self.limit = limit }
+    public init(limit: Int) { self.limit = limit }
 
     /// The answer for `key`, computed by `compute` the first time (outside the lock, so threads asking
     /// for different keys do not wait on each other).
-    func value(for key: Key, _ compute: () -> Value) -> Value {
+    public func value(for key: Key, _ compute: () -> Value) -> Value {
         lock.lock()
         if let known = results[key] {
             lock.unlock()
