@@ -1,7 +1,7 @@
 /// Data as a token file wrote it, without places: what `$extensions` holds (other tools' data, which tokenc
 /// keeps, and its own facts), and a value as `diff` shows it. The JSON output writes it and `diff` compares it;
 /// neither needs to know YAML.
-public indirect enum PlainValue: Sendable {
+public enum PlainValue: Sendable {
     /// A scalar with its typed value and, for one that is not a string, its text as written (`0x1F`, `1.0`).
     case scalar(ScalarValue, text: String)
     /// A list.
@@ -16,6 +16,18 @@ public indirect enum PlainValue: Sendable {
         case .sequence(let items): self = .list(items.map(PlainValue.init))
         case .mapping(let entries): self = .object(entries.map { PlainEntry(key: $0.key, value: PlainValue($0.value)) })
         }
+    }
+
+    /// The string when the value is a string scalar.
+    public var string: String? {
+        if case .scalar(.string(let text), _) = self { return text }
+        return nil
+    }
+
+    /// The items when the value is a list.
+    public var items: [PlainValue]? {
+        if case .list(let items) = self { return items }
+        return nil
     }
 
     /// The entries when the value is an object.

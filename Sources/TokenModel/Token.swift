@@ -195,7 +195,7 @@ public struct ModeValue: Sendable {
         self.value = value
     }
 
-    /// The value as data, its places left out (what `diff` compares part by part).
+    /// The value as data, its places left out (what `diff` compares part by part, what the JSON output writes).
     public var plain: PlainValue { PlainValue(value) }
 
     /// The value as one line of text: scalars as written, lists and objects in flow style.

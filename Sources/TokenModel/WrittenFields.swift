@@ -108,6 +108,14 @@ extension ResolvedToken {
         token.modes.map { ($0.name, WrittenAliases(node: $0.value)) }
     }
 
+    /// The token's `$value` as written, as data (aliases unresolved).
+    public var writtenPlainValue: PlainValue { PlainValue(token.value) }
+
+    /// The modes the token writes itself, in the order written, each with its value as written, as data.
+    public var writtenPlainModes: [(name: String, value: PlainValue)] {
+        token.modes.map { ($0.name, PlainValue($0.value)) }
+    }
+
     /// Whether the token writes any mode of its own (`$extensions.mode`).
     public var writesModes: Bool { !token.modes.isEmpty }
 }

@@ -165,7 +165,7 @@ public struct Inspector: Sendable {
         guard type == .color, case .success(let parsed) = ColorValue.parse(value) else {
             writer.object { writer in
                 writer.member("value")
-                writer.node(value)
+                writer.plain(PlainValue(value))
             }
             return
         }
@@ -233,7 +233,7 @@ public struct Inspector: Sendable {
             return text
         }
         var writer = JSONWriter()
-        writer.node(value)
+        writer.plain(PlainValue(value))
         return writer.text.split(separator: "\n").map { $0.trimmingBlanks() }.joined(separator: " ")
     }
 

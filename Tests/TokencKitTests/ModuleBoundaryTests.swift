@@ -63,10 +63,8 @@ import Testing
 
     /// The modules (and folders of modules) that read typed values only: no YAML node (`Node`, its entries,
     /// scalars and the readers of its shape) appears in their sources. Reading YAML stays the loader's and the
-    /// resolver's business. `$extensions` reach the others as `PlainValue`. The JSON output's value writer and
-    /// TokencKit are still to follow.
-    static let readTypedValuesOnly = ["TokenRules", "TokenDiff", "TokenGenerators/CSS", "TokenGenerators/Swift",
-                                      "TokenGenerators/AssetCatalog", "TokenGenerators/Mustache"]
+    /// resolver's business. Values as written (`$extensions`, the JSON output's) reach the others as `PlainValue`.
+    static let readTypedValuesOnly = ["TokenRules", "TokenDiff", "TokenGenerators"]
 
     @Test func rulesAndOutputsReadTypedValuesNotNodes() throws {
         let nodeWords = ["Node", "MappingEntry", "sequenceItems", "mappingEntries", "scalarText"]

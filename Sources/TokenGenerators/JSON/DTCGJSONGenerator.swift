@@ -196,10 +196,11 @@ public struct DTCGJSONGenerator: Generator {
             writer.raw(literal: Self.quotedName(token.type))
             writer.member(literal: "$value")
             if aliases == .kept {
-                Self.value(&writer, &colors, source.value, type: token.type, mode: Appearance.light)
+                Self.value(&writer, &colors, token.writtenPlainValue, type: token.type, mode: Appearance.light)
             } else {
                 token.values.withUnsafeBufferPointer {
-                    Self.value(&writer, &colors, $0[0].value, type: token.type, mode: $0[0].mode, parsed: token.colors.first ?? nil)
+                    Self.value(&writer, &colors, $0[0].plain, type: token.type, mode: $0[0].mode,
+                               parsed: token.colors.first ?? nil)
                 }
             }
             if let description = source.description {
@@ -212,7 +213,7 @@ public struct DTCGJSONGenerator: Generator {
             }
             // The other modes are written from where they are, by index: gathering them as (mode, value)
             // pairs copied every pair of every token through the runtime's generic tuple copy.
-            let otherModes = aliases == .kept ? source.modes.count : token.values.count - 1
+            let otherModes = aliases == .kept ? (token.writesModes ? token.writtenModes.count : 0) : token.values.count - 1
             let extensions = source.extensions?.entries?.filter { $0.key != "mode" } ?? []
             if otherModes > 0 || !extensions.isEmpty {
                 writer.member(literal: "$extensions")
@@ -225,17 +226,17 @@ public struct DTCGJSONGenerator: Generator {
                         writer.member(literal: "mode")
                         writer.object { writer in
                             if aliases == .kept {
-                                for k in source.modes.indices {
-                                    writer.member(source.modes[k].name)
-                                    Self.value(&writer, &colors, source.modes[k].value, type: token.type, mode: source.modes[k].name)
+                                for (name, written) in token.writtenPlainModes {
+                                    writer.member(name)
+                                    Self.value(&writer, &colors, written, type: token.type, mode: name)
                                 }
                             } else {
                                 // Values read where the list holds them: `token.values[k].value` copied each node.
                                 token.values.withUnsafeBufferPointer { values in
                                     for k in 1..<values.count {
                                         writer.member(values[k].mode)
-                                        Self.value(&writer, &colors, values[k].value, type: token.type, mode: values[k].mode,
-                                                   parsed: token.colors.isEmpty ? nil : token.colors[k])
+                                        Self.value(&writer, &colors, values[k].plain, type: token.type,
+                                                   mode: values[k].mode, parsed: token.colors.isEmpty ? nil : token.colors[k])
                                     }
                                 }
                             }
@@ -250,55 +251,56 @@ public struct DTCGJSONGenerator: Generator {
     /// `color` — as a color object, whatever CSS syntax the token file used; a reference stays a reference, and
     /// everything else is written as it is.
     /// `parsed` is the color the resolver parsed from `node`, when there is one: it is not parsed again.
-    static func value(_ writer: inout JSONWriter, _ colors: inout ColorObjects, _ node: Node, type: TokenType?, mode: String, parsed: ColorValue? = nil) {
-        switch (type, node.kind) {
-        case (.color?, .sequence(let items)):
-            writer.array(items.count) { writer, i in value(&writer, &colors, items[i], type: type, mode: mode) }
+    static func value(_ writer: inout JSONWriter, _ colors: inout ColorObjects, _ value: PlainValue, type: TokenType?, mode: String,
+                      parsed: ColorValue? = nil) {
+        switch (type, value) {
+        case (.color?, .list(let items)):
+            writer.array(items.count) { writer, i in Self.value(&writer, &colors, items[i], type: type, mode: mode) }
         case (.color?, _):
-            if let text = node.string, TokenReference.aliasPath(text) != nil, ColorValue.systemName(text) == nil { return writer.node(node) }
+            if let text = value.string, TokenReference.aliasPath(text) != nil, ColorValue.systemName(text) == nil { return writer.plain(value) }
             if let parsed { return colors.write(parsed.color(in: mode), into: &writer) }
-            guard case .success(let parsed) = ColorValue.parse(node) else { return writer.node(node) }
+            guard case .success(let parsed) = ColorValue.parse(value) else { return writer.plain(value) }
             colors.write(parsed.color(in: mode), into: &writer)
-        case (.dimension?, .mapping(let entries)) where node["unit"]?.string == "pt":
+        case (.dimension?, .object(let entries)) where value["unit"]?.string == "pt":
             // tokenc reads 1pt as 1px (Apple's point, CSS's reference pixel); DTCG has only px and rem.
             writer.object { writer in
                 for entry in entries {
                     writer.member(entry.key)
-                    if entry.key == "unit" { writer.string("px") } else { writer.node(entry.value) }
+                    if entry.key == "unit" { writer.string("px") } else { writer.plain(entry.value) }
                 }
             }
-        case (.dimension?, .sequence(let items)):
-            writer.array(items.count) { writer, i in value(&writer, &colors, items[i], type: type, mode: mode) }
-        case (.border?, .mapping(let entries)), (.shadow?, .mapping(let entries)), (.gradient?, .mapping(let entries)),
-             (.typography?, .mapping(let entries)), (.strokeStyle?, .mapping(let entries)):
+        case (.dimension?, .list(let items)):
+            writer.array(items.count) { writer, i in Self.value(&writer, &colors, items[i], type: type, mode: mode) }
+        case (.border?, .object(let entries)), (.shadow?, .object(let entries)), (.gradient?, .object(let entries)),
+             (.typography?, .object(let entries)), (.strokeStyle?, .object(let entries)):
             writer.object { writer in
                 for entry in entries {
                     writer.member(entry.key)
-                    value(&writer, &colors, entry.value, type: Self.fieldType(entry.key), mode: mode)
+                    Self.value(&writer, &colors, entry.value, type: Self.fieldType(entry.key), mode: mode)
                 }
             }
-        case (.shadow?, .sequence(let items)), (.gradient?, .sequence(let items)):
-            writer.array(items.count) { writer, i in value(&writer, &colors, items[i], type: type, mode: mode) }
-        case (.accent?, .mapping(let entries)), (.symbol?, .mapping(let entries)):
+        case (.shadow?, .list(let items)), (.gradient?, .list(let items)):
+            writer.array(items.count) { writer, i in Self.value(&writer, &colors, items[i], type: type, mode: mode) }
+        case (.accent?, .object(let entries)), (.symbol?, .object(let entries)):
             // tokenc's own types, with their colors in the same form, so a file read back writes the same bytes.
             writer.object { writer in
                 for entry in entries {
                     writer.member(entry.key)
                     let holdsColors = ["color", "surfaces", "text-on-accent", "colors"].contains(entry.key)
-                    if entry.key == "fixed-sidebar-icons", let icons = entry.value.mappingEntries {
+                    if entry.key == "fixed-sidebar-icons", let icons = entry.value.entries {
                         writer.object { writer in
                             for icon in icons {
                                 writer.member(icon.key)
-                                value(&writer, &colors, icon.value, type: .color, mode: mode)
+                                Self.value(&writer, &colors, icon.value, type: .color, mode: mode)
                             }
                         }
                     } else {
-                        value(&writer, &colors, entry.value, type: holdsColors ? .color : nil, mode: mode)
+                        Self.value(&writer, &colors, entry.value, type: holdsColors ? .color : nil, mode: mode)
                     }
                 }
             }
         default:
-            writer.node(node)
+            writer.plain(value)
         }
     }
 
@@ -399,7 +401,7 @@ public struct DTCGJSONGenerator: Generator {
                     token.values.withUnsafeBufferPointer { values in
                         for k in values.indices {
                             writer.member(values[k].mode)
-                            Self.value(&writer, &colors, values[k].value, type: token.type, mode: values[k].mode,
+                            Self.value(&writer, &colors, values[k].plain, type: token.type, mode: values[k].mode,
                                        parsed: token.colors.isEmpty ? nil : token.colors[k])
                         }
                     }

@@ -182,7 +182,7 @@ public struct JSONWriter: ~Copyable {
         buffer.append(UInt8(ascii: "]"))
     }
 
-    /// Writes plain data (`$extensions`) as JSON.
+    /// Writes plain data (a value, `$extensions`) as JSON.
     public mutating func plain(_ value: PlainValue) {
         switch value {
         case .scalar(let value, _): scalar(value)
@@ -206,23 +206,6 @@ public struct JSONWriter: ~Copyable {
         case .integer(let i): raw(String(i))
         case .number(let d): number(d)
         case .string(let s): string(s)
-        }
-    }
-
-    /// Writes a loaded node as JSON.
-    public mutating func node(_ node: Node) {
-        switch node.kind {
-        case .scalar(let value, _):
-            scalar(value)
-        case .sequence(let items):
-            array(items.count) { writer, i in writer.node(items[i]) }
-        case .mapping(let entries):
-            object { writer in
-                for entry in entries {
-                    writer.member(entry.key)
-                    writer.node(entry.value)
-                }
-            }
         }
     }
 }

@@ -28,12 +28,15 @@ public enum ColorValue: Sendable {
 
     /// Reads a resolved value node: a CSS color string, `{system.NAME}`, or a DTCG color object.
     public static func parse(_ node: Node) -> Result<ColorValue, ColorSyntax.Problem> {
-        if let text = node.string {
-            // Hex reads faster than the memo's look-up; everything else is parsed once per process.
-            if let color = ColorSyntax.fastHex(text) { return .success(.color(color)) }
-            return parsedTexts.value(for: text) { parseText(text) }
-        }
+        if let text = node.string { return parse(text: text) }
         return parseObject(node)
+    }
+
+    /// Reads a color string: hex, CSS syntax or `{system.NAME}`.
+    static func parse(text: String) -> Result<ColorValue, ColorSyntax.Problem> {
+        // Hex reads faster than the memo's look-up; everything else is parsed once per process.
+        if let color = ColorSyntax.fastHex(text) { return .success(.color(color)) }
+        return parsedTexts.value(for: text) { parseText(text) }
     }
 
     /// Reads a color string: CSS syntax or `{system.NAME}`.
@@ -50,10 +53,19 @@ public enum ColorValue: Sendable {
         return ColorSyntax.parse(text).map(ColorValue.color)
     }
 
+    /// Reads a value as data: a CSS color string, `{system.NAME}`, or a DTCG color object.
+    public static func parse(_ value: PlainValue) -> Result<ColorValue, ColorSyntax.Problem> {
+        if let text = value.string { return parse(text: text) }
+        return parseObject(value)
+    }
+
     /// Reads a DTCG color object (`colorSpace`, `components`, `alpha`).
-    static func parseObject(_ node: Node) -> Result<ColorValue, ColorSyntax.Problem> {
+    static func parseObject(_ node: Node) -> Result<ColorValue, ColorSyntax.Problem> { parseObject(PlainValue(node)) }
+
+    /// Reads a DTCG color object (`colorSpace`, `components`, `alpha`) as data.
+    static func parseObject(_ node: PlainValue) -> Result<ColorValue, ColorSyntax.Problem> {
         guard let space = node["colorSpace"]?.string.flatMap(ColorSpace.init(rawValue:)),
-              let items = node["components"]?.sequenceItems, items.count == 3
+              let items = node["components"]?.items, items.count == 3
         else {
             return .failure(ColorSyntax.Problem(message: "expected a color string or a DTCG color object with `colorSpace` and `components`"))
         }
