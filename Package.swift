@@ -3,12 +3,16 @@ import PackageDescription
 
 // One pipeline, one direction: load → tree/resolve → check → render → write.
 // Stage modules depend only on TokenModel and the color science (TokenColor); TokencKit composes them; tokenc is
-// the CLI. Locks holds the lock and the bounded memo the color memo and the build's shared tables use.
+// the CLI. SourceData holds locations and scalars; SourceTree the located YAML nodes, which only the loader, the
+// resolver and TokencKit import. Locks holds the lock and the bounded memo the color memo and the build's shared tables use.
 
 // The default build needs libyaml alone. With TOKENC_MIMALLOC=1 the tokenc executable links mimalloc on Linux
 // (libmimalloc-dev), which then serves every allocation; docs/performance.md gives its measured gain. Never
 // under a sanitizer (script/test sets TOKENC_SANITIZER), which brings its own malloc.
 let linksMimalloc = Context.environment["TOKENC_MIMALLOC"] == "1" && Context.environment["TOKENC_SANITIZER"] == nil
+
+// A module sees a member only where it imports the module that declares it (SE-0444).
+let typedValuesOnly: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
 let package = Package(
     name: "tokenc",
@@ -32,15 +36,19 @@ let package = Package(
         ),
         .target(name: "Locks"),
         .target(name: "TokenColor", dependencies: ["Locks"]),
-        .target(name: "TokenModel", dependencies: ["TokenColor", "Locks"]),
-        .target(name: "TokenLoader", dependencies: ["TokenModel", "CYAML"]),
-        .target(name: "TokenResolver", dependencies: ["TokenModel", "TokenColor"]),
-        .target(name: "TokenRules", dependencies: ["TokenModel", "TokenColor"]),
-        .target(name: "TokenGenerators", dependencies: ["TokenModel", "TokenColor"]),
-        .target(name: "TokenDiff", dependencies: ["TokenModel", "TokenColor"]),
+        .target(name: "SourceData", dependencies: ["Locks"]),
+        .target(name: "SourceTree", dependencies: ["SourceData"]),
+        .target(name: "TokenModel", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks"]),
+        .target(name: "TokenLoader", dependencies: ["SourceData", "SourceTree", "TokenModel", "CYAML"]),
+        .target(name: "TokenResolver", dependencies: ["SourceData", "SourceTree", "TokenModel", "TokenColor"]),
+        // The stages after resolution read typed values: they do not import SourceTree, and with
+        // MemberImportVisibility the compiler refuses even a member of a node the model keeps for the resolver.
+        .target(name: "TokenRules", dependencies: ["SourceData", "TokenModel", "TokenColor"], swiftSettings: typedValuesOnly),
+        .target(name: "TokenGenerators", dependencies: ["SourceData", "TokenModel", "TokenColor"], swiftSettings: typedValuesOnly),
+        .target(name: "TokenDiff", dependencies: ["TokenModel", "TokenColor"], swiftSettings: typedValuesOnly),
         .target(
             name: "TokencKit",
-            dependencies: ["TokenModel", "TokenColor", "Locks", "TokenLoader", "TokenResolver", "TokenRules", "TokenGenerators", "TokenDiff"]
+            dependencies: ["SourceData", "SourceTree", "TokenModel", "TokenColor", "Locks", "TokenLoader", "TokenResolver", "TokenRules", "TokenGenerators", "TokenDiff"]
         ),
         .executableTarget(
             name: "tokenc",
@@ -57,13 +65,13 @@ let package = Package(
         // The built-in CSS template against the same text built directly in Swift (Benchmarks/README.md).
         .executableTarget(name: "template-cost", dependencies: ["TokencKit", "TokenGenerators"], path: "Benchmarks/TemplateCost"),
         .plugin(name: "TokencPlugin", capability: .buildTool(), dependencies: ["tokenc"]),
-        .testTarget(name: "TokenModelTests", dependencies: ["TokenColor", "Locks", "TokenModel"]),
-        .testTarget(name: "TokenGeneratorsTests", dependencies: ["TokenColor", "Locks", "TokenGenerators", "TokenModel"]),
-        .testTarget(name: "TokenLoaderTests", dependencies: ["TokenColor", "Locks", "TokenLoader", "TokenModel"]),
-        .testTarget(name: "TokenResolverTests", dependencies: ["TokenColor", "Locks", "TokenResolver", "TokenLoader", "TokenModel"]),
-        .testTarget(name: "TokenRulesTests", dependencies: ["TokenColor", "Locks", "TokenRules", "TokenModel"]),
-        .testTarget(name: "TokenDiffTests", dependencies: ["TokenColor", "Locks", "TokenDiff", "TokenResolver", "TokenLoader", "TokenModel"]),
-        .testTarget(name: "TokencKitTests", dependencies: ["TokenColor", "Locks", "TokencKit", "TokenModel", "TokenRules", "TokenGenerators", "tokenc", "TokencFuzzing"]),
+        .testTarget(name: "TokenModelTests", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks", "TokenModel"]),
+        .testTarget(name: "TokenGeneratorsTests", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks", "TokenGenerators", "TokenModel"]),
+        .testTarget(name: "TokenLoaderTests", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks", "TokenLoader", "TokenModel"]),
+        .testTarget(name: "TokenResolverTests", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks", "TokenResolver", "TokenLoader", "TokenModel"]),
+        .testTarget(name: "TokenRulesTests", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks", "TokenRules", "TokenModel"]),
+        .testTarget(name: "TokenDiffTests", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks", "TokenDiff", "TokenResolver", "TokenLoader", "TokenModel"]),
+        .testTarget(name: "TokencKitTests", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks", "TokencKit", "TokenModel", "TokenRules", "TokenGenerators", "tokenc", "TokencFuzzing"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,5 @@
+import SourceData
+import SourceTree
 import TokenModel
 
 /// The entries of every mapping a loader has open, innermost last, in one buffer that grows to the file's

@@ -1,4 +1,6 @@
 import CYAML
+import SourceData
+import SourceTree
 import TokenModel
 
 /// Turns the bytes of one token file into a located node tree, using libyaml's event API.

@@ -1,4 +1,6 @@
 import CYAML
+import SourceData
+import SourceTree
 import TokenModel
 
 /// The tree builder's tags, the traps it recognises (an unquoted color, an alias written bare) and its

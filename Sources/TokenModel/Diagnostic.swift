@@ -1,3 +1,4 @@
+import SourceData
 /// How much a finding matters: errors fail `validate` and `build`, warnings fail only with `--strict`.
 public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
     case error, warning, info

@@ -1,3 +1,4 @@
+package import SourceTree
 /// The two weight-name tables tokenc knows, compared as numbers (docs/token-format.md lists them side by side).
 public enum FontWeight {
     /// DTCG 2025.10 names for `fontWeight` tokens.
@@ -15,7 +16,7 @@ public enum FontWeight {
     ]
 
     /// The numeric weight of a `fontWeight` value node (a number or a DTCG name).
-    public static func numeric(_ node: Node) -> Int? {
+    package static func numeric(_ node: Node) -> Int? {
         if let number = node.number { return Int(number) }
         return node.string.flatMap { dtcgNames[$0] }
     }

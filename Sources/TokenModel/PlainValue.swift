@@ -1,3 +1,5 @@
+import SourceData
+package import SourceTree
 /// Data as a token file wrote it, without places: what `$extensions` holds (other tools' data, which tokenc
 /// keeps, and its own facts), and a value as `diff` shows it. The JSON output writes it and `diff` compares it;
 /// neither needs to know YAML.
@@ -10,7 +12,7 @@ public enum PlainValue: Sendable {
     case object([PlainEntry])
 
     /// The data of `node`, its places left out.
-    public init(_ node: Node) {
+    package init(_ node: Node) {
         switch node.kind {
         case .scalar(let value, let text): self = .scalar(value, text: text)
         case .sequence(let items): self = .list(items.map(PlainValue.init))

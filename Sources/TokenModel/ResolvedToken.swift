@@ -1,3 +1,4 @@
+package import SourceTree
 /// A resolved token: aliases followed, so every value is concrete. A class: it never changes after
 /// resolution, and every rule and generator passes tokens around, so a copy is one reference, not a
 /// dozen retained fields.
@@ -30,7 +31,7 @@ public final class ResolvedToken: Sendable {
     let readValues: UInt16
 
     /// Creates a resolved token, parsing a color token's values.
-    public convenience init(token: Token, type: TokenType, values: [ModeValue], aliasChain: [String]) {
+    package convenience init(token: Token, type: TokenType, values: [ModeValue], aliasChain: [String]) {
         self.init(token: token, type: type, values: values, aliasChain: aliasChain, colors: type == .color ? values.map { entry in
             if case .success(let color) = ColorValue.parse(entry.value) { color } else { nil }
         } : [])
@@ -111,7 +112,7 @@ public final class ResolvedToken: Sendable {
     }
 
     /// The value in `mode`, following the documented fallback when the token does not define it.
-    public func value(in mode: String) -> Node { values[valueIndex(in: mode)].value }
+    package func value(in mode: String) -> Node { values[valueIndex(in: mode)].value }
 
     /// The typed value in `mode`, with the same fallback as `value(in:)`; nil only for a token made without
     /// typed values and for a color that did not parse.

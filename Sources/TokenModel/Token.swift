@@ -1,3 +1,5 @@
+package import SourceTree
+import SourceData
 import TokenColor
 /// The DTCG types and tokenc's own types a token can have.
 public enum TokenType: String, Sendable, CaseIterable, Hashable {
@@ -93,9 +95,9 @@ public struct Token: Sendable {
     /// Where the token's name is written.
     public var location: SourceLocation
     /// The `$value` node (the light appearance).
-    public var value: Node
+    package var value: Node
     /// Other appearances by mode name, from `$extensions.mode`.
-    public var modes: [(name: String, value: Node)]
+    package var modes: [(name: String, value: Node)]
     /// The rarely set fields; nil when all are empty.
     public private(set) var details: TokenDetails?
 
@@ -127,7 +129,7 @@ public struct Token: Sendable {
     }
 
     /// Creates a token.
-    public init(
+    package init(
         path: String, type: TokenType?, location: SourceLocation, value: Node,
         modes: [(name: String, value: Node)] = [], description: String? = nil,
         deprecation: String? = nil, extensions: PlainValue? = nil, facts: TokencFacts = TokencFacts()
@@ -137,7 +139,7 @@ public struct Token: Sendable {
     }
 
     /// Creates a token whose rarely set fields are already boxed (tokens of one group share their facts' box).
-    public init(path: String, type: TokenType?, location: SourceLocation, value: Node, modes: [(name: String, value: Node)],
+    package init(path: String, type: TokenType?, location: SourceLocation, value: Node, modes: [(name: String, value: Node)],
                 details: TokenDetails?)
     {
         self.path = path
@@ -187,10 +189,10 @@ public struct ModeValue: Sendable {
     /// The mode's name (`light`, `dark`, or a custom mode).
     public var mode: String
     /// The value in that mode.
-    public var value: Node
+    package var value: Node
 
     /// Creates a mode's value.
-    public init(_ mode: String, _ value: Node) {
+    package init(_ mode: String, _ value: Node) {
         self.mode = mode
         self.value = value
     }

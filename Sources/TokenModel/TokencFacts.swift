@@ -1,3 +1,4 @@
+import SourceData
 /// The semantic job of a color, from `$extensions.tokenc.role`.
 public enum ColorRole: String, Sendable, CaseIterable, Hashable {
     case background, label, fill, separator, interactive, destructive, success, warning, info, focus

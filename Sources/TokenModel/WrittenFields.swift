@@ -1,3 +1,5 @@
+package import SourceTree
+import SourceData
 /// The fields of a token's own `$value` as written, for findings that point where the user typed something:
 /// an alias of a whole value writes no fields, and its findings point at the token's name.
 extension ResolvedToken {

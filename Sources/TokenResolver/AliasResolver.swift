@@ -1,4 +1,6 @@
 import Dispatch
+import SourceData
+import SourceTree
 import TokenModel
 
 /// Follows aliases (`{a.b}`) and JSON Pointer `$ref`s, infers types from targets, and validates every value.

@@ -1,3 +1,5 @@
+import SourceData
+import SourceTree
 import TokenModel
 
 /// Reads DTCG Resolver Module 2025.10 documents: validates them and turns sets and the `appearance` modifier

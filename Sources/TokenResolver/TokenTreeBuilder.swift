@@ -1,4 +1,6 @@
 import Dispatch
+import SourceData
+import SourceTree
 import TokenModel
 
 /// Builds the token tree from loaded files: groups, tokens, inherited types, `$extends`, name rules, duplicates.

@@ -1,3 +1,5 @@
+import SourceData
+import SourceTree
 import TokenModel
 
 /// Walks the loaded files' groups and tokens into a list of tokens, with the diagnostics of what they say.

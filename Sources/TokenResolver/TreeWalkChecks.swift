@@ -1,3 +1,5 @@
+import SourceData
+import SourceTree
 import TokenModel
 
 /// The tree walk's checks of what a token or group says about itself: `$extensions.tokenc` facts,

@@ -1,3 +1,4 @@
+import SourceData
 import TokenModel
 
 /// Which tokens each group holds, for `$extends`: a group's tokens are found by walking its subtree instead of

@@ -6,6 +6,8 @@ import Foundation
 import Dispatch
 import TokenGenerators
 import TokenLoader
+import SourceData
+import SourceTree
 import TokenModel
 import TokenResolver
 import TokenRules

@@ -4,6 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import TokenLoader
+import SourceData
+import SourceTree
 import TokenModel
 import Locks
 

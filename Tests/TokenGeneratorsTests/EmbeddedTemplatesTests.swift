@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import TokenGenerators
+import SourceData
+import SourceTree
 import TokenModel
 
 @Suite struct EmbeddedTemplatesTests {
@@ -107,8 +109,8 @@ import TokenModel
     }
 
     @Test func twoTokensWithOneSwiftNameAreAnErrorNamingBoth() {
-        let location = { (line: Int) in TokenModel.SourceLocation(file: "t.yaml", line: line, column: 3) }
-        let node = { (n: Int) in TokenModel.Node(.scalar(.integer(n), text: String(n)), at: location(n + 2)) }
+        let location = { (line: Int) in SourceData.SourceLocation(file: "t.yaml", line: line, column: 3) }
+        let node = { (n: Int) in SourceTree.Node(.scalar(.integer(n), text: String(n)), at: location(n + 2)) }
         let tokens = [
             TokenModel.ResolvedToken(token: .init(path: "c.on-accent", type: .number, location: location(3), value: node(1)),
                                      type: .number, values: [.init("light", node(1))], aliasChain: [], colors: [],

@@ -1,4 +1,6 @@
 import Testing
+import SourceData
+import SourceTree
 import TokenModel
 @testable import TokenGenerators
 import TokenColor

@@ -1,4 +1,6 @@
 import Testing
+import SourceData
+import SourceTree
 import TokenModel
 
 @Suite struct ModeLookupTests {

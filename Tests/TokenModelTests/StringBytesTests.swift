@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import SourceData
+import SourceTree
 import TokenModel
 
 @Suite struct StringBytesTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 import TokenLoader
+import SourceData
+import SourceTree
 import TokenModel
 @testable import TokenResolver
 import Locks

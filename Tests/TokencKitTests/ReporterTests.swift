@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import SourceData
+import SourceTree
 import TokenModel
 @testable import TokencKit
 import TokenColor

@@ -1,3 +1,4 @@
+import SourceData
 import TokenModel
 import TokenColor
 
@@ -38,7 +39,10 @@ public struct AssetCatalogGenerator: Generator {
                 name = SwiftNamer.type(token.path)
             case .accent where !accentWritten:
                 // The first accent token becomes Xcode's AccentColor, which the app's tint reads.
-                modes = token.values.compactMap { entry in entry.value["color"].map { (entry.mode, try? ColorValue.parse($0).get()) } }
+                modes = token.values.indices.compactMap { i in
+                    guard case .accent(let accent)? = token.typedValue(at: i) else { return nil }
+                    return (token.values[i].mode, accent.color.value)
+                }
                 name = "AccentColor"
                 accentWritten = true
             default:

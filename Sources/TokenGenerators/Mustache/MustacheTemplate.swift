@@ -1,3 +1,4 @@
+import SourceData
 import TokenModel
 
 /// A Mustache template compiled once into operations, rendered many times into one growing buffer.

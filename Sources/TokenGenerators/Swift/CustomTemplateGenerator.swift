@@ -1,3 +1,4 @@
+import SourceData
 import TokenModel
 
 /// Renders a user's own template with the same context as the Swift output (`outputs:` in tokenc.yml).

@@ -1,3 +1,4 @@
+import TokenColor
 /// Turns token path segments into Swift identifiers that are always valid: one namer for every output.
 public enum SwiftNamer {
     static let keywords: Set<String> = [

@@ -1,3 +1,4 @@
+package import SourceTree
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -27,7 +28,7 @@ public enum ColorValue: Sendable {
     }
 
     /// Reads a resolved value node: a CSS color string, `{system.NAME}`, or a DTCG color object.
-    public static func parse(_ node: Node) -> Result<ColorValue, ColorSyntax.Problem> {
+    package static func parse(_ node: Node) -> Result<ColorValue, ColorSyntax.Problem> {
         if let text = node.string { return parse(text: text) }
         return parseObject(node)
     }
@@ -81,7 +82,7 @@ public enum ColorValue: Sendable {
 
     /// A DTCG color object as the CSS color it means, its numbers as written (`oklch(0.6 0.15 250)`,
     /// `hsl(210 50% 40%)`, `color(display-p3 1 0 0 / 0.5)`), for people reading a value; nil for anything else.
-    public static func cssText(ofObject node: Node) -> String? {
+    package static func cssText(ofObject node: Node) -> String? {
         guard let space = node["colorSpace"]?.string.flatMap(ColorSpace.init(rawValue:)),
               let items = node["components"]?.sequenceItems, items.count == 3 else { return nil }
         var parts: [String] = []

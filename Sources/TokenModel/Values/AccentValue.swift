@@ -1,3 +1,4 @@
+import SourceData
 /// An `accent` value (tokenc's type): the app's accent color and where it applies.
 public struct AccentValue: Sendable {
     /// One entry of `fixed-sidebar-icons`: a sidebar item and its fixed color (nil when it is not a color).

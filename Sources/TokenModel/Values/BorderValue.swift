@@ -1,3 +1,4 @@
+import SourceData
 /// A `border` value: a color, a width and a stroke style.
 public struct BorderValue: Sendable {
     /// The border's color.

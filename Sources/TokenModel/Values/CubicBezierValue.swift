@@ -1,3 +1,4 @@
+import SourceData
 /// A `cubicBezier` value: the two control points of a timing curve, x1 and x2 from 0 to 1.
 public struct CubicBezierValue: Sendable, Equatable {
     /// `[x1, y1, x2, y2]`.

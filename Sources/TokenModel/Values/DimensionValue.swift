@@ -1,3 +1,4 @@
+import SourceData
 /// A `dimension` value: a finite number and its unit (`pt` is read as `px`).
 public struct DimensionValue: Sendable, Equatable {
     /// The units a dimension may have.

@@ -1,3 +1,4 @@
+import SourceData
 /// A `duration` value: a finite number of milliseconds or seconds.
 public struct DurationValue: Sendable, Equatable {
     /// The units a duration may have.

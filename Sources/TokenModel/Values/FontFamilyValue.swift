@@ -1,3 +1,4 @@
+import SourceData
 /// A `fontFamily` value: one family name, or a list of them, most preferred first.
 public struct FontFamilyValue: Sendable, Equatable {
     /// The family names, most preferred first (one for a single name).

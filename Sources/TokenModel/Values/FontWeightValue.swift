@@ -1,3 +1,4 @@
+import SourceData
 /// A `fontWeight` value: a number from 1 to 1000, or a DTCG weight name and the number it stands for.
 public struct FontWeightValue: Sendable, Equatable {
     /// The weight as a number (a name's number, `bold` is 700).

@@ -1,3 +1,4 @@
+import SourceData
 /// A `gradient` value: color stops along the gradient's line.
 public struct GradientValue: Sendable {
     /// One color stop.

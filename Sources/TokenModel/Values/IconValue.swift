@@ -1,3 +1,4 @@
+import SourceData
 /// An `icon` value (tokenc's type): an app icon, a bar or toolbar icon, or a Messages icon, and its images.
 public struct IconValue: Sendable {
     /// An image a field names; `path` is nil when what is written is not a string.

@@ -1,3 +1,4 @@
+import SourceData
 /// A `number` value: a finite number without a unit.
 public struct NumberValue: Sendable, Equatable {
     /// The number.

@@ -1,3 +1,4 @@
+import SourceData
 /// A `shadow` value: one shadow, or a list of them drawn together.
 public struct ShadowValue: Sendable {
     /// One shadow.

@@ -1,3 +1,4 @@
+import SourceData
 /// A `strokeStyle` value: a CSS line style keyword, or dashes and their caps.
 public struct StrokeStyleValue: Sendable, Equatable {
     /// The CSS line style keywords.

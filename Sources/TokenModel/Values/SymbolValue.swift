@@ -1,3 +1,4 @@
+import SourceData
 /// A `symbol` value (tokenc's type): an SF Symbols name and how it is drawn.
 public struct SymbolValue: Sendable {
     /// The SF Symbols name, such as `house.fill`.

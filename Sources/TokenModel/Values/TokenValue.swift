@@ -1,3 +1,4 @@
+import SourceData
 /// A resolved token value, typed: one case per DTCG type and per tokenc type, each a struct of typed fields
 /// with the places they were written. The resolver parses every value into one of these once; rules and
 /// outputs read fields, not YAML.

@@ -1,3 +1,4 @@
+import SourceData
 /// A `transition` value: how long, after what delay, along which curve.
 public struct TransitionValue: Sendable {
     /// How long the transition runs.

@@ -1,3 +1,4 @@
+import SourceData
 /// A `typography` value: a font and the spacing of its lines and letters.
 public struct TypographyValue: Sendable {
     /// The font family.

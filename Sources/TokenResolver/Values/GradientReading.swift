@@ -1,3 +1,5 @@
+import SourceData
+import SourceTree
 import TokenModel
 
 extension ValueReader {

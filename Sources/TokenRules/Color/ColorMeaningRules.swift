@@ -1,3 +1,4 @@
+import SourceData
 import TokenModel
 import TokenColor
 

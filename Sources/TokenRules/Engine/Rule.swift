@@ -1,3 +1,4 @@
+import SourceData
 import TokenModel
 
 /// The two rule groups: DTCG structure and Apple's Human Interface Guidelines.

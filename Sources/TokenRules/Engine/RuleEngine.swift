@@ -1,4 +1,5 @@
 import Dispatch
+import SourceData
 import TokenModel
 
 /// Runs the guideline rules, applies the configuration and `ignore` entries, and reports unused ignores.

@@ -1,3 +1,4 @@
+import SourceData
 import TokenModel
 
 /// A toolbar or navigation-bar icon outside 18–28 pt.

@@ -1,3 +1,4 @@
+import SourceData
 import TokenModel
 
 /// An icon token's light value and the images it names.

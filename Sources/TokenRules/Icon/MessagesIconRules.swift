@@ -1,3 +1,4 @@
+import SourceData
 import TokenModel
 
 /// An iMessage app icon size that is not in the table.

@@ -1,3 +1,4 @@
+import SourceData
 import TokenModel
 
 /// A symbol token's light value.

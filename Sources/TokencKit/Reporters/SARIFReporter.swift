@@ -1,4 +1,6 @@
 import TokenGenerators
+import SourceData
+import SourceTree
 import TokenModel
 import TokenRules
 

@@ -1,5 +1,7 @@
 import TokenDiff
 import TokenGenerators
+import SourceData
+import SourceTree
 import TokenModel
 import TokenColor
 
