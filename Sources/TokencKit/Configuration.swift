@@ -94,7 +94,8 @@ public struct Configuration: Sendable {
         Diagnostic(.configInvalid, severity: .error, message: message, location: location, fix: fix)
     }
 
-    static let generatorIDs = ["swift", "css", "json", "xcassets"]
+    /// What `generator` accepts.
+    static var generatorIDs: [String] { Pipeline.builtInOutputIDs }
     /// The keys an entry of `outputs` takes.
     static let outputKeys = ["generator", "destination", "options", "template", "file"]
 

@@ -88,6 +88,10 @@ public struct Pipeline: Sendable {
     /// The generators `tokenc build` runs by default.
     public static let defaultGenerators: [any Generator] = generators()
 
+    /// The built-in outputs' ids in alphabetical order: what tokenc.yml's `generator` and `--only` accept (with
+    /// `custom`), read off the generators themselves, so a new output is registered in `generators(…)` alone.
+    public static let builtInOutputIDs: [String] = defaultGenerators.map(\.id).sorted()
+
     /// The most findings of one rule the result keeps (the rest counted in one more finding); nil keeps all of them
     /// (`inspect`, which shows one token's findings).
     public var reportedPerRule: Int? = Diagnostic.reportedPerRule
