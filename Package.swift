@@ -4,7 +4,8 @@ import PackageDescription
 // One pipeline, one direction: load → tree/resolve → check → render → write.
 // Stage modules depend only on TokenModel and the color science (TokenColor); TokencKit composes them; tokenc is
 // the CLI. SourceData holds locations and scalars; SourceTree the located YAML nodes, which only the loader, the
-// resolver and TokencKit import. Locks holds the lock and the bounded memo the color memo and the build's shared tables use.
+// resolver and TokencKit import. Locks holds the lock and the bounded memo the color memo and the build's shared
+// tables use.
 
 // The default build needs libyaml alone. With TOKENC_MIMALLOC=1 the tokenc executable links mimalloc on Linux
 // (libmimalloc-dev), which then serves every allocation; docs/performance.md gives its measured gain. Never

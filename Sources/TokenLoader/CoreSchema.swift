@@ -1,5 +1,4 @@
 import SourceData
-import SourceTree
 import TokenModel
 
 /// Types plain scalars by the YAML 1.2 core schema: `no` stays a string and `010` is ten.

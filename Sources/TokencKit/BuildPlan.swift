@@ -56,7 +56,7 @@ public struct BuildPlan: Sendable {
         }
         if let only {
             // A misspelt name would select nothing and write nothing, silently.
-            let known = (Pipeline.builtInOutputIDs + ["custom"]).sorted()
+            let known = Pipeline.outputIDs
             for name in only.sorted() where !known.contains(name) {
                 throw ToolError("`\(name)` is not an output; " + (NearestName.find(name, in: known).map { "did you mean `\($0)`? " } ?? "")
                     + "--only takes " + known.joined(separator: ", ") + " (comma-separated)")

@@ -94,8 +94,6 @@ public struct Configuration: Sendable {
         Diagnostic(.configInvalid, severity: .error, message: message, location: location, fix: fix)
     }
 
-    /// What `generator` accepts.
-    static var generatorIDs: [String] { Pipeline.builtInOutputIDs }
     /// The keys an entry of `outputs` takes.
     static let outputKeys = ["generator", "destination", "options", "template", "file"]
 
@@ -113,9 +111,9 @@ public struct Configuration: Sendable {
             for entry in item.mappingEntries ?? [] {
                 switch entry.key {
                 case "generator":
-                    guard let id = entry.value.string, generatorIDs.contains(id) else {
-                        problems.append(problem("`generator` must be one of " + generatorIDs.joined(separator: ", "), entry.value.location,
-                                                fix: entry.value.string.flatMap { NearestName.find($0, in: generatorIDs) }.map { "did you mean `\($0)`?" }))
+                    guard let id = entry.value.string, Pipeline.builtInOutputIDs.contains(id) else {
+                        problems.append(problem("`generator` must be one of " + Pipeline.builtInOutputIDs.joined(separator: ", "), entry.value.location,
+                                                fix: entry.value.string.flatMap { NearestName.find($0, in: Pipeline.builtInOutputIDs) }.map { "did you mean `\($0)`?" }))
                         continue
                     }
                     output.generator = id

@@ -1,5 +1,4 @@
 import TokenGenerators
-import SourceData
 import SourceTree
 import TokenModel
 import TokenResolver

@@ -6,7 +6,6 @@ import Foundation
 import Dispatch
 import TokenGenerators
 import TokenLoader
-import SourceData
 import SourceTree
 import TokenModel
 import TokenResolver
@@ -88,9 +87,12 @@ public struct Pipeline: Sendable {
     /// The generators `tokenc build` runs by default.
     public static let defaultGenerators: [any Generator] = generators()
 
-    /// The built-in outputs' ids in alphabetical order: what tokenc.yml's `generator` and `--only` accept (with
-    /// `custom`), read off the generators themselves, so a new output is registered in `generators(…)` alone.
+    /// The built-in outputs' ids in alphabetical order: what tokenc.yml's `generator` accepts, read off the
+    /// generators themselves, so a new output is registered in `generators(…)` alone.
     public static let builtInOutputIDs: [String] = defaultGenerators.map(\.id).sorted()
+
+    /// What `--only` accepts: the built-in outputs and `custom` (tokenc.yml's template outputs), alphabetically.
+    public static let outputIDs: [String] = (builtInOutputIDs + ["custom"]).sorted()
 
     /// The most findings of one rule the result keeps (the rest counted in one more finding); nil keeps all of them
     /// (`inspect`, which shows one token's findings).

@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import TokenLoader
-import SourceData
 import SourceTree
 import TokenModel
 import Locks

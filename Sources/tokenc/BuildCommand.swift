@@ -57,7 +57,7 @@ struct Build: ParsableCommand {
     @Flag(help: "Rebuild whenever a token file, tokenc.yml or a template changes; keeps running after errors.")
     var watch = false
 
-    @Option(help: ArgumentHelp("Write only these outputs (comma-separated: \((Pipeline.builtInOutputIDs + ["custom"]).sorted().joined(separator: ", "))), as the build plugin does."))
+    @Option(help: ArgumentHelp("Write only these outputs (comma-separated: \(Pipeline.outputIDs.joined(separator: ", "))), as the build plugin does."))
     var only: String?
 
     @Option(help: "How to print problems: text, or xcode (for build systems).")

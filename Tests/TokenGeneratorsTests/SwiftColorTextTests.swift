@@ -1,6 +1,5 @@
 import Testing
 import SourceData
-import SourceTree
 import TokenModel
 @testable import TokenGenerators
 import TokenColor

@@ -1,6 +1,5 @@
 import Testing
 import SourceData
-import SourceTree
 @testable import TokenModel
 
 /// The report's order, and the moves that put findings in it without copying them.

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import SourceData
-import SourceTree
 import TokenModel
 
 @Suite struct StringBytesTests {

@@ -1,4 +1,3 @@
-import SourceData
 import SourceTree
 import TokenModel
 

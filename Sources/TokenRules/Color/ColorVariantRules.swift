@@ -1,4 +1,3 @@
-import SourceData
 import TokenModel
 import TokenColor
 

@@ -1,4 +1,3 @@
-import SourceData
 import TokenModel
 
 /// A toolbar or navigation-bar icon outside 18–28 pt.

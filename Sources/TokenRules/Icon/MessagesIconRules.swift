@@ -1,4 +1,3 @@
-import SourceData
 import TokenModel
 
 /// An iMessage app icon size that is not in the table.

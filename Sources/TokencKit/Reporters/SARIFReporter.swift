@@ -1,6 +1,5 @@
 import TokenGenerators
 import SourceData
-import SourceTree
 import TokenModel
 import TokenRules
 

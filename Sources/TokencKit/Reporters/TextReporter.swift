@@ -1,6 +1,5 @@
 import TokenGenerators
 import SourceData
-import SourceTree
 import TokenModel
 
 /// Prints diagnostics like a compiler: `file:line:col: error: message [id]`, the source line, a caret, the fix.

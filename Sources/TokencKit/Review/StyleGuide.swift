@@ -1,6 +1,5 @@
 import TokenDiff
 import TokenGenerators
-import SourceData
 import SourceTree
 import TokenModel
 import TokenColor
