@@ -32,9 +32,10 @@ struct TokencProcess {
     }
 
     /// Runs tokenc with `arguments` in `directory`, with colors off and `extraEnvironment` set; with `signalling`,
-    /// sends that signal that many seconds after the start.
+    /// sends that signal that many seconds after the start; with `signallingOnceStaged`, sends it as soon as one of
+    /// tokenc's temporary files (`.NAME.tokenc-tmp-…`) appears anywhere under `directory`.
     static func run(_ arguments: [String], in directory: URL, extraEnvironment: [String: String] = [:],
-                    signalling: (signal: Int32, after: Double)? = nil) throws -> Result {
+                    signalling: (signal: Int32, after: Double)? = nil, signallingOnceStaged: Int32? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -61,6 +62,10 @@ struct TokencProcess {
             Thread.sleep(forTimeInterval: signalling.after)
             kill(process.processIdentifier, signalling.signal)
         }
+        if let signallingOnceStaged {
+            while process.isRunning && !holdsTemporaryFile(directory) { usleep(50) }
+            if process.isRunning { kill(process.processIdentifier, signallingOnceStaged) }
+        }
         process.waitUntilExit()
         try out.close()
         try err.close()
@@ -70,30 +75,30 @@ struct TokencProcess {
                       endedBy: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil)
     }
 
-    /// Runs tokenc with `arguments` again and again, SIGTERM sent at `spread` moments over a run of `seconds`,
-    /// then, while no run has said it was stopped while writing, at the middle of the window such a moment must
-    /// lie in: a run that finished moves it earlier, one ended before it wrote, later (the suite's other tests
-    /// make every run's length vary, so fixed moments alone can all miss a short write). `prepare` runs before
-    /// each run, `check` after it with its step; returns how many runs were stopped while writing.
-    static func signalledRuns(_ arguments: [String], in directory: URL, seconds: Double, spread: Int = 8,
+    /// Whether a file of tokenc's staging, `.NAME.tokenc-tmp-…`, is anywhere under `directory`.
+    static func holdsTemporaryFile(_ directory: URL) -> Bool {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else { return false }
+        while let name = enumerator.nextObject() as? String {
+            if name.contains(".tokenc-tmp-") { return true }
+        }
+        return false
+    }
+
+    /// Runs tokenc with `arguments` again and again: SIGTERM sent at `spread` moments over a run of `seconds`, then,
+    /// up to `staged` times while no run has said it was stopped while writing, as soon as its first temporary file
+    /// appears (timed moments alone miss a write of a few milliseconds when the sanitizers and a shared machine
+    /// make run lengths jitter by more than that). `prepare` runs before each run, `check` after it with its step;
+    /// returns how many runs were stopped while writing.
+    static func signalledRuns(_ arguments: [String], in directory: URL, seconds: Double, spread: Int = 8, staged: Int = 12,
                               prepare: () throws -> Void, check: (Result, Int) throws -> Void) throws -> Int {
-        var stopped = 0, early = 0.0, late = seconds * 1.5
-        for step in 0..<(spread + 48) where step < spread || stopped == 0 {
-            // Run times jitter (more so under a sanitizer on a shared machine) by more than the write takes: a
-            // search that has narrowed below a millisecond without landing in it opens out around where it is.
-            if step >= spread, late - early < 0.001 {
-                let middle = (early + late) / 2
-                (early, late) = (middle * 0.75, middle * 1.25)
-            }
-            let moment = step < spread ? seconds * Double(step) / Double(spread - 1) : (early + late) / 2
+        var stopped = 0
+        for step in 0..<(spread + staged) where step < spread || stopped == 0 {
             try prepare()
-            let result = try run(arguments, in: directory, signalling: (SIGTERM, moment))
+            let result = step < spread
+                ? try run(arguments, in: directory, signalling: (SIGTERM, seconds * Double(step) / Double(spread - 1)))
+                : try run(arguments, in: directory, signallingOnceStaged: SIGTERM)
             try check(result, step)
-            if result.stderr.contains("tokenc: error: interrupted (SIGTERM): no output was changed") {
-                stopped += 1
-            } else if step >= spread {
-                if result.endedBy == nil { late = moment } else { early = moment }
-            }
+            if result.stderr.contains("tokenc: error: interrupted (SIGTERM): no output was changed") { stopped += 1 }
         }
         return stopped
     }
