@@ -161,20 +161,20 @@ public struct DiagnosticKind: Sendable, Hashable, CustomStringConvertible {
     public static let accentTextContrast = DiagnosticKind("accent/text-contrast", .guidelines, .error,
         "`text-on-accent` misses 4.5:1 on the accent color in some appearance.")
     /// `accent/dark-variant`.
-    public static let accentDarkVariant = DiagnosticKind("accent/dark-variant", .guidelines, .warning,
-        "The accent color has no dark appearance.")
+    public static let accentDarkVariant = DiagnosticKind("accent/dark-variant", .guidelines, .error,
+        "The accent's custom color has no dark appearance: the same value in dark as in light.")
     /// `accent/fixed-sidebar-icons`.
     public static let accentFixedSidebarIcons = DiagnosticKind("accent/fixed-sidebar-icons", .guidelines, .error,
         "A fixed-color entry that is not a color, or fixed colors on an accent that does not apply to `sidebar-icons`.")
     /// `color/hardcoded-system-value`.
     public static let colorHardcodedSystemValue = DiagnosticKind("color/hardcoded-system-value", .guidelines, .warning,
-        "A custom color equal to a documented system color value; reference `{system.NAME}` instead.")
+        "A custom color whose value in some appearance (or on watchOS) equals a documented system color's value there; reference `{system.NAME}` instead.")
     /// `color/system-color-misuse`.
     public static let colorSystemColorMisuse = DiagnosticKind("color/system-color-misuse", .guidelines, .warning,
         "A dynamic system color used against its purpose: a background color as text, a label color as a surface, a separator as text.")
     /// `color/same-color-different-meaning`.
     public static let colorSameColorDifferentMeaning = DiagnosticKind("color/same-color-different-meaning", .guidelines, .warning,
-        "One color value behind tokens of different roles, such as `interactive` and `destructive`.")
+        "One color value behind tokens of different meanings (`interactive` and `destructive`), in any appearance.")
     /// `color/indistinguishable-in-srgb`.
     public static let colorIndistinguishableInSrgb = DiagnosticKind("color/indistinguishable-in-srgb", .guidelines, .warning,
         "Two distinct wide-gamut colors within ΔE2000 2.0 of each other after mapping to sRGB; one finding at a token, against the closest such color earlier in path order, counting the others.")
@@ -195,10 +195,10 @@ public struct DiagnosticKind: Sendable, Hashable, CustomStringConvertible {
         "A foreground misses its minimum contrast (4.5:1 text, 3:1 large text and non-text UI) on a declared surface in some appearance, alpha composited over the surface.")
     /// `color/high-contrast-variant`.
     public static let colorHighContrastVariant = DiagnosticKind("color/high-contrast-variant", .guidelines, .warning,
-        "A pair below 7:1 in a high-contrast appearance, or with no high-contrast value while the light pair is below 7:1.")
+        "A text pair below 7:1 (a non-text pair below 3:1) in an increased-contrast appearance, or with no increased-contrast value while the light pair is below that.")
     /// `color/watchos-background`.
     public static let colorWatchosBackground = DiagnosticKind("color/watchos-background", .guidelines, .error,
-        "A `background` color scoped to watchOS alone that is not pure black.")
+        "The app background (role `background`, drawn on no other surface) of a watchOS-only design that is not pure black.")
     /// `color/tvos-palette-size`.
     public static let colorTvosPaletteSize = DiagnosticKind("color/tvos-palette-size", .guidelines, .info,
         "More than three distinct hues among tvOS-scoped colors of roles `interactive`, `fill`, `focus`.")
@@ -270,7 +270,7 @@ public struct DiagnosticKind: Sendable, Hashable, CustomStringConvertible {
         "A tab-bar symbol written with `.fill`: the tab bar chooses the fill variant itself.")
     /// `symbol/consistent-family`.
     public static let symbolConsistentFamily = DiagnosticKind("symbol/consistent-family", .guidelines, .warning,
-        "Symbols in one context (the same bar, the same list) with different weights or scales.")
+        "Symbols in one context (the same bar, the same list) with different rendering modes, variants or scales, or, among those with no adjacent text, different weights.")
     /// `symbol/variable-color-depth`.
     public static let symbolVariableColorDepth = DiagnosticKind("symbol/variable-color-depth", .guidelines, .info,
         "Variable color on a symbol in a list or sidebar, which shows static depth: use hierarchical rendering.")

@@ -1,7 +1,21 @@
 import SourceData
 /// The semantic job of a color, from `$extensions.tokenc.role`.
 public enum ColorRole: String, Sendable, CaseIterable, Hashable {
-    case background, label, fill, separator, interactive, destructive, success, warning, info, focus
+    case background, elevated, label, fill, separator, interactive, destructive, success, warning, info, focus
+
+    /// What a color of this role means when the token says no `meaning` of its own (docs/token-format.md has the
+    /// table): status and interaction roles mean something, surfaces and structure do not. A focus ring follows
+    /// the accent (macOS's keyboard focus indicator does), so it means what interactive means.
+    public var defaultMeaning: String? {
+        switch self {
+        case .background, .elevated, .label, .fill, .separator: nil
+        case .interactive, .focus: "interactive"
+        case .destructive: "destructive"
+        case .success: "success"
+        case .warning: "warning"
+        case .info: "info"
+        }
+    }
 }
 
 /// A platform a token is used on, from `$extensions.tokenc.platforms`.
@@ -62,6 +76,8 @@ public struct TokencFacts: Sendable, Hashable {
     public var largeText = false
     /// The semantic role of a color.
     public var role: ColorRole?
+    /// What the color tells people (`meaning:`), when it is not its role's default meaning.
+    public var writtenMeaning: String?
     /// Where the token is used; empty means every platform.
     public var platforms: [Platform] = []
     /// Silenced rules.
@@ -76,8 +92,19 @@ public struct TokencFacts: Sendable, Hashable {
     /// Whether no fact is set (as `== TokencFacts()`, without comparing lists through `Equatable`: asked for
     /// every token read).
     public var isEmpty: Bool {
-        on.isEmpty && !text && !largeText && role == nil && platforms.isEmpty && ignore.isEmpty
+        on.isEmpty && !text && !largeText && role == nil && writtenMeaning == nil && platforms.isEmpty && ignore.isEmpty
     }
+
+    /// What the color tells people: its own `meaning`, else its role's default one; nil for a color that carries
+    /// no meaning (a surface, a label, a separator), which may share its value with anything.
+    public var meaning: String? { writtenMeaning ?? role?.defaultMeaning }
+
+    /// Whether this is the app's background: role `background` and drawn on no other surface (a background
+    /// with `on` sits on another, as a platter or a card does).
+    public var isAppBackground: Bool { role == .background && on.isEmpty }
+
+    /// Whether the color is a surface things are drawn on: role `background` or `elevated`.
+    public var isSurfaceRole: Bool { role == .background || role == .elevated }
 
     /// Whether the token is used on `platform` (no list means everywhere).
     public func isUsed(on platform: Platform) -> Bool { platforms.isEmpty || platforms.contains(platform) }

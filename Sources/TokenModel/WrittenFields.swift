@@ -1,10 +1,15 @@
-package import SourceTree
+internal import SourceTree
 import SourceData
 /// The fields of a token's own `$value` as written, for findings that point where the user typed something:
 /// an alias of a whole value writes no fields, and its findings point at the token's name.
 extension ResolvedToken {
     /// Where the token's own `$value` is written.
     public var writtenValueLocation: SourceLocation { token.value.location }
+
+    /// Where the value written for `mode` is (its `$extensions.mode` entry, else `$value`).
+    public func writtenValueLocation(in mode: String) -> SourceLocation {
+        (token.modes.first { $0.name == mode }?.value ?? token.value).location
+    }
 
     /// Whether what is written for `mode` (its `$extensions.mode` entry, else `$value`) is an alias `"{a.b}"`.
     public func writesAlias(in mode: String) -> Bool {

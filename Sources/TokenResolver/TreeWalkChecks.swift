@@ -47,6 +47,12 @@ extension TreeWalk {
                     continue
                 }
                 facts.role = role
+            case "meaning":
+                guard let meaning = value.string, !meaning.isEmpty else {
+                    error(.tokenInvalidProperty, "`meaning` must be a word such as `destructive` or `brand`", at: value.location, path: path)
+                    continue
+                }
+                facts.writtenMeaning = meaning
             case "platforms":
                 guard let items = value.sequenceItems else {
                     error(.tokenInvalidProperty, "`platforms` must be a list such as [ios, macos]", at: value.location, path: path)
@@ -77,7 +83,7 @@ extension TreeWalk {
                     facts.ignore.append(IgnoredRule(rule: rule, reason: reason, location: item.location))
                 }
             default:
-                let keys = ["on", "text", "large-text", "role", "platforms", "ignore"]
+                let keys = ["on", "text", "large-text", "role", "meaning", "platforms", "ignore"]
                 error(.tokenInvalidProperty, "`\(entry.key)` is not a tokenc fact", at: entry.keyLocation, path: path,
                       fix: NearestName.find(entry.key, in: keys).map { "did you mean `\($0)`?" } ?? "use one of: " + keys.joined(separator: ", "))
             }

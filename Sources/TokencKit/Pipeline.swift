@@ -267,7 +267,7 @@ public struct Pipeline: Sendable {
             }
         }
         let generatorCount = jobs.count
-        let prepared = checks ? RuleEngine(configuration: ruleConfiguration).prepare(set, readFile: { [filesRead] in Self.readRelative($0, $1, loggingIn: filesRead) }) : nil
+        let prepared = checks ? RuleEngine(configuration: ruleConfiguration).prepare(set, readFile: { [filesRead] in Self.readReferenced($0, $1, loggingIn: filesRead) }) : nil
         if let prepared { jobs += (0..<prepared.count).map { rule in { JobResult(files: [], diagnostics: prepared.check(rule: rule)) } } }
         let ruleEnd = jobs.count
         if let prepared, measuresContrast { jobs.append { JobResult(files: [], diagnostics: [], contrast: prepared.contrastCells()) } }

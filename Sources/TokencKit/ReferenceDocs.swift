@@ -19,18 +19,21 @@ public enum ReferenceDocs {
             table comes from the HIG page named per row, in its revision of the given date (before the
             June 2025 update for iOS 26). The dynamic UIKit and AppKit values are not published by
             Apple as numbers; they are the values the frameworks resolve to, from the public listing
-            named per row, and were not re-measured on a device for this table. watchOS uses its own,
-            brighter values (that page's watchOS table); tokenc does not model them yet, so these rows
-            do not list watchOS.
+            named per row, and were not re-measured on a device for this table. watchOS has one, dark,
+            appearance and brighter values of its own: the watchOS column is that page's watchOS table
+            (R G B converted to hex). `{system.NAME}` resolves to the light and dark values on every
+            platform; `color/hardcoded-system-value` compares a token used on watchOS (no `platforms`,
+            or a list with `watchos`) with the watchOS column too.
 
-            | name | platforms | purpose | light | dark | light, increased contrast | dark, increased contrast | source | date |
-            | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+            | name | platforms | purpose | light | dark | light, increased contrast | dark, increased contrast | watchOS | source | date |
+            | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 
             """
         for color in SystemColors.all {
             let platforms = color.platforms.map(\.rawValue).joined(separator: ", ")
             out += "| `\(color.name)` | \(platforms) | \(color.purpose.rawValue) | `\(color.light)` | `\(color.dark)` | "
                 + "\(color.lightHighContrast.map { "`\($0)`" } ?? "—") | \(color.darkHighContrast.map { "`\($0)`" } ?? "—") | "
+                + "\(color.watchOS.map { "`\($0)`" } ?? "—") | "
                 + "\(color.source) | \(color.sourceDate) |\n"
         }
         return out

@@ -6,6 +6,7 @@ import Foundation
 import TokenLoader
 import SourceTree
 import TokenModel
+import TokenRules
 import Locks
 
 // The files a build reads besides its token files (images, a resolver document's files): never outside
@@ -16,12 +17,17 @@ extension Pipeline {
     /// the project: an absolute path, or one whose `..` leaves both the working folder and the token
     /// file's folder, reads nothing (docs/token-format.md, icons).
     static func readRelative(_ path: String, _ tokenFile: String, loggingIn filesRead: FilesRead) -> [UInt8]? {
+        if case .bytes(let bytes) = readReferenced(path, tokenFile, loggingIn: filesRead) { bytes } else { nil }
+    }
+
+    /// `readRelative`, saying why a file gave no bytes: not found, or outside the project.
+    static func readReferenced(_ path: String, _ tokenFile: String, loggingIn filesRead: FilesRead) -> ReferencedFile {
         let folder = tokenFile.lastIndex(of: "/").map { String(tokenFile[..<$0]) } ?? "."
         let full = folder + "/" + path
-        guard !path.hasPrefix("/"), staysInsideProject(full, referencedFrom: folder) else { return nil }
+        guard !path.hasPrefix("/"), staysInsideProject(full, referencedFrom: folder) else { return .outsideProject }
         filesRead.record(full)
-        guard let bytes = try? TokenSources.read(full), bytes.count <= 64 << 20 else { return nil }
-        return bytes
+        guard let bytes = try? TokenSources.read(full), bytes.count <= 64 << 20 else { return .notFound }
+        return .bytes(bytes)
     }
 
     /// Whether `path` stays inside the working folder or `folder` (the file that names it), compared by name.

@@ -71,6 +71,7 @@ public enum RuleCatalog {
         }
         var out = "\(rule.id) — \(rule.name) (\(rule.group.rawValue), default \(rule.severity.rawValue))\n\n"
         out += rule.summary + "\n\nWhy: " + rule.rationale + "\n"
+        if let exemptions = rule.exemptions { out += "\nExempt: " + exemptions + "\n" }
         if !rule.options.isEmpty {
             out += "\nOptions (tokenc.yml): " + rule.options.keys.sorted().map { "\($0) = \(format(rule.options[$0]!))" }.joined(separator: ", ") + "\n"
         }
@@ -145,6 +146,7 @@ public enum RuleCatalog {
         for rule in RuleRegistry.all {
             out += "\n## \(rule.id)\n\n**\(rule.name)** — \(rule.group.rawValue), default `\(rule.severity.rawValue)`.\n\n"
             out += rule.summary + "\n\n" + rule.rationale + "\n"
+            if let exemptions = rule.exemptions { out += "\n**Exempt:** " + exemptions + "\n" }
             if !rule.options.isEmpty {
                 out += "\nOptions: " + rule.options.keys.sorted().map { "`\($0)` (default \(format(rule.options[$0]!)))" }.joined(separator: ", ") + ".\n"
             }

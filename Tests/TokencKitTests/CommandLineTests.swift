@@ -665,7 +665,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
               light  #8a8a8a  oklch(0.633 0 0)
               dark   #f0f0f0  oklch(0.955 0 0)
               on c.surface (text, needs 3:1)  light 3.45:1  dark 18.43:1
-              warning: `c.text.body` on `c.surface` is 3.45:1 and has no increased-contrast value [color/high-contrast-variant]
+              warning: `c.text.body` on `c.surface` is 3.45:1 and has no increased-contrast value; text aims for 7:1 [color/high-contrast-variant]
 
             c.surface  color  Tokens/c.yaml:6:3
               light  #ffffff  oklch(1 0 0)

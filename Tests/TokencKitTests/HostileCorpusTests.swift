@@ -115,12 +115,13 @@ import TokenModel
         let validated = try InProcess.run(["validate"], in: sandbox.root)
         #expect(validated.status == 1 && validated.endedBy == nil, "\(validated.stderr)")
         let findings = validated.stderr.split(separator: "\n").filter { $0.hasPrefix("Tokens/i.yaml:") && !$0.contains("c.far") }
+        let table = "74x55@2x (148x110 px), 71.5x50@2x (143x100 px), 60x45@2x (120x90 px), 60x45@3x (180x135 px), 32x24@2x (64x48 px), 32x24@3x (96x72 px), 27x20@2x (54x40 px), 27x20@3x (81x60 px), 29@2x (58x58 px), 29@3x (87x87 px), 1024@1x (1024x1024 px)"
         #expect(findings == [
             "Tokens/i.yaml:3:42: warning: a toolbar icon of 1e+300 × 22 pt is outside 18–28 pt [icon/bar-size]",
             "Tokens/i.yaml:4:54: error: `i.endless` is not a valid icon: `width` must be a positive number of points [token/invalid-value]",
             "Tokens/i.yaml:4:82: error: `i.endless` is not a valid icon: `scales` must list scale factors 1, 2 or 3, such as [2, 3] [token/invalid-value]",
-            "Tokens/i.yaml:5:51: error: `210x21404@0x` is not an iMessage icon size (pixels, e.g. \"148x110@2x\") [icon/imessage-size]",
-            "Tokens/i.yaml:5:74: error: `nanx3@2x` is not an iMessage icon size (pixels, e.g. \"148x110@2x\") [icon/imessage-size]",
+            "Tokens/i.yaml:5:51: error: `210x21404@0x` is not an iMessage icon size; keys are points and scale, and the table has \(table) [icon/imessage-size]",
+            "Tokens/i.yaml:5:74: error: `nanx3@2x` is not an iMessage icon size; keys are points and scale, and the table has \(table) [icon/imessage-size]",
         ])
         for command in [["inspect"], ["preview"], ["diff", "Tokens", "Tokens"], ["build", "--only", "swift,css,json"]] {
             let run = try TokencProcess.run(command, in: sandbox.root)

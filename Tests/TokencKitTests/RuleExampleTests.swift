@@ -156,8 +156,13 @@ struct RuleExampleCase: CustomTestStringConvertible, Sendable {
         for rule in RuleRegistry.all {
             #expect(!rule.triggering.isEmpty, "\(rule.id) has no triggering example")
             #expect(!rule.nonTriggering.isEmpty, "\(rule.id) has no non-triggering example")
-            #expect(rule.rationale.contains("HIG") || rule.group == .structure || rule.id == "rules/unused-ignore",
-                    "\(rule.id) must cite its HIG page")
+            // A guideline rule names its HIG page (and section) and quotes the guideline.
+            if rule.group == .guidelines && rule.id != "rules/unused-ignore" {
+                #expect(rule.rationale.contains("HIG, ") || rule.rationale.contains("Human Interface Guidelines (2014)"),
+                        "\(rule.id) must cite its HIG page")
+                #expect(rule.rationale.split(separator: "\"", omittingEmptySubsequences: false).count >= 3, "\(rule.id) must quote the guideline")
+                #expect(rule.exemptions.map { !$0.isEmpty } == true, "\(rule.id) must say what it exempts (or \"None\")")
+            }
         }
     }
 

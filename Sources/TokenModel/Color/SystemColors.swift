@@ -18,6 +18,9 @@ public final class SystemColor: Sendable {
     public let dark: String
     public let lightHighContrast: String?
     public let darkHighContrast: String?
+    /// The `#RRGGBB` value watchOS uses, which has one (dark) appearance and brighter colors of its own; nil for
+    /// the colors the watchOS table does not list.
+    public let watchOS: String?
     /// The public page the values come from.
     public let source: String
     /// The date of that page's revision.
@@ -27,7 +30,8 @@ public final class SystemColor: Sendable {
 
     /// Creates a system color; the values must be well-formed hex (a test checks the table).
     public init(name: String, platforms: [Platform], purpose: SystemColorPurpose, light: String, dark: String,
-                lightHighContrast: String? = nil, darkHighContrast: String? = nil, source: String, sourceDate: String)
+                lightHighContrast: String? = nil, darkHighContrast: String? = nil, watchOS: String? = nil,
+                source: String, sourceDate: String)
     {
         self.name = name
         self.platforms = platforms
@@ -36,12 +40,17 @@ public final class SystemColor: Sendable {
         self.dark = dark
         self.lightHighContrast = lightHighContrast
         self.darkHighContrast = darkHighContrast
+        self.watchOS = watchOS
         self.source = source
         self.sourceDate = sourceDate
         colors = [light, dark, lightHighContrast ?? light, darkHighContrast ?? dark].map { text in
             (try? ColorSyntax.parse(text).get()) ?? Color(.srgb, 0, 0, 0)
         }
+        watchOSColor = watchOS.map { (try? ColorSyntax.parse($0).get()) ?? Color(.srgb, 0, 0, 0) }
     }
+
+    /// The watchOS value parsed once.
+    public let watchOSColor: Color?
 
     /// The value for an appearance mode; a missing high-contrast value falls back like a token's does.
     public func value(for mode: String) -> Color {
@@ -54,7 +63,7 @@ public final class SystemColor: Sendable {
     }
 }
 
-/// The iOS and macOS system colors tokenc knows, for `{system.NAME}` references (docs/system-colors.md).
+/// The iOS, macOS and watchOS system colors tokenc knows, for `{system.NAME}` references (docs/system-colors.md).
 public enum SystemColors {
     static let hig = "https://developer.apple.com/design/human-interface-guidelines/color#Specifications"
     static let higDate = "2022-12-19"
@@ -64,10 +73,11 @@ public enum SystemColors {
     static let appkitDate = "2023-09-26"
 
     private static func hue(_ name: String, _ light: String, _ dark: String, _ lhc: String, _ dhc: String,
-                            purpose: SystemColorPurpose = .tint) -> SystemColor
+                            watchOS: String? = nil, purpose: SystemColorPurpose = .tint) -> SystemColor
     {
         SystemColor(name: name, platforms: [.ios, .ipados, .macos, .tvos, .visionos], purpose: purpose,
-                    light: light, dark: dark, lightHighContrast: lhc, darkHighContrast: dhc, source: hig, sourceDate: higDate)
+                    light: light, dark: dark, lightHighContrast: lhc, darkHighContrast: dhc, watchOS: watchOS,
+                    source: hig, sourceDate: higDate)
     }
 
     private static func dynamic(_ name: String, _ purpose: SystemColorPurpose, _ light: String, _ dark: String) -> SystemColor {
@@ -81,19 +91,19 @@ public enum SystemColors {
 
     /// Every known system color, in table order.
     public static let all: [SystemColor] = [
-        hue("systemRed", "#FF3B30", "#FF453A", "#D70015", "#FF6961"),
-        hue("systemOrange", "#FF9500", "#FF9F0A", "#C93400", "#FFB340"),
-        hue("systemYellow", "#FFCC00", "#FFD60A", "#B25000", "#FFD426"),
-        hue("systemGreen", "#34C759", "#30D158", "#248A3D", "#30DB5B"),
-        hue("systemMint", "#00C7BE", "#63E6E2", "#0C817B", "#66D4CF"),
-        hue("systemTeal", "#30B0C7", "#40C8E0", "#008299", "#5DE6FF"),
-        hue("systemCyan", "#32ADE6", "#64D2FF", "#0071A4", "#70D7FF"),
-        hue("systemBlue", "#007AFF", "#0A84FF", "#0040DD", "#409CFF"),
-        hue("systemIndigo", "#5856D6", "#5E5CE6", "#3634A3", "#7D7AFF"),
-        hue("systemPurple", "#AF52DE", "#BF5AF2", "#8944AB", "#DA8FFF"),
-        hue("systemPink", "#FF2D55", "#FF375F", "#D30F45", "#FF6482"),
-        hue("systemBrown", "#A2845E", "#AC8E68", "#7F6545", "#B59469"),
-        hue("systemGray", "#8E8E93", "#8E8E93", "#6C6C70", "#AEAEB2", purpose: .gray),
+        hue("systemRed", "#FF3B30", "#FF453A", "#D70015", "#FF6961", watchOS: "#FF3B30"),
+        hue("systemOrange", "#FF9500", "#FF9F0A", "#C93400", "#FFB340", watchOS: "#FF9500"),
+        hue("systemYellow", "#FFCC00", "#FFD60A", "#B25000", "#FFD426", watchOS: "#FFE620"),
+        hue("systemGreen", "#34C759", "#30D158", "#248A3D", "#30DB5B", watchOS: "#04DE71"),
+        hue("systemMint", "#00C7BE", "#63E6E2", "#0C817B", "#66D4CF", watchOS: "#66D4CF"),
+        hue("systemTeal", "#30B0C7", "#40C8E0", "#008299", "#5DE6FF", watchOS: "#6AC4DC"),
+        hue("systemCyan", "#32ADE6", "#64D2FF", "#0071A4", "#70D7FF", watchOS: "#5AC8FA"),
+        hue("systemBlue", "#007AFF", "#0A84FF", "#0040DD", "#409CFF", watchOS: "#2094FA"),
+        hue("systemIndigo", "#5856D6", "#5E5CE6", "#3634A3", "#7D7AFF", watchOS: "#787AFF"),
+        hue("systemPurple", "#AF52DE", "#BF5AF2", "#8944AB", "#DA8FFF", watchOS: "#BF5AF2"),
+        hue("systemPink", "#FF2D55", "#FF375F", "#D30F45", "#FF6482", watchOS: "#FA114F"),
+        hue("systemBrown", "#A2845E", "#AC8E68", "#7F6545", "#B59469", watchOS: "#AC8E68"),
+        hue("systemGray", "#8E8E93", "#8E8E93", "#6C6C70", "#AEAEB2", watchOS: "#9BA0AA", purpose: .gray),
         hue("systemGray2", "#AEAEB2", "#636366", "#8E8E93", "#7C7C80", purpose: .gray),
         hue("systemGray3", "#C7C7CC", "#48484A", "#AEAEB2", "#545456", purpose: .gray),
         hue("systemGray4", "#D1D1D6", "#3A3A3C", "#BCBCC0", "#444446", purpose: .gray),

@@ -18,7 +18,8 @@ enum AccentParts {
 struct AccentContrastRule: Rule {
     static let description = RuleDescription(
         kind: .accentContrast, name: "Accent contrast",
-        rationale: "HIG, Color (app accent colors): the accent marks interactive elements, non-text UI that needs 3:1 against what it sits on (WCAG 2.x 1.4.11).",
+        rationale: "HIG, Color › App accent colors: \"Beginning in macOS 11, you can specify an accent color to customize the appearance of your app’s buttons, selection highlighting, and sidebar icons.\" The accent marks controls, non-text UI, which needs 3:1 against what it sits on (WCAG 2.x 1.4.11, Non-text Contrast); only the declared `surfaces` are measured.",
+        exemptions: "Surfaces the accent does not list in `surfaces`.",
         triggering: [RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\" }\n  tint: { $value: \"#7fb5ff\" }\naccent:\n  $type: accent\n  $value: { color: \"{c.tint}\", surfaces: [↓\"{c.bg}\"] }\n")],
         nonTriggering: [RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\" }\n  tint: { $value: \"#0066cc\" }\naccent:\n  $type: accent\n  $value: { color: \"{c.tint}\", surfaces: [\"{c.bg}\"] }\n")],
         options: ["minimum": 3])
@@ -53,7 +54,8 @@ struct AccentContrastRule: Rule {
 struct AccentTextContrastRule: Rule {
     static let description = RuleDescription(
         kind: .accentTextContrast, name: "Text on accent",
-        rationale: "HIG, Color (app accent colors): button titles sit on the accent; text needs 4.5:1 (WCAG 2.x 1.4.3).",
+        rationale: "HIG, Color › App accent colors: \"Beginning in macOS 11, you can specify an accent color to customize the appearance of your app’s buttons, selection highlighting, and sidebar icons.\" A button title drawn on the accent is text, which needs 4.5:1 (WCAG 2.x 1.4.3, Contrast (Minimum)); only a declared `text-on-accent` is measured.",
+        exemptions: "An accent with no `text-on-accent`.",
         triggering: [RuleExample("accent:\n  $type: accent\n  $value: { color: \"#34C759\", text-on-accent: ↓\"#FFFFFF\" }\n")],
         nonTriggering: [RuleExample("accent:\n  $type: accent\n  $value: { color: \"#0066CC\", text-on-accent: \"#FFFFFF\" }\n")],
         options: ["minimum": 4.5])
@@ -79,24 +81,34 @@ struct AccentTextContrastRule: Rule {
     }
 }
 
-/// The accent has no dark appearance.
+/// The accent's custom color has no dark appearance.
 struct AccentDarkVariantRule: Rule {
     static let description = RuleDescription(
         kind: .accentDarkVariant, name: "Accent dark variant",
-        rationale: "HIG, Color: \"if you use a custom color, you need to supply both light and dark variants\"; the accent is the most visible custom color.",
-        triggering: [RuleExample("↓accent:\n  $type: accent\n  $value: { color: \"#0066CC\" }\n")],
+        rationale: "HIG, Color › Best practices: \"System colors automatically support both appearances; if you use a custom color, you need to supply both light and dark variants.\" The reading and the severity are `color/dark-variant`'s: the accent's `color` is a custom color used in UI, so its dark value must differ from its light one whatever else the accent declares (surfaces, text on it).",
+        exemptions: "An accent whose `color` is a system color, and an accent scoped to watchOS alone (one, dark, appearance).",
+        triggering: [
+            RuleExample("↓accent:\n  $type: accent\n  $value: { color: \"#0066CC\" }\n"),
+            RuleExample("c:\n  $type: color\n  bg: { $value: \"#FFFFFF\", $extensions: { mode: { dark: \"#000000\" } } }\n↓accent:\n  $type: accent\n  $value: { color: \"#0066CC\", surfaces: [\"{c.bg}\"] }\n"),
+        ],
         nonTriggering: [
             RuleExample("c: { $type: color, $value: \"#0066CC\", $extensions: { mode: { dark: \"#0A84FF\" } } }\naccent:\n  $type: accent\n  $value: { color: \"{c}\" }\n"),
             RuleExample("accent:\n  $type: accent\n  $value: { color: \"{system.systemBlue}\" }\n"),
+            RuleExample("accent:\n  $type: accent\n  $value: { color: \"#0066CC\" }\n  $extensions: { mode: { dark: { color: \"#0A84FF\" } } }\n"),
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .accent).compactMap { accent in
-            guard !context.has(accent, mode: Appearance.dark) else { return nil }
-            if case .system? = AccentParts.value(accent, in: Appearance.light, context)?.color.value { return nil }
+            guard accent.facts.platforms != [.watchos], let light = AccentParts.value(accent, in: Appearance.light, context) else { return nil }
+            if case .system = light.color.value { return nil }
+            // The dark value follows the documented fallback: an accent whose modes come only from its surfaces
+            // has the light color in dark.
+            let dark = AccentParts.value(accent, in: Appearance.dark, context)?.color.value.color(in: Appearance.dark)
+            let color = light.color.value.color(in: Appearance.light)
+            guard dark == nil || dark == color else { return nil }
             return Finding(path: accent.path, location: accent.token.location,
-                           message: "the accent `\(accent.path)` has no dark appearance",
-                           fix: "point `color` at a color token with a dark mode, or at a system color")
+                           message: "the accent `\(accent.path)` has no dark appearance: its color is \(color.hex) in light and dark",
+                           fix: "point `color` at a color token with a dark mode, give the accent a dark mode, or use a system color")
         }
     }
 }
@@ -105,7 +117,8 @@ struct AccentDarkVariantRule: Rule {
 struct AccentFixedSidebarIconsRule: Rule {
     static let description = RuleDescription(
         kind: .accentFixedSidebarIcons, name: "Fixed sidebar icons",
-        rationale: "HIG, Color (app accent colors): \"The exception is a sidebar icon that uses a fixed color you specify\".",
+        rationale: "HIG, Color › App accent colors: \"The exception is a sidebar icon that uses a fixed color you specify. Because a fixed-color sidebar icon uses a specific color to provide meaning, the system doesn’t override its color when people change the value of accent color settings.\"",
+        exemptions: "None: an accent without `fixed-sidebar-icons` has nothing to check.",
         triggering: [
             RuleExample("accent:\n  $type: accent\n  $value: { color: \"#0066CC\", applies-to: [sidebar-icons], fixed-sidebar-icons: { icloud: ↓\"teal-ish\" } }\n"),
             RuleExample("accent:\n  $type: accent\n  $value: { color: \"#0066CC\", applies-to: [buttons], fixed-sidebar-icons: ↓{ icloud: \"{system.systemTeal}\" } }\n"),

@@ -1,17 +1,36 @@
 import TokenModel
 import TokenColor
 
-/// A custom color equal to a documented system color value.
+/// A custom color whose value in some appearance is a documented system color's value there.
 struct HardcodedSystemValueRule: Rule {
     static let description = RuleDescription(
         kind: .colorHardcodedSystemValue, name: "Hard-coded system color",
-        rationale: "HIG, Color: \"Avoid hard-coding system color values\" — they change between releases and adapt to settings the copy cannot follow. Pure white and pure black are not treated as copies: they are every palette's ends.",
-        triggering: [RuleExample("c:\n  $type: color\n  blue: { $value: ↓\"#007AFF\", $extensions: { mode: { dark: \"#0A84FF\" } } }\n")],
-        nonTriggering: [RuleExample("c:\n  $type: color\n  blue: { $value: \"{system.systemBlue}\" }\n  brand: { $value: \"#0066CC\" }\n")])
+        rationale: "HIG, Color › System colors: \"Avoid hard-coding system color values in your app. Documented color values are for your reference during the app design process. The actual color values may fluctuate from release to release, based on a variety of environmental variables.\" Each appearance a token writes is compared with the system colors' values in that appearance, and a token used on watchOS with the watchOS values too (docs/system-colors.md).",
+        exemptions: "Pure white and pure black, which are every palette's ends. A value written as an alias (reported where it is written). watchOS values, for a token scoped to other platforms only.",
+        triggering: [
+            RuleExample("c:\n  $type: color\n  blue: { $value: ↓\"#007AFF\", $extensions: { mode: { dark: \"#0A84FF\" } } }\n"),
+            RuleExample("c:\n  $type: color\n  indigo: { $value: ↓\"#5856D6\", $extensions: { mode: { dark: \"#8E8CF0\" } } }\n"),
+            RuleExample("c:\n  $type: color\n  ring: { $value: \"#0066CC\", $extensions: { mode: { dark: ↓\"#0A84FF\" } } }\n"),
+            RuleExample("c:\n  $type: color\n  go: { $value: ↓\"#04DE71\", $extensions: { tokenc: { platforms: [watchos] } } }\n"),
+        ],
+        nonTriggering: [
+            RuleExample("c:\n  $type: color\n  blue: { $value: \"{system.systemBlue}\" }\n  brand: { $value: \"#0066CC\" }\n"),
+            RuleExample("c:\n  $type: color\n  go: { $value: \"#04DE71\", $extensions: { tokenc: { platforms: [ios] } } }\n  white: { $value: \"#FFFFFF\", $extensions: { mode: { dark: \"#000000\" } } }\n"),
+        ])
 
-    /// System colors by their light value's 8-bit sRGB channels (what its hex says), built once.
-    static let byLight8Bit: [UInt32: [SystemColor]] = Dictionary(grouping: SystemColors.all) { key($0.value(for: Appearance.light)) }
-        .filter { $0.key != key(Color(.srgb, 1, 1, 1)) && $0.key != key(Color(.srgb, 0, 0, 0)) }
+    /// System colors by appearance (`Appearance.builtIn` order), then by their value's 8-bit sRGB channels
+    /// (what its hex says), built once; pure white and pure black left out.
+    static let byAppearance: [[UInt32: [SystemColor]]] = RuleContext.appearances.map { mode in
+        ends(Dictionary(grouping: SystemColors.all) { key($0.value(for: mode)) })
+    }
+
+    /// The watchOS values the same way.
+    static let byWatchOSValue: [UInt32: [SystemColor]] =
+        ends(Dictionary(grouping: SystemColors.all.filter { $0.watchOSColor != nil }) { key($0.watchOSColor!) })
+
+    private static func ends(_ table: [UInt32: [SystemColor]]) -> [UInt32: [SystemColor]] {
+        table.filter { $0.key != key(Color(.srgb, 1, 1, 1)) && $0.key != key(Color(.srgb, 0, 0, 0)) }
+    }
 
     /// The 8-bit channels packed in a word: equal exactly when the hex texts are, without making the text.
     static func key(_ color: Color) -> UInt32 {
@@ -21,14 +40,25 @@ struct HardcodedSystemValueRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .color).compactMap { token in
-            guard token.aliasChain.isEmpty, case .color(let light)? = context.colorValue(token, in: Appearance.light),
-                  let candidates = Self.byLight8Bit[Self.key(light)] else { return nil }
-            let dark = context.has(token, mode: Appearance.dark) ? context.color(token, in: Appearance.dark)?.hex : nil
-            guard let match = candidates.first(where: { dark == nil || $0.value(for: Appearance.dark).hex == dark }) else { return nil }
-            return Finding(path: token.path, location: token.writtenValueLocation,
-                           message: "`\(token.path)` copies the value of the system color `\(match.name)`",
-                           fix: "write \"{system.\(match.name)}\" so the color follows the system",
-                           data: ["system": .string(match.name)])
+            let onWatch = token.facts.isUsed(on: .watchos)
+            for (index, mode) in RuleContext.appearances.enumerated() {
+                guard mode == Appearance.light || context.has(token, mode: mode), !token.writesAlias(in: mode),
+                      case .color(let color)? = context.colorValue(token, in: mode) else { continue }
+                let copied: (SystemColor, String)?
+                if let match = Self.byAppearance[index][Self.key(color)]?.first {
+                    copied = (match, mode == Appearance.light ? "the value" : "the \(mode) value")
+                } else if onWatch, let match = Self.byWatchOSValue[Self.key(color)]?.first {
+                    copied = (match, "the watchOS value")
+                } else {
+                    copied = nil
+                }
+                guard let (system, which) = copied else { continue }
+                return Finding(path: token.path, location: token.writtenValueLocation(in: mode),
+                               message: "`\(token.path)` copies \(which) of the system color `\(system.name)` (\(color.hex))",
+                               fix: "write \"{system.\(system.name)}\" so the color follows the system",
+                               data: ["system": .string(system.name), "mode": .string(mode)])
+            }
+            return nil
         }
     }
 }
@@ -37,7 +67,8 @@ struct HardcodedSystemValueRule: Rule {
 struct SystemColorMisuseRule: Rule {
     static let description = RuleDescription(
         kind: .colorSystemColorMisuse, name: "System color misuse",
-        rationale: "HIG, Color: \"Avoid redefining the semantic meanings of dynamic system colors\".",
+        rationale: "HIG, Color › System colors: \"Avoid redefining the semantic meanings of dynamic system colors. To ensure a consistent experience and ensure your interface looks great when the appearance of macOS changes in the future, use dynamic system colors as intended.\"",
+        exemptions: "Tints and grays (`systemBlue`, `systemGray3` …), which have no fixed purpose, and custom colors.",
         triggering: [RuleExample("c:\n  $type: color\n  text: { $value: ↓\"{system.systemBackground}\", $extensions: { tokenc: { role: label } } }\n")],
         nonTriggering: [RuleExample("c:\n  $type: color\n  text: { $value: \"{system.label}\", $extensions: { tokenc: { role: label } } }\n")])
 
@@ -48,7 +79,7 @@ struct SystemColorMisuseRule: Rule {
             guard case .system(let system)? = context.colorValue(token, in: Appearance.light) else { return nil }
             let facts = token.facts
             let isForeground = facts.text || facts.largeText || !facts.on.isEmpty || facts.role == .label
-            let isSurface = surfaces.contains(token.path) || facts.role == .background
+            let isSurface = surfaces.contains(token.path) || facts.isSurfaceRole
             let problem: String?
             switch system.purpose {
             case .background where isForeground: problem = "a background color used as a foreground"
@@ -65,33 +96,47 @@ struct SystemColorMisuseRule: Rule {
     }
 }
 
-/// One color value behind tokens of different roles.
+/// One color value behind tokens of different meanings, in any appearance.
 struct SameColorDifferentMeaningRule: Rule {
     static let description = RuleDescription(
         kind: .colorSameColorDifferentMeaning, name: "Same color, different meaning",
-        rationale: "HIG, Color: \"Avoid using the same color to mean different things\".",
-        triggering: [RuleExample("c:\n  $type: color\n  ↓link: { $value: \"#d70015\", $extensions: { tokenc: { role: interactive } } }\n  delete: { $value: \"#D70015\", $extensions: { tokenc: { role: destructive } } }\n")],
-        nonTriggering: [RuleExample("c:\n  $type: color\n  link: { $value: \"#0066cc\", $extensions: { tokenc: { role: interactive } } }\n  delete: { $value: \"#D70015\", $extensions: { tokenc: { role: destructive } } }\n")])
-
-    static let meaningful: Set<ColorRole> = [.interactive, .destructive, .success, .warning, .info, .focus]
+        rationale: "HIG, Color › Best practices: \"Avoid using the same color to mean different things. Use color consistently throughout your interface, especially when you use it to help communicate information like status or interactivity.\" A token's meaning is its `meaning`, else its role's default (docs/token-format.md has the table); surfaces, labels, fills and separators mean nothing and may share any value. Every appearance is compared: two colors that differ in light may meet in dark.",
+        exemptions: "Colors with no meaning: no role and no `meaning`, or roles `background`, `elevated`, `label`, `fill` and `separator`. Colors of one meaning, such as a macOS focus ring (`focus`) that follows the accent (`interactive`), or two tokens given one `meaning`.",
+        triggering: [
+            RuleExample("c:\n  $type: color\n  ↓link: { $value: \"#d70015\", $extensions: { tokenc: { role: interactive } } }\n  delete: { $value: \"#D70015\", $extensions: { tokenc: { role: destructive } } }\n"),
+            RuleExample("c:\n  $type: color\n  ↓link: { $value: \"#0066cc\", $extensions: { mode: { dark: \"#ff453a\" }, tokenc: { role: interactive } } }\n  delete: { $value: \"#D70015\", $extensions: { mode: { dark: \"#FF453A\" }, tokenc: { role: destructive } } }\n"),
+            RuleExample("c:\n  $type: color\n  brand: { $value: \"#0066cc\", $extensions: { tokenc: { meaning: brand } } }\n  ↓link: { $value: \"#0066CC\", $extensions: { tokenc: { role: interactive } } }\n"),
+        ],
+        nonTriggering: [
+            RuleExample("c:\n  $type: color\n  link: { $value: \"#0066cc\", $extensions: { tokenc: { role: interactive } } }\n  delete: { $value: \"#D70015\", $extensions: { tokenc: { role: destructive } } }\n"),
+            RuleExample("c:\n  $type: color\n  accent: { $value: \"#0066cc\", $extensions: { mode: { dark: \"#0a84ff\" }, tokenc: { role: interactive } } }\n  focus-ring: { $value: \"{c.accent}\", $extensions: { tokenc: { role: focus, platforms: [macos] } } }\n"),
+            RuleExample("c:\n  $type: color\n  brand: { $value: \"#0066cc\", $extensions: { tokenc: { role: interactive, meaning: brand } } }\n  link: { $value: \"#0066CC\", $extensions: { tokenc: { meaning: brand } } }\n"),
+        ])
 
     func check(_ context: RuleContext) -> [Finding] {
-        // Hash by value: tokens with the same light hex land in one bucket; never all pairs.
-        var buckets: [String: [(ResolvedToken, ColorRole)]] = [:]
-        for token in context.tokens(of: .color) {
-            guard let role = token.facts.role, Self.meaningful.contains(role),
-                  let light = context.color(token, in: Appearance.light) else { continue }
-            buckets[light.hex, default: []].append((token, role))
-        }
+        let meaningful = context.tokens(of: .color).compactMap { token in token.facts.meaning.map { (token, $0) } }
+        guard meaningful.count > 1 else { return [] }
         var findings: [Finding] = []
-        for (hex, members) in buckets.sorted(by: { $0.key < $1.key }) {
-            guard let first = members.first else { continue }
-            for (token, role) in members.dropFirst() where role != first.1 {
-                findings.append(Finding(
-                    path: token.path, location: token.token.location,
-                    message: "`\(token.path)` (\(role.rawValue)) has the same color \(hex) as `\(first.0.path)` (\(first.1.rawValue))",
-                    fix: "give each meaning its own color",
-                    related: [RelatedLocation(first.0.token.location, "`\(first.0.path)` is defined here")]))
+        // One finding per token: where it first meets a color of another meaning, light first.
+        var reported: Set<ObjectIdentifier> = []
+        for mode in RuleContext.appearances {
+            // Hash by value: tokens of one color in this appearance land in one bucket; never all pairs.
+            var buckets: [String: [(token: ResolvedToken, meaning: String)]] = [:]
+            for (token, meaning) in meaningful {
+                if let color = context.color(token, in: mode) { buckets[color.hex, default: []].append((token, meaning)) }
+            }
+            for (hex, members) in buckets.sorted(by: { $0.key < $1.key }) {
+                guard let first = members.first else { continue }
+                for (token, meaning) in members.dropFirst() where meaning != first.meaning && !reported.contains(ObjectIdentifier(token)) {
+                    reported.insert(ObjectIdentifier(token))
+                    findings.append(Finding(
+                        path: token.path, location: token.token.location,
+                        message: "`\(token.path)` (\(meaning)) has the same color \(hex) as `\(first.token.path)` (\(first.meaning))"
+                            + (mode == Appearance.light ? "" : " in \(mode)"),
+                        fix: "give each meaning its own color, or give both one `meaning` if they mean the same",
+                        related: [RelatedLocation(first.token.token.location, "`\(first.token.path)` is defined here")],
+                        data: ["mode": .string(mode), "other": .string(first.token.path)]))
+                }
             }
         }
         return findings
@@ -102,7 +147,8 @@ struct SameColorDifferentMeaningRule: Rule {
 struct IndistinguishableInSRGBRule: Rule {
     static let description = RuleDescription(
         kind: .colorIndistinguishableInSrgb, name: "Indistinguishable in sRGB",
-        rationale: "HIG, Color: \"it may be hard to distinguish two very similar P3 colors when viewing them on an sRGB display\".",
+        rationale: "HIG, Color › Color management: \"Occasionally, it may be hard to distinguish two very similar P3 colors when viewing them on an sRGB display.\"",
+        exemptions: "Pairs that are both inside sRGB (they look as written), tokens of one color, and colors written in sRGB, HSL or HWB.",
         triggering: [
             RuleExample("c:\n  $type: color\n  red: { $value: \"color(display-p3 1 0 0)\" }\n  ↓red2: { $value: \"color(display-p3 0.98 0 0.02)\" }\n"),
             // Saturated greens 7 apart in Lab but 1.7 apart in ΔE2000: CIEDE2000 counts chroma differences of
@@ -168,7 +214,8 @@ struct IndistinguishableInSRGBRule: Rule {
 struct ColorBlindConfusableRule: Rule {
     static let description = RuleDescription(
         kind: .colorColorBlindConfusable, name: "Color-blind confusable",
-        rationale: "HIG, Color: \"people who are color blind might not be able to distinguish some color combinations\".",
+        rationale: "HIG, Color › Inclusive color: \"Avoid relying solely on color to differentiate between objects, indicate interactivity, or communicate essential information.\" and \"people who are color blind might not be able to distinguish some color combinations.\" Only status colors (roles destructive, success, warning, info) are compared, each with the other roles.",
+        exemptions: "Colors with no status role (`destructive`, `success`, `warning`, `info`), and pairs of one role.",
         triggering: [RuleExample("c:\n  $type: color\n  error: { $value: \"#D70015\", $extensions: { tokenc: { role: destructive } } }\n  ↓ok: { $value: \"#248A3D\", $extensions: { tokenc: { role: success } } }\n")],
         nonTriggering: [RuleExample("c:\n  $type: color\n  error: { $value: \"#D70015\", $extensions: { tokenc: { role: destructive } } }\n  ok: { $value: \"#0071A4\", $extensions: { tokenc: { role: success } } }\n")],
         options: ["threshold": 10])

@@ -5,7 +5,8 @@ import TokenColor
 struct DarkVariantRule: Rule {
     static let description = RuleDescription(
         kind: .colorDarkVariant, name: "Dark variant",
-        rationale: "HIG, Color: \"if you use a custom color, you need to supply both light and dark variants\". System colors adapt by themselves; colors scoped to watchOS alone are exempt (watchOS has one, dark, appearance).",
+        rationale: "HIG, Color › Best practices: \"Make sure your app’s colors work well in both light and dark appearance modes. With the exception of watchOS, which always uses a pure black background, the platforms offer a dark alternative to the default light appearance.\" and \"System colors automatically support both appearances; if you use a custom color, you need to supply both light and dark variants.\"",
+        exemptions: "System colors, which adapt by themselves. Colors not used in UI (no `on`, no role, and not named as a surface, an accent's surface or text, or a symbol's color): a palette's raw values. Colors scoped to watchOS alone, which has one (dark) appearance.",
         triggering: [RuleExample("c:\n  $type: color\n  ↓label: { $value: \"#111\", $extensions: { tokenc: { role: label } } }\n")],
         nonTriggering: [
             RuleExample("c:\n  $type: color\n  label: { $value: \"#111\", $extensions: { mode: { dark: \"#eee\" }, tokenc: { role: label } } }\n"),
@@ -29,7 +30,8 @@ struct DarkVariantRule: Rule {
 struct IdenticalVariantsRule: Rule {
     static let description = RuleDescription(
         kind: .colorIdenticalVariants, name: "Identical variants",
-        rationale: "HIG, Color: \"if you use a custom color, you need to supply both light and dark variants\" — a dark variant equal to the light one is not a variant.",
+        rationale: "HIG, Color › Best practices: \"System colors automatically support both appearances; if you use a custom color, you need to supply both light and dark variants.\" A dark value equal to the light one is not a variant.",
+        exemptions: "Colors not used in UI, system colors, and a color with no dark value at all (that is `color/dark-variant`).",
         triggering: [RuleExample("c:\n  $type: color\n  ↓accent: { $value: \"#0a84ff\", $extensions: { mode: { dark: \"#0A84FF\" }, tokenc: { role: interactive } } }\n")],
         nonTriggering: [RuleExample("c:\n  $type: color\n  accent: { $value: \"#0066cc\", $extensions: { mode: { dark: \"#0A84FF\" }, tokenc: { role: interactive } } }\n")])
 
@@ -51,7 +53,8 @@ struct IdenticalVariantsRule: Rule {
 struct OutOfGamutRule: Rule {
     static let description = RuleDescription(
         kind: .colorOutOfGamut, name: "Outside sRGB",
-        rationale: "HIG, Color (color management): wide-color displays show Display P3; sRGB displays show tokenc's gamut-mapped fallback (CSS Color 4).",
+        rationale: "HIG, Color › Color management: \"Use wide color to enhance the visual experience on compatible displays. Wide color displays support a P3 color space, which can produce richer, more saturated colors than sRGB.\" and \"In general, P3 colors and images appear fine on sRGB displays.\" tokenc reports the fallback sRGB screens get (CSS Color 4 gamut mapping), where it is written; an alias is reported at its target.",
+        exemptions: "Colors inside sRGB, and aliases (reported once, at the color they name).",
         triggering: [
             RuleExample("c:\n  $type: color\n  ↓vivid: { $value: \"color(display-p3 1 0 0)\" }\n"),
             RuleExample("c:\n  $type: color\n  ↓vivid: { $value: \"color(display-p3 1 0 0)\" }\n  same: { $value: \"{c.vivid}\" }\n"),

@@ -44,7 +44,8 @@ struct ContrastPairs {
 struct ContrastRule: Rule {
     static let description = RuleDescription(
         kind: .colorContrast, name: "Contrast",
-        rationale: "HIG, Color: \"insufficient contrast can cause icons and text to blend with the background\". Minimums are WCAG 2.x AA: 4.5:1 for text, 3:1 for large text and non-text UI.",
+        rationale: "HIG, Color › Inclusive color: \"Avoid using colors that make it hard to perceive content in your app. For example, insufficient contrast can cause icons and text to blend with the background and make content hard to read\". The minimums are WCAG 2.x level AA: 4.5:1 for text and 3:1 for large text (1.4.3, Contrast (Minimum)), 3:1 for non-text UI (1.4.11, Non-text Contrast). Only declared pairs (`on`) are measured.",
+        exemptions: "Pairs not declared with `on`: tokenc measures what you say is drawn on what, not every pair. Appearances neither token of a pair defines are measured once, as light.",
         triggering: [
             RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\", $extensions: { mode: { dark: \"#000\" } } }\n  fg:\n    $value: \"#777\"\n    $extensions: { mode: { dark: \"#eee\" }, tokenc: { text: true, on: [↓\"{c.bg}\"] } }\n"),
             RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\", $extensions: { mode: { dark: \"#000\" } } }\n  fg:\n    $value: \"#000\"\n    $extensions: { mode: { dark: \"#333\" }, tokenc: { on: [↓\"{c.bg}\"] } }\n"),
@@ -107,11 +108,13 @@ public enum ContrastMatrix {
     }
 }
 
-/// A pair below 7:1 in a high-contrast appearance, or with no high-contrast value while the light pair is below 7:1.
+/// A pair below its increased-contrast target (7:1 text, 4.5:1 large text, 3:1 non-text) in an increased-contrast
+/// appearance, or with no increased-contrast value while the light pair is below it.
 struct HighContrastVariantRule: Rule {
     static let description = RuleDescription(
         kind: .colorHighContrastVariant, name: "Increased contrast",
-        rationale: "HIG, Color (inclusive color): people who turn on Increase Contrast expect \"a significantly higher amount of visual differentiation\"; 7:1 is WCAG AAA.",
+        rationale: "HIG, Color › Inclusive color: \"Avoid using colors that make it hard to perceive content in your app. For example, insufficient contrast can cause icons and text to blend with the background and make content hard to read\". The targets are WCAG 2.x's enhanced level, for people who turn on Increase Contrast: 7:1 for text and 4.5:1 for large text (1.4.6, Contrast (Enhanced)); non-text UI — borders, status dots, icons — keeps 3:1 (1.4.11, Non-text Contrast, which has no enhanced level), which Apple's own increased-contrast systemGreen and systemOrange meet and 7:1 would fail.",
+        exemptions: "Pairs not declared with `on`. A pair whose light contrast already reaches its target needs no increased-contrast value. A cell below `color/contrast`'s minimum, which that rule reports as an error (unless it is off): with the default targets, non-text pairs (3:1, the same minimum) are left to it.",
         triggering: [
             RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\" }\n  fg:\n    $value: \"#5a5a5a\"\n    $extensions: { tokenc: { text: true, on: [↓\"{c.bg}\"] } }\n"),
             RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\" }\n  fg:\n    $value: \"#333\"\n    $extensions: { mode: { light-high-contrast: \"#666\" }, tokenc: { text: true, on: [↓\"{c.bg}\"] } }\n"),
@@ -119,23 +122,30 @@ struct HighContrastVariantRule: Rule {
         nonTriggering: [
             RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\" }\n  fg:\n    $value: \"#595959\"\n    $extensions: { mode: { light-high-contrast: \"#333\" }, tokenc: { text: true, on: [\"{c.bg}\"] } }\n"),
             RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\" }\n  fg: { $value: \"#000\", $extensions: { tokenc: { text: true, on: [\"{c.bg}\"] } } }\n"),
+            RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\" }\n  ok:\n    $value: \"#34C759\"\n    $extensions: { mode: { light-high-contrast: \"#248A3D\" }, tokenc: { role: success, on: [\"{c.bg}\"] } }\n  due:\n    $value: \"#FF9500\"\n    $extensions: { mode: { light-high-contrast: \"#C93400\" }, tokenc: { role: warning, on: [\"{c.bg}\"] } }\n"),
         ],
-        options: ["target": 7])
+        options: ["target": 7, "large-text": 4.5, "non-text": 3])
 
     func check(_ context: RuleContext) -> [Finding] {
-        let target = context.configuration.option("target", of: Self.description)
         var findings: [Finding] = []
         for pair in context.contrastPairs {
+            let facts = pair.foreground.facts
+            let (target, kind) = facts.text ? (context.configuration.option("target", of: Self.description), "text")
+                : facts.largeText ? (context.configuration.option("large-text", of: Self.description), "large text")
+                : (context.configuration.option("non-text", of: Self.description), "non-text UI")
+            // A cell below `color/contrast`'s own minimum is that rule's error already: not reported twice.
+            let floor = context.configuration.levels[ContrastRule.description.id] == .off ? 0
+                : ContrastPairs.minimum(pair.foreground, context, ContrastRule.description).0
             let highModes = [Appearance.lightHighContrast, Appearance.darkHighContrast]
             let defined = highModes.filter { context.has(pair.foreground, mode: $0) || context.has(pair.surface, mode: $0) }
             if defined.isEmpty {
                 guard let fg = context.color(pair.foreground, in: Appearance.light),
                       let bg = context.color(pair.surface, in: Appearance.light) else { continue }
                 let ratio = Contrast.ratio(fg, on: bg)
-                guard ratio < target else { continue }
+                guard ratio < target, ratio >= floor else { continue }
                 findings.append(Finding(
                     path: pair.foreground.path, location: pair.reference.location,
-                    message: "`\(pair.foreground.path)` on `\(pair.surface.path)` is \(RuleContext.format(ratio)):1 and has no increased-contrast value",
+                    message: "`\(pair.foreground.path)` on `\(pair.surface.path)` is \(RuleContext.format(ratio)):1 and has no increased-contrast value; \(kind) aims for \(RuleContext.format(target)):1",
                     fix: "add `light-high-contrast` (and `dark-high-contrast`) values that reach \(RuleContext.format(target)):1",
                     data: ["ratio": .number(ratio), "minimum": .number(target), "mode": .string(Appearance.light),
                            "surface": .string(pair.surface.path)]))
@@ -144,10 +154,10 @@ struct HighContrastVariantRule: Rule {
             for mode in defined {
                 guard let fg = context.color(pair.foreground, in: mode), let bg = context.color(pair.surface, in: mode) else { continue }
                 let ratio = Contrast.ratio(fg, on: bg)
-                guard ratio < target else { continue }
+                guard ratio < target, ratio >= floor else { continue }
                 findings.append(Finding(
                     path: pair.foreground.path, location: pair.reference.location,
-                    message: "`\(pair.foreground.path)` on `\(pair.surface.path)` is \(RuleContext.format(ratio)):1 in \(mode); increased contrast aims for \(RuleContext.format(target)):1",
+                    message: "`\(pair.foreground.path)` on `\(pair.surface.path)` is \(RuleContext.format(ratio)):1 in \(mode); increased contrast aims for \(RuleContext.format(target)):1 for \(kind)",
                     data: ["ratio": .number(ratio), "minimum": .number(target), "mode": .string(mode), "surface": .string(pair.surface.path)]))
             }
         }

@@ -6,23 +6,27 @@ import Darwin
 import TokenModel
 import TokenColor
 
-/// A watchOS-only background color that is not pure black.
+/// A watchOS-only app background that is not pure black.
 struct WatchOSBackgroundRule: Rule {
     static let description = RuleDescription(
         kind: .colorWatchosBackground, name: "watchOS background",
-        rationale: "HIG, Color (watchOS): \"Use pure black for your app's background color. Pure black — that is, #000000 hex — blends seamlessly with the Apple Watch bezel\".",
+        rationale: "HIG, Color › Platform considerations › watchOS: \"Use pure black for your app’s background color. Pure black — that is, #000000 hex — blends seamlessly with the Apple Watch bezel and creates the illusion of an edgeless screen.\" Only the app background must be black: a surface drawn on it (role `elevated`, or a `background` with `on`, such as a list platter or a card) is exempt.",
+        exemptions: "Colors used on any platform besides watchOS (no `platforms` means every platform), and surfaces drawn on the app background: role `elevated`, or a `background` with `on`.",
         triggering: [RuleExample("c:\n  $type: color\n  ↓bg: { $value: \"#1C1C1E\", $extensions: { tokenc: { role: background, platforms: [watchos] } } }\n")],
-        nonTriggering: [RuleExample("c:\n  $type: color\n  bg: { $value: \"#000000\", $extensions: { tokenc: { role: background, platforms: [watchos] } } }\n")])
+        nonTriggering: [
+            RuleExample("c:\n  $type: color\n  bg: { $value: \"#000000\", $extensions: { tokenc: { role: background, platforms: [watchos] } } }\n"),
+            RuleExample("c:\n  $type: color\n  $extensions: { tokenc: { platforms: [watchos] } }\n  bg: { $value: \"#000000\", $extensions: { tokenc: { role: background } } }\n  platter: { $value: \"#222223\", $extensions: { tokenc: { role: elevated } } }\n  card: { $value: \"#1C1C1E\", $extensions: { tokenc: { role: background, on: [\"{c.bg}\"] } } }\n"),
+        ])
 
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .color).compactMap { token in
             let facts = token.facts
-            guard facts.role == .background, facts.platforms == [.watchos] else { return nil }
+            guard facts.isAppBackground, facts.platforms == [.watchos] else { return nil }
             let notBlack = token.values.compactMap { context.color(token, in: $0.mode) }.first { $0.hex != "#000000" }
             guard let notBlack else { return nil }
             return Finding(path: token.path, location: token.token.location,
-                           message: "`\(token.path)` is a watchOS background but is \(notBlack.hex), not pure black",
-                           fix: "use \"#000000\"")
+                           message: "`\(token.path)` is a watchOS app background but is \(notBlack.hex), not pure black",
+                           fix: "use \"#000000\"; for a surface drawn on the background (a platter, a card), use `role: elevated`")
         }
     }
 }
@@ -31,7 +35,8 @@ struct WatchOSBackgroundRule: Rule {
 struct TVOSPaletteSizeRule: Rule {
     static let description = RuleDescription(
         kind: .colorTvosPaletteSize, name: "tvOS palette size",
-        rationale: "HIG, Color (tvOS): \"Consider choosing a limited color palette that coordinates with your app logo\".",
+        rationale: "HIG, Color › Platform considerations › tvOS: \"Consider choosing a limited color palette that coordinates with your app logo. Subtle use of color can help you communicate your brand while deferring to the content.\" Only tvOS-scoped colors of roles interactive, fill and focus count, and grays (no hue) are left out.",
+        exemptions: "Colors not used on tvOS, roles other than `interactive`, `fill` and `focus`, and grays (colors with almost no chroma have no hue).",
         triggering: [RuleExample("""
             c:
               $type: color
@@ -76,7 +81,8 @@ struct TVOSPaletteSizeRule: Rule {
 struct TVOSFocusByColorOnlyRule: Rule {
     static let description = RuleDescription(
         kind: .colorTvosFocusByColorOnly, name: "tvOS focus by color only",
-        rationale: "HIG, Color (tvOS): \"Avoid using only color to indicate focus\".",
+        rationale: "HIG, Color › Platform considerations › tvOS: \"Avoid using only color to indicate focus. Subtle scaling and responsive animation are the primary ways to denote interactivity when an element is in focus.\"",
+        exemptions: "Focus colors not used on tvOS.",
         triggering: [RuleExample("c:\n  $type: color\n  ↓focus: { $value: \"#FFFFFF\", $extensions: { tokenc: { role: focus, platforms: [tvos] } } }\n")],
         nonTriggering: [RuleExample("c:\n  $type: color\n  focus: { $value: \"#FFFFFF\", $extensions: { tokenc: { role: focus, platforms: [ios] } } }\n")])
 

@@ -27,7 +27,8 @@ public enum IconTables {
     /// Platforms whose default icon may not be transparent.
     public static let opaquePlatforms: Set<String> = ["ios", "ipados", "watchos", "tvos"]
 
-    /// Every size an `images` table may list, by platform, keyed like `"16@2x"` or `"400x240@1x"`, in pixels.
+    /// Every size an `images` table may list, by platform, keyed by points and scale like `"16@2x"` or
+    /// `"400x240@1x"`, with the pixels each slot takes.
     public static let appIconSizes: [String: [String: PixelSize]] = [
         "ios": [
             "60@2x": PixelSize(120, 120), "60@3x": PixelSize(180, 180), "83.5@2x": PixelSize(167, 167), "76@2x": PixelSize(152, 152),
@@ -65,11 +66,74 @@ public enum IconTables {
     public static let tabBarMaximum = (width: 48.0, height: 32.0)
     public static let tabBarSquarePoints: ClosedRange<Double> = 20...30
 
-    /// iMessage app icon sizes in pixels, keyed like `"74x55@2x"` by their point size and scale.
-    public static let iMessageSizes: Set<PixelSize> = [
-        PixelSize(148, 110), PixelSize(143, 100), PixelSize(120, 90), PixelSize(180, 135), PixelSize(64, 48), PixelSize(96, 72),
-        PixelSize(54, 40), PixelSize(81, 60), PixelSize(58, 58), PixelSize(87, 87), PixelSize(1024, 1024),
+    /// iMessage app icon sizes, keyed like every icon size by points and scale (`"74x55@2x"`), with their pixels:
+    /// the HIG's table lists the pixels of each @2x and @3x slot.
+    public static let iMessageSizes: [String: PixelSize] = [
+        "74x55@2x": PixelSize(148, 110), "71.5x50@2x": PixelSize(143, 100), "60x45@2x": PixelSize(120, 90),
+        "60x45@3x": PixelSize(180, 135), "32x24@2x": PixelSize(64, 48), "32x24@3x": PixelSize(96, 72),
+        "27x20@2x": PixelSize(54, 40), "27x20@3x": PixelSize(81, 60), "29@2x": PixelSize(58, 58), "29@3x": PixelSize(87, 87),
+        "1024@1x": PixelSize(1024, 1024),
     ]
+
+    /// The keys of `iMessageSizes` in the HIG table's order, for messages.
+    public static let iMessageKeys = ["74x55@2x", "71.5x50@2x", "60x45@2x", "60x45@3x", "32x24@2x", "32x24@3x", "27x20@2x",
+                                      "27x20@3x", "29@2x", "29@3x", "1024@1x"]
+
+    /// The point sizes of `iMessageSizes`, for an icon that states its `size`.
+    public static let iMessagePointSizes: [(width: Double, height: Double)] = [
+        (74, 55), (71.5, 50), (60, 45), (32, 24), (27, 20), (29, 29), (1024, 1024),
+    ]
+
+    /// A size key read: width and height in points and the scale (`"29@2x"` is 29 × 29 pt at @2x, 58 × 58 px).
+    public struct SizeKey: Sendable, Equatable {
+        /// Width in points.
+        public var width: Double
+        /// Height in points.
+        public var height: Double
+        /// The scale, 1, 2 or 3.
+        public var scale: Int
+
+        /// Reads `W@Sx` (square) or `WxH@Sx`; nil for anything else.
+        public init?(_ key: String) {
+            let parts = key.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[1].count == 2, parts[1].last == "x", let scale = Int(parts[1].prefix(1)), (1...3).contains(scale)
+            else { return nil }
+            let sides = parts[0].split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
+            guard (1...2).contains(sides.count), let width = sides[0], let height = sides.last!, width > 0, height > 0,
+                  width.isFinite, height.isFinite else { return nil }
+            self.width = width
+            self.height = height
+            self.scale = scale
+        }
+
+        /// The key as the tables write it: `29@2x` for a square, `74x55@2x` otherwise.
+        public var normalized: String {
+            let w = Self.number(width), h = Self.number(height)
+            return (width == height ? w : "\(w)x\(h)") + "@\(scale)x"
+        }
+
+        /// The pixels the key asks for: points times scale.
+        public var pixels: (width: Double, height: Double) { (width * Double(scale), height * Double(scale)) }
+
+        /// The points and scale for messages: `74 × 55 pt at @2x`.
+        public var points: String { "\(Self.number(width)) × \(Self.number(height)) pt at @\(scale)x" }
+
+        /// Both units for messages: `74 × 55 pt at @2x, 148 × 110 px`.
+        public var described: String { points + ", \(Self.number(pixels.width)) × \(Self.number(pixels.height)) px" }
+
+        /// Orders keys by size, then scale: `16@1x` before `128@1x`.
+        public static func ordered(_ a: String, _ b: String) -> Bool {
+            guard let x = SizeKey(a), let y = SizeKey(b) else { return a < b }
+            return (x.width, x.height, x.scale) < (y.width, y.height, y.scale)
+        }
+
+        static func number(_ value: Double) -> String {
+            value == value.rounded() ? String(Int(value)) : String(value)
+        }
+    }
+
+    /// `key` in the tables' spelling (`29x29@2x` is `29@2x`), or `key` itself when it does not read as a size.
+    public static func normalized(_ key: String) -> String { SizeKey(key)?.normalized ?? key }
 
     /// Sticker sizes at @3x, by size class.
     public static let stickerSizes: [String: Int] = ["small": 300, "regular": 408, "large": 618]

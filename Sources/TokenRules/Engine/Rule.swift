@@ -59,6 +59,8 @@ public struct RuleDescription: Sendable {
     public var nonTriggering: [RuleExample]
     /// Options the rule reads from `tokenc.yml`, with their defaults.
     public var options: [String: Double]
+    /// What the rule deliberately leaves alone, and why (docs/rules.md prints it); nil for a structure rule.
+    public var exemptions: String?
 
     /// The stable id, such as `color/contrast`.
     public var id: String { kind.id }
@@ -70,8 +72,8 @@ public struct RuleDescription: Sendable {
     public var summary: String { kind.summary }
 
     /// Creates a description.
-    public init(kind: DiagnosticKind, name: String, rationale: String, triggering: [RuleExample], nonTriggering: [RuleExample],
-                options: [String: Double] = [:])
+    public init(kind: DiagnosticKind, name: String, rationale: String, exemptions: String? = nil, triggering: [RuleExample],
+                nonTriggering: [RuleExample], options: [String: Double] = [:])
     {
         self.kind = kind
         self.name = name
@@ -79,6 +81,7 @@ public struct RuleDescription: Sendable {
         self.triggering = triggering
         self.nonTriggering = nonTriggering
         self.options = options
+        self.exemptions = exemptions
     }
 }
 

@@ -1,6 +1,16 @@
 import TokenModel
 import TokenColor
 
+/// What reading a file a token names (an icon image) gave: its bytes, or why there are none.
+public enum ReferencedFile: Sendable {
+    /// The file's bytes.
+    case bytes([UInt8])
+    /// No such file (or it cannot be read, or is over the size limit).
+    case notFound
+    /// The path is absolute or leaves the project, so it is not read.
+    case outsideProject
+}
+
 /// The resolved tokens with the look-ups rules share: values per mode, parsed colors, references, usage.
 /// Immutable: everything is worked out when it is made, before any rule runs, so rules running side by side
 /// only read it.
@@ -10,7 +20,7 @@ public final class RuleContext: Sendable {
     /// The configuration, for rule options.
     public let configuration: RuleConfiguration
     /// Reads a file (an icon image) named relative to a token file; nil when it cannot.
-    public let readFile: @Sendable (_ path: String, _ relativeTo: String) -> [UInt8]?
+    public let readFile: @Sendable (_ path: String, _ relativeTo: String) -> ReferencedFile
 
     private let index: PathIndex
     /// The colors used in UI (docs/rules.md: `on`, a role, or named as a surface), by identity: rules ask about every color token, and hashing an
@@ -25,7 +35,7 @@ public final class RuleContext: Sendable {
 
     /// Builds the context.
     public init(tokens: [ResolvedToken], configuration: RuleConfiguration,
-                readFile: @escaping @Sendable (_ path: String, _ relativeTo: String) -> [UInt8]? = { _, _ in nil })
+                readFile: @escaping @Sendable (_ path: String, _ relativeTo: String) -> ReferencedFile = { _, _ in .notFound })
     {
         self.tokens = tokens
         self.configuration = configuration

@@ -16,14 +16,14 @@ public struct RuleEngine: Sendable {
     public static let unusedIgnoreID = DiagnosticKind.rulesUnusedIgnore.id
 
     /// Checks the tokens with every guideline rule.
-    public func check(_ set: ResolvedTokenSet, readFile: @escaping @Sendable (String, String) -> [UInt8]? = { _, _ in nil }) -> [Diagnostic] {
+    public func check(_ set: ResolvedTokenSet, readFile: @escaping @Sendable (String, String) -> ReferencedFile = { _, _ in .notFound }) -> [Diagnostic] {
         let prepared = prepare(set, readFile: readFile)
         return prepared.finish((0..<prepared.count).map(prepared.check(rule:)))
     }
 
     /// The enabled rules over `set`, each to run on its own (on any thread, side by side with the others),
     /// then `finish`ed together; what `check` does in one call.
-    public func prepare(_ set: ResolvedTokenSet, readFile: @escaping @Sendable (String, String) -> [UInt8]? = { _, _ in nil }) -> PreparedRules {
+    public func prepare(_ set: ResolvedTokenSet, readFile: @escaping @Sendable (String, String) -> ReferencedFile = { _, _ in .notFound }) -> PreparedRules {
         PreparedRules(set: set, configuration: configuration, readFile: readFile)
     }
 }
@@ -34,13 +34,13 @@ public struct RuleEngine: Sendable {
 public final class PreparedRules: @unchecked Sendable {
     let set: ResolvedTokenSet
     let configuration: RuleConfiguration
-    let readFile: @Sendable (String, String) -> [UInt8]?
+    let readFile: @Sendable (String, String) -> ReferencedFile
     /// The rules the configuration leaves on, in registry order.
     let rules: [any Rule]
     private let queue = DispatchQueue(label: "dev.tokenc.rule-context")
     private var built: RuleContext?
 
-    init(set: ResolvedTokenSet, configuration: RuleConfiguration, readFile: @escaping @Sendable (String, String) -> [UInt8]?) {
+    init(set: ResolvedTokenSet, configuration: RuleConfiguration, readFile: @escaping @Sendable (String, String) -> ReferencedFile) {
         self.set = set
         self.configuration = configuration
         self.readFile = readFile

@@ -6,7 +6,8 @@ import TokenColor
 struct AppIconSizeRule: Rule {
     static let description = RuleDescription(
         kind: .iconAppIconSize, name: "App icon size",
-        rationale: "HIG, App icons (App icon sizes): each platform lists the sizes it takes; iOS, iPadOS, macOS, visionOS and watchOS icons are square, tvOS icons are 1280x768 px rectangles.",
+        rationale: "HIG, App icons › Specifications › App icon sizes: \"For the App Store, create an app icon that measures 1024x1024 px.\" (tvOS: \"For the App Store, create an app icon that measures 1280x768 px.\") and, under Best practices, \"Design your icon as a square image.\" Each platform's table lists the sizes it takes; tokenc writes each as points and scale, as Xcode does (`60@2x` is 120 × 120 px, `400x240@2x` is 800 × 480 px).",
+        exemptions: "An app icon with no `platform` (nothing to compare with).",
         triggering: [RuleExample("icon:\n  $type: icon\n  mac: { $value: { kind: app-icon, platform: macos, images: { ↓\"48@1x\": mac-16.png } } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  mac: { $value: { kind: app-icon, platform: macos, images: { \"16@1x\": mac-16.png } } }\n")])
 
@@ -19,9 +20,11 @@ struct AppIconSizeRule: Rule {
                                         message: "`\(platform)` is not a platform that takes app icons; use " + IconTables.appIconPlatforms.joined(separator: ", ")))
                 continue
             }
-            for entry in icon.writtenImages where table[entry.key] == nil {
+            for entry in icon.writtenImages where table[IconTables.normalized(entry.key)] == nil {
+                let read = IconTables.SizeKey(entry.key)
                 findings.append(Finding(path: icon.token.path, location: entry.keyLocation,
-                                        message: "`\(entry.key)` is not a \(platform) app-icon size; the table has " + table.keys.sorted().joined(separator: ", ")))
+                                        message: "`\(entry.key)` is not a \(platform) app-icon size" + (read.map { " (it reads as \($0.described))" } ?? "")
+                                            + "; keys are points and scale, and the table has " + table.keys.sorted(by: IconTables.SizeKey.ordered).joined(separator: ", ")))
             }
             if let image = icon.value.image, let header = icon.image(image).header {
                 let expected = IconTables.appStoreIcon[platform]!
@@ -42,14 +45,15 @@ struct AppIconSizeRule: Rule {
 struct AppIconSetCompleteRule: Rule {
     static let description = RuleDescription(
         kind: .iconAppIconSetComplete, name: "App icon set complete",
-        rationale: "HIG, App icons: \"For macOS and tvOS, you need to supply all sizes\".",
+        rationale: "HIG, App icons › Best practices: \"For iOS, iPadOS, and watchOS, you can tell Xcode to generate all sizes from your 1024×1024 px App Store icon, or you can provide assets for some or all individual icon sizes. For macOS and tvOS, you need to supply all sizes; for visionOS, you supply a single 1024x1024 px asset.\"",
+        exemptions: "iOS, iPadOS, watchOS and visionOS, whose sizes Xcode makes from the 1024 px App Store icon.",
         triggering: [RuleExample("icon:\n  $type: icon\n  ↓mac: { $value: { kind: app-icon, platform: macos, images: { \"16@1x\": mac-16.png } } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png } }\n")])
 
     func check(_ context: RuleContext) -> [Finding] {
         IconFields.icons(context, kind: "app-icon").compactMap { icon in
             guard let platform = icon.platform, let required = IconTables.requiredSizes[platform] else { return nil }
-            let present = Set(icon.value.images.map(\.key))
+            let present = Set(icon.value.images.map { IconTables.normalized($0.key) })
             let missing = required.filter { !present.contains($0) }
             guard !missing.isEmpty else { return nil }
             return Finding(path: icon.token.path, location: icon.token.token.location,
@@ -63,7 +67,8 @@ struct AppIconSetCompleteRule: Rule {
 struct AppIconImageRule: Rule {
     static let description = RuleDescription(
         kind: .iconAppIconImage, name: "App icon image",
-        rationale: "HIG, App icons: icons are PNG at the listed pixel sizes; iOS, iPadOS, watchOS and tvOS icons take no transparency; visionOS wants \"a full-bleed, non-transparent image for the background layer\". The iOS dark variant may be transparent.",
+        rationale: "HIG, App icons › Specifications › App icon attributes: \"App icons in all platforms use the PNG format\", and the attributes table gives iOS, iPadOS, tvOS and watchOS icons no transparency; for visionOS, \"Use a full-bleed, non-transparent image for the background layer of your icon.\"",
+        exemptions: "Opacity of the iOS dark variant (\"Note that the dark variants of iOS and iPadOS icons omit a solid background because the system provides one automatically.\") and of macOS icons and visionOS layers above the background, whose transparency the attributes table allows \"as appropriate\".",
         triggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ↓ios-transparent.png } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png, dark: ios-transparent.png } }\n")])
 
@@ -77,7 +82,7 @@ struct AppIconImageRule: Rule {
             }
             if let dark = icon.value.dark { checks.append((dark, icon.location("dark"), IconTables.appStoreIcon[platform], false)) }
             for entry in icon.writtenImages {
-                checks.append((entry.image, entry.image.location, table[entry.key], IconTables.opaquePlatforms.contains(platform)))
+                checks.append((entry.image, entry.image.location, table[IconTables.normalized(entry.key)], IconTables.opaquePlatforms.contains(platform)))
             }
             if let layers = icon.layers, let first = layers.first {
                 checks.append((first, first.location, nil, true))
@@ -112,7 +117,8 @@ struct AppIconImageRule: Rule {
 struct AppIconColorSpaceRule: Rule {
     static let description = RuleDescription(
         kind: .iconAppIconColorSpace, name: "App icon color space",
-        rationale: "HIG, App icons: app icons use sRGB (color), Gray Gamma 2.2 (grayscale) or Display P3 on iOS, iPadOS, macOS, tvOS and watchOS.",
+        rationale: "HIG, App icons › Specifications › App icon attributes: \"App icons in all platforms use the PNG format and support the following color spaces\" — sRGB (color) and Gray Gamma 2.2 (grayscale) — and \"In addition, app icons in iOS, iPadOS, macOS, tvOS, and watchOS support Display P3 (wide-gamut color).\" visionOS takes no Display P3.",
+        exemptions: "Images that are not PNG (`icon/app-icon-image` reports them) and PNGs with no color profile or gamma chunk (read as sRGB).",
         triggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ↓ios-adobe.png } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png } }\n")])
 
@@ -154,7 +160,8 @@ struct AppIconColorSpaceRule: Rule {
 struct TintedGrayscaleRule: Rule {
     static let description = RuleDescription(
         kind: .iconTintedGrayscale, name: "Tinted icon grayscale",
-        rationale: "HIG, App icons (dark and tinted variants, June 10, 2024): the system applies the tint to a grayscale version of the icon; it must be opaque grayscale for the tint to read. tokenc reads this from the PNG header: the file must be stored as grayscale without alpha (color type 0); an RGB file with gray pixels is reported too, with the fix to export it as Gray.",
+        rationale: "HIG, App icons › Platform considerations › iOS, iPadOS: \"Provide your tinted icon as a grayscale image.\" and \"You provide a fully opaque, grayscale icon.\" tokenc reads this from the PNG header: the file must be stored as grayscale without alpha (color type 0); an RGB file with gray pixels is reported too, with the fix to export it as Gray.",
+        exemptions: "App icons with no `tinted` variant.",
         triggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png, tinted: ↓ios-1024.png } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png, tinted: ios-tinted.png } }\n")])
 
@@ -174,7 +181,8 @@ struct TintedGrayscaleRule: Rule {
 struct LayerCountRule: Rule {
     static let description = RuleDescription(
         kind: .iconLayerCount, name: "Layer count",
-        rationale: "HIG, App icons: \"tvOS app icons use between two and five layers\"; a visionOS icon \"includes a background layer and one or two layers on top\".",
+        rationale: "HIG, App icons › Platform considerations: \"tvOS app icons use between two and five layers to create a sense of dynamism as people bring them into focus.\" and \"A visionOS app icon is circular and includes a background layer and one or two layers on top, producing a three-dimensional object that subtly expands when people view it.\"",
+        exemptions: "Platforms other than tvOS and visionOS, and icons with no `layers`.",
         triggering: [RuleExample("icon:\n  $type: icon\n  tv: { $value: { kind: app-icon, platform: tvos, layers: ↓[tv-back.png] } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  tv: { $value: { kind: app-icon, platform: tvos, layers: [tv-back.png, tv-front.png] } }\n")])
 

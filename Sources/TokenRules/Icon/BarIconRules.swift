@@ -4,7 +4,8 @@ import TokenModel
 struct BarSizeRule: Rule {
     static let description = RuleDescription(
         kind: .iconBarSize, name: "Bar icon size",
-        rationale: "HIG (2014), Bar button icons: \"create a toolbar or navigation bar icon in the following sizes: About 44 x 44 pixels; About 22 x 22 pixels (standard resolution)\".",
+        rationale: "iOS Human Interface Guidelines (2014), Bar Button Icons: \"Regardless of the icon's visual style, create a toolbar or navigation bar icon in the following sizes:\" \"About 44 x 44 pixels\" and \"About 22 x 22 pixels (standard resolution)\". tokenc takes `size` in points and accepts 18–28 pt around the 22 pt the guideline calls \"about\".",
+        exemptions: "Icons with no `size`.",
         triggering: [RuleExample("icon:\n  $type: icon\n  share: { $value: { kind: toolbar, size: ↓{ width: 32, height: 32 } } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  share: { $value: { kind: toolbar, size: { width: 22, height: 22 } } }\n")])
 
@@ -24,7 +25,8 @@ struct BarSizeRule: Rule {
 struct TabBarSizeRule: Rule {
     static let description = RuleDescription(
         kind: .iconTabBarSize, name: "Tab bar icon size",
-        rationale: "HIG (2014), Bar button icons: tab bar icons \"About 25 x 25 pixels (48 x 32 pixels maximum) for standard resolution\".",
+        rationale: "iOS Human Interface Guidelines (2014), Bar Button Icons: \"Regardless of the icon's visual style, create a tab bar icon in the following sizes:\" \"About 50 x 50 pixels (96 x 64 pixels maximum)\" and \"About 25 x 25 pixels (48 x 32 pixels maximum) for standard resolution\". tokenc takes `size` in points: at most 48 × 32 pt, and 20–30 pt around the 25 pt square.",
+        exemptions: "Icons with no `size`.",
         triggering: [RuleExample("icon:\n  $type: icon\n  home: { $value: { kind: tab-bar, size: ↓{ width: 50, height: 30 } } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  home: { $value: { kind: tab-bar, size: { width: 25, height: 25 } } }\n")])
 

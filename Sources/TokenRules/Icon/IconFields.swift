@@ -15,8 +15,11 @@ struct IconFields {
     /// An image a field names: its header, or a finding when it cannot be read.
     func image(_ image: IconValue.Image) -> (header: ImageHeader?, bytes: Int, problem: String?) {
         guard let path = image.path else { return (nil, 0, "an image must be a file path") }
-        guard let bytes = context.readFile(path, token.token.location.file) else {
-            return (nil, 0, "cannot read `\(path)`: image paths are relative to the token file and stay inside the project")
+        let bytes: [UInt8]
+        switch context.readFile(path, token.token.location.file) {
+        case .bytes(let read): bytes = read
+        case .notFound: return (nil, 0, "`\(path)` not found: image paths are relative to the token file")
+        case .outsideProject: return (nil, 0, "cannot read `\(path)`: image paths are relative to the token file and stay inside the project")
         }
         guard let header = ImageHeader.read(bytes) else { return (nil, bytes.count, "`\(path)` is not a PNG, GIF or JPEG image") }
         return (header, bytes.count, nil)

@@ -1,28 +1,60 @@
 import TokenModel
 
-/// An iMessage app icon size that is not in the table.
+/// An iMessage app icon size that is not in the table, or an image that is missing or not the slot's pixels.
 struct IMessageSizeRule: Rule {
     static let description = RuleDescription(
         kind: .iconImessageSize, name: "iMessage icon size",
-        rationale: "HIG, iMessage apps and stickers (Icon sizes): \"create a square-cornered icon in the following sizes\".",
-        triggering: [RuleExample("icon:\n  $type: icon\n  chat: { $value: { kind: imessage-app, images: { ↓\"100x75@2x\": mac-16.png } } }\n")],
-        nonTriggering: [RuleExample("icon:\n  $type: icon\n  chat: { $value: { kind: imessage-app, images: { \"148x110@2x\": imessage-148x110.png } } }\n")])
+        rationale: "HIG, iMessage apps and stickers › Specifications › Icon sizes: \"To ensure that your icon looks great in any context and on various devices, create a square-cornered icon in the following sizes\". The HIG's table lists pixels per @2x and @3x slot; tokenc writes every icon size as points and scale, as Xcode does (`74x55@2x` is 148 × 110 px), and names both units in its messages. The App Store icon is `1024@1x`.",
+        exemptions: "None: every `images` key, `size` and image of an iMessage app icon is checked.",
+        triggering: [
+            RuleExample("icon:\n  $type: icon\n  chat: { $value: { kind: imessage-app, images: { ↓\"50x37.5@2x\": imessage-148x110.png } } }\n"),
+            RuleExample("icon:\n  $type: icon\n  chat: { $value: { kind: imessage-app, images: { ↓\"148x110@2x\": imessage-148x110.png } } }\n"),
+            RuleExample("icon:\n  $type: icon\n  chat: { $value: { kind: imessage-app, size: ↓{ width: 50, height: 50 } } }\n"),
+            RuleExample("icon:\n  $type: icon\n  chat: { $value: { kind: imessage-app, images: { ↓\"74x55@3x\": imessage-148x110.png } } }\n"),
+            RuleExample("icon:\n  $type: icon\n  chat: { $value: { kind: imessage-app, images: { \"60x45@2x\": ↓imessage-148x110.png } } }\n"),
+            RuleExample("icon:\n  $type: icon\n  chat: { $value: { kind: imessage-app, images: { \"74x55@2x\": ↓missing.png } } }\n"),
+        ],
+        nonTriggering: [
+            RuleExample("icon:\n  $type: icon\n  chat: { $value: { kind: imessage-app, images: { \"74x55@2x\": imessage-148x110.png } } }\n"),
+            RuleExample("icon:\n  $type: icon\n  chat: { $value: { kind: imessage-app, size: { width: 74, height: 55 } } }\n"),
+        ])
 
     func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
+        let table = IconTables.iMessageKeys
         for icon in IconFields.icons(context, kind: "imessage-app") {
+            if let size = icon.size, !IconTables.iMessagePointSizes.contains(where: { $0 == size }) {
+                findings.append(Finding(
+                    path: icon.token.path, location: icon.location("size"),
+                    message: "an iMessage app icon of \(RuleContext.format(size.width)) × \(RuleContext.format(size.height)) pt is not in the table; it has "
+                        + IconTables.iMessagePointSizes.map { "\(RuleContext.format($0.width)) × \(RuleContext.format($0.height))" }.joined(separator: ", ") + " pt",
+                    fix: "draw the icon at one of the table's sizes"))
+            }
             for entry in icon.writtenImages {
-                let dims = entry.key.split(separator: "@").first?.split(separator: "x").compactMap { Int($0) } ?? []
-                let size = dims.count == 2 ? IconTables.PixelSize(dims[0], dims[1]) : nil
-                guard let size, IconTables.iMessageSizes.contains(size) else {
-                    findings.append(Finding(path: icon.token.path, location: entry.keyLocation,
-                                            message: "`\(entry.key)` is not an iMessage icon size (pixels, e.g. \"148x110@2x\")"))
+                guard let key = IconTables.SizeKey(entry.key), let pixels = IconTables.iMessageSizes[key.normalized] else {
+                    let read = IconTables.SizeKey(entry.key)
+                    // A key written in pixels (the HIG's table) that is a slot once read as points.
+                    let asPixels = read.flatMap { read in
+                        IconTables.iMessageSizes.first { $0.value.width == Int(read.width) && $0.value.height == Int(read.height) && $0.key.hasSuffix("@\(read.scale)x") }
+                    }
+                    findings.append(Finding(
+                        path: icon.token.path, location: entry.keyLocation,
+                        message: "`\(entry.key)` is not an iMessage icon size" + (read.map { " (it reads as \($0.described))" } ?? "")
+                            + "; keys are points and scale, and the table has " + table.map { "\($0) (\(IconTables.iMessageSizes[$0]!) px)" }.joined(separator: ", "),
+                        fix: asPixels.map { "keys are in points: for \($0.value) px at @\(read!.scale)x write `\($0.key)`" }))
                     continue
                 }
-                if let header = icon.image(entry.image).header, header.width != size.width || header.height != size.height {
+                let (header, _, problem) = icon.image(entry.image)
+                if let problem {
+                    findings.append(Finding(path: icon.token.path, location: entry.image.location, message: problem))
+                } else if let header, header.width != pixels.width || header.height != pixels.height {
                     findings.append(Finding(path: icon.token.path, location: entry.image.location,
-                                            message: "`\(entry.image.path ?? "")` is \(header.width)x\(header.height) px, not \(size)"))
+                                            message: "`\(entry.image.path ?? "")` is \(header.width)x\(header.height) px; `\(entry.key)` (\(key.points)) takes \(pixels) px",
+                                            fix: "export the icon at \(pixels) px; tokenc never resizes images"))
                 }
+            }
+            if let image = icon.value.image, let problem = icon.image(image).problem {
+                findings.append(Finding(path: icon.token.path, location: icon.location("image"), message: problem))
             }
         }
         return findings
@@ -33,7 +65,8 @@ struct IMessageSizeRule: Rule {
 struct StickerSizeRule: Rule {
     static let description = RuleDescription(
         kind: .iconStickerSize, name: "Sticker size",
-        rationale: "HIG, iMessage apps and stickers: \"prepare all of your stickers at that size; don't mix sizes within a single sticker pack\" — small 300x300, regular 408x408, large 618x618 px @3x.",
+        rationale: "HIG, iMessage apps and stickers › Specifications › Sticker sizes: \"Pick the size that works best for your content and prepare all of your stickers at that size; don't mix sizes within a single sticker pack.\" and \"Create your sticker images using the following @3x dimensions for the sticker size you chose.\" — small 300x300, regular 408x408, large 618x618 pixels. A pack is the group the stickers sit in.",
+        exemptions: "None: every sticker is checked, and a pack is the group its stickers sit in.",
         triggering: [RuleExample("stickers:\n  $type: icon\n  party: { $value: { kind: sticker, size-class: regular, image: ↓sticker-300.png, description: Party } }\n")],
         nonTriggering: [RuleExample("stickers:\n  $type: icon\n  party: { $value: { kind: sticker, size-class: regular, image: sticker-408.png, description: Party } }\n")])
 
@@ -71,7 +104,8 @@ struct StickerSizeRule: Rule {
 struct StickerFileRule: Rule {
     static let description = RuleDescription(
         kind: .iconStickerFile, name: "Sticker file",
-        rationale: "HIG, iMessage apps and stickers: \"A sticker file must be 500 KB or smaller in size\"; PNG and APNG carry 8-bit transparency, GIF single-color transparency, JPEG none.",
+        rationale: "HIG, iMessage apps and stickers › Specifications › Sticker sizes: \"A sticker file must be 500 KB or smaller in size.\" The format table gives PNG and APNG 8-bit transparency, GIF single-color transparency and JPEG none. tokenc counts 500 KB as 500,000 bytes.",
+        exemptions: "None: every sticker's file is checked.",
         triggering: [RuleExample("stickers:\n  $type: icon\n  party: { $value: { kind: sticker, size-class: regular, image: ↓sticker-16bit.png, description: Party } }\n")],
         nonTriggering: [RuleExample("stickers:\n  $type: icon\n  party: { $value: { kind: sticker, size-class: regular, image: sticker-408.png, description: Party } }\n")])
 
@@ -100,7 +134,8 @@ struct StickerFileRule: Rule {
 struct StickerDescriptionRule: Rule {
     static let description = RuleDescription(
         kind: .iconStickerDescription, name: "Sticker description",
-        rationale: "HIG, iMessage apps and stickers: \"For each sticker, provide a localized alternative description\".",
+        rationale: "HIG, iMessage apps and stickers › Best practices: \"For each sticker, provide a localized alternative description. VoiceOver can help people use your sticker pack by speaking a sticker's alternative description.\" The icon's `description` or the token's `$description` counts.",
+        exemptions: "None: a sticker's `description` or its token's `$description` counts.",
         triggering: [RuleExample("stickers:\n  $type: icon\n  ↓party: { $value: { kind: sticker, size-class: regular, image: sticker-408.png } }\n")],
         nonTriggering: [RuleExample("stickers:\n  $type: icon\n  party: { $value: { kind: sticker, size-class: regular, image: sticker-408.png, description: \"Party popper\" } }\n")])
 
@@ -118,7 +153,8 @@ struct StickerDescriptionRule: Rule {
 struct StickerPlatformRule: Rule {
     static let description = RuleDescription(
         kind: .iconStickerPlatform, name: "Sticker platform",
-        rationale: "HIG, iMessage apps and stickers: \"Not supported in macOS, tvOS, visionOS, or watchOS\".",
+        rationale: "HIG, iMessage apps and stickers › Platform considerations: \"No additional considerations for iOS or iPadOS. Not supported in macOS, tvOS, visionOS, or watchOS.\"",
+        exemptions: "Stickers with no `platforms` (every platform is the default, and iOS is among them).",
         triggering: [RuleExample("stickers:\n  $type: icon\n  ↓party: { $value: { kind: sticker, image: sticker-408.png, description: Party }, $extensions: { tokenc: { platforms: [macos] } } }\n")],
         nonTriggering: [RuleExample("stickers:\n  $type: icon\n  party: { $value: { kind: sticker, image: sticker-408.png, description: Party }, $extensions: { tokenc: { platforms: [ios, ipados] } } }\n")])
 

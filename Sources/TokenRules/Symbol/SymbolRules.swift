@@ -61,7 +61,8 @@ struct SymbolWeightRule: SymbolEnumerationRule {
     static let allowed = SymbolTables.weights.map(\.name)
     static let description = RuleDescription(
         kind: .symbolInvalidWeight, name: "Symbol weight",
-        rationale: "HIG, SF Symbols: \"SF Symbols are available in nine weights — from ultralight to black\".",
+        rationale: "HIG, SF Symbols › Weights and scales: \"Each of the nine symbol weights — from ultralight to black — corresponds to a weight of the San Francisco system font, helping you achieve precise weight matching between symbols and adjacent text, while supporting flexibility for different sizes and contexts.\" The nine are Apple's names (docs/token-format.md lists them beside DTCG's).",
+        exemptions: "A symbol that leaves `weight` out: the system default (regular) applies.",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: ↓semi-bold } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: semibold } }\n")])
 }
@@ -71,7 +72,8 @@ struct SymbolScaleRule: SymbolEnumerationRule {
     static let allowed = SymbolTables.scales
     static let description = RuleDescription(
         kind: .symbolInvalidScale, name: "Symbol scale",
-        rationale: "HIG, SF Symbols: \"SF Symbols are available in three scales — small, medium (the default), and large\".",
+        rationale: "HIG, SF Symbols › Weights and scales: \"Each symbol is also available in three scales: small, medium (the default), and large.\"",
+        exemptions: "A symbol that leaves `scale` out: the system default (medium) applies.",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, scale: ↓huge } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, scale: large } }\n")])
 }
@@ -81,7 +83,8 @@ struct SymbolRenderingRule: SymbolEnumerationRule {
     static let allowed = SymbolTables.renderingModes
     static let description = RuleDescription(
         kind: .symbolInvalidRendering, name: "Symbol rendering mode",
-        rationale: "HIG, SF Symbols: \"SF Symbols provides four rendering modes — monochrome, hierarchical, palette, and multicolor\".",
+        rationale: "HIG, SF Symbols › Rendering modes: \"SF Symbols provides four rendering modes — monochrome, hierarchical, palette, and multicolor — that give you multiple options when applying color to symbols.\"",
+        exemptions: "A symbol that leaves `rendering` out: the symbol's preferred mode applies.",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, rendering: ↓duotone } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, rendering: hierarchical } }\n")])
 }
@@ -90,7 +93,8 @@ struct SymbolRenderingRule: SymbolEnumerationRule {
 struct SymbolPaletteColorsRule: Rule {
     static let description = RuleDescription(
         kind: .symbolPaletteColors, name: "Palette colors",
-        rationale: "HIG, SF Symbols: \"Palette — Applies two or more colors to a symbol, using one color per layer\"; symbols have at most three layers.",
+        rationale: "HIG, SF Symbols › Rendering modes: \"Palette — Applies two or more colors to a symbol, using one color per layer.\" Monochrome \"Applies one color to all layers in a symbol\", and Hierarchical \"Applies one color to all layers in a symbol, varying the color’s opacity according to each layer’s hierarchical level.\" A palette of more than three colors is a warning: the page's layered example has three layers (primary, secondary, tertiary), and tokenc knows of no symbol with more.",
+        exemptions: "Multicolor rendering (its colors are the symbol's own), and a symbol with no `rendering`.",
         triggering: [
             RuleExample("s:\n  $type: symbol\n  a: { $value: { name: square.and.arrow.up, rendering: palette, colors: ↓[\"#f00\"] } }\n"),
             RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, rendering: monochrome, colors: ↓[\"#f00\", \"#0f0\"] } }\n"),
@@ -123,9 +127,14 @@ struct SymbolPaletteColorsRule: Rule {
 struct SymbolWeightMatchesTextRule: Rule {
     static let description = RuleDescription(
         kind: .symbolWeightMatchesText, name: "Weight matches text",
-        rationale: "HIG, SF Symbols: symbols are designed to match San Francisco text; a symbol beside text should use the text's weight.",
-        triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: ↓bold, text-weight: 400 } }\n")],
+        rationale: "HIG, SF Symbols › Weights and scales: \"Each of the nine symbol weights — from ultralight to black — corresponds to a weight of the San Francisco system font, helping you achieve precise weight matching between symbols and adjacent text\". Weights are compared as numbers: DTCG's names and Apple's share some words for different numbers (DTCG `heavy` is 900, Apple's `heavy` 800), and the message names both. Only symbols with a `text-weight` are checked; `symbol/consistent-family` leaves their weight to this rule.",
+        exemptions: "A symbol with no `text-weight` (no adjacent text), or no `weight`.",
+        triggering: [
+            RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: ↓bold, text-weight: 400 } }\n"),
+            RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: ↓heavy, text-weight: heavy } }\n"),
+        ],
         nonTriggering: [
+            RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: black, text-weight: heavy } }\n"),
             RuleExample("w: { $type: fontWeight, $value: regular }\ns:\n  $type: symbol\n  a: { $value: { name: house, weight: regular, text-weight: \"{w}\" } }\n"),
             RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: semibold, text-weight: semi-bold } }\n"),
         ])
@@ -137,9 +146,15 @@ struct SymbolWeightMatchesTextRule: Rule {
                   let textWeight = fields.value.textWeight else { return nil }
             let text = Int(textWeight.weight)
             guard text != weight else { return nil }
+            let matching = SymbolTables.weights.min { abs($0.value - text) < abs($1.value - text) }!
+            // Both scales named where they differ: DTCG `heavy` is 900, Apple's `heavy` 800.
+            let textName = textWeight.name.map { name in
+                matching.value == text && matching.name != name ? "DTCG `\(name)`, which SF Symbols calls `\(matching.name)`" : "DTCG `\(name)`"
+            }
             return Finding(path: token.path, location: fields.location("weight"),
-                           message: "the symbol weight `\(weightName)` (\(weight)) differs from its text's weight \(text)",
-                           fix: "use the symbol weight that matches \(text): `\(SymbolTables.weights.min { abs($0.value - text) < abs($1.value - text) }!.name)`")
+                           message: "the symbol weight `\(weightName)` is \(weight), but its text's weight is \(text)" + (textName.map { " (\($0))" } ?? ""),
+                           fix: matching.value == text ? "use the symbol weight `\(matching.name)`, which is \(text)"
+                               : "use the nearest symbol weight to \(text): `\(matching.name)` (\(matching.value))")
         }
     }
 }
@@ -148,7 +163,8 @@ struct SymbolWeightMatchesTextRule: Rule {
 struct SymbolToolbarOutlineRule: Rule {
     static let description = RuleDescription(
         kind: .symbolToolbarOutline, name: "Toolbar outline",
-        rationale: "HIG, SF Symbols: \"a toolbar takes the outline variant\"; fill belongs to tab bars and selection.",
+        rationale: "HIG, SF Symbols › Design variants: \"In many cases, the view that displays a symbol determines whether to use outline or fill, so you don’t have to specify a variant. For example, an iOS tab bar prefers the fill variant, whereas a toolbar takes the outline variant.\"",
+        exemptions: "Symbols in any context but `toolbar` and `navigation-bar`.",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: ↓square.and.arrow.up.fill, context: toolbar } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: square.and.arrow.up, context: toolbar } }\n")])
 
@@ -168,7 +184,8 @@ struct SymbolToolbarOutlineRule: Rule {
 struct SymbolRedundantVariantRule: Rule {
     static let description = RuleDescription(
         kind: .symbolRedundantVariant, name: "Redundant variant",
-        rationale: "HIG, SF Symbols: in a tab bar \"you don't have to specify a variant\"; the system applies fill.",
+        rationale: "HIG, SF Symbols › Design variants: \"In many cases, the view that displays a symbol determines whether to use outline or fill, so you don’t have to specify a variant. For example, an iOS tab bar prefers the fill variant, whereas a toolbar takes the outline variant.\"",
+        exemptions: "Symbols outside tab bars.",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: ↓house.fill, context: tab-bar } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, context: tab-bar } }\n")])
 
@@ -183,31 +200,52 @@ struct SymbolRedundantVariantRule: Rule {
     }
 }
 
-/// Symbols side by side in one context with different weights or scales.
+/// Symbols side by side in one context that do not look like one family.
 struct SymbolConsistentFamilyRule: Rule {
     static let description = RuleDescription(
         kind: .symbolConsistentFamily, name: "Consistent family",
-        rationale: "HIG (2014), Bar button icons: \"all icons in your app should look like they belong to the same family\".",
-        triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: regular, context: tab-bar } }\n  b: { $value: { name: gear, weight: ↓bold, context: tab-bar } }\n  c: { $value: { name: star, weight: regular, context: tab-bar } }\n")],
-        nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: regular, context: tab-bar } }\n  b: { $value: { name: gear, weight: bold, context: toolbar } }\n")])
+        rationale: "iOS Human Interface Guidelines (2014), Bar Button Icons: \"Whether you use only custom icons or a mix of custom and standard, all icons in your app should look like they belong to the same family in terms of perceived size, level of detail, and visual weight.\" Symbols in one context (the same bar, the same list) are compared on rendering mode (level of detail), variant (outline or fill; not in a tab bar, which picks it) and scale (perceived size). Weight is compared only among symbols with no `text-weight`: a symbol beside text takes the text's weight, which `symbol/weight-matches-text` checks.",
+        exemptions: "Symbols with no `context`, and contexts with one symbol. The weight of a symbol with a `text-weight` (it follows its text). The variant in a tab bar, which picks it.",
+        triggering: [
+            RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: regular, context: tab-bar } }\n  b: { $value: { name: gear, weight: ↓bold, context: tab-bar } }\n  c: { $value: { name: star, weight: regular, context: tab-bar } }\n"),
+            RuleExample("s:\n  $type: symbol\n  a: { $value: { name: trash, rendering: hierarchical, context: toolbar } }\n  b: { $value: { name: folder, rendering: ↓palette, colors: [\"#f00\", \"#00f\"], context: toolbar } }\n  c: { $value: { name: tray, rendering: hierarchical, context: toolbar } }\n"),
+            RuleExample("s:\n  $type: symbol\n  a: { $value: { name: trash, context: list } }\n  b: { $value: { name: ↓folder.fill, context: list } }\n  c: { $value: { name: tray, context: list } }\n"),
+        ],
+        nonTriggering: [
+            RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: regular, context: tab-bar } }\n  b: { $value: { name: gear, weight: bold, context: toolbar } }\n"),
+            RuleExample("s:\n  $type: symbol\n  a: { $value: { name: house, weight: regular, text-weight: 400, context: inline } }\n  b: { $value: { name: gear, weight: semibold, text-weight: 600, context: inline } }\n  c: { $value: { name: star, weight: bold, text-weight: bold, context: inline } }\n"),
+        ])
+
+    /// The parts of a symbol's look the family shares: the field a finding points at, its text when unset, and
+    /// how to read it.
+    static let looks: [(field: String, name: String, fallback: String, read: @Sendable (SymbolFields) -> String?)] = [
+        ("rendering", "rendering mode", "monochrome", { $0.rendering }),
+        ("name", "variant", "outline", { $0.components.contains("fill") ? "fill" : "outline" }),
+        ("scale", "scale", "medium", { $0.scale }),
+        ("weight", "weight", "regular", { $0.value.textWeight == nil ? $0.weight : nil }),
+    ]
 
     func check(_ context: RuleContext) -> [Finding] {
-        // Group by context (a hash), then compare each member with the group's most common style.
+        // Group by context (a hash), then compare each member with the group's most common look.
         var groups: [String: [SymbolFields]] = [:]
         for token in context.tokens(of: .symbol) {
             if let fields = SymbolFields(token, context), let place = fields.context { groups[place, default: []].append(fields) }
         }
         var findings: [Finding] = []
         for (place, members) in groups.sorted(by: { $0.key < $1.key }) where members.count > 1 {
-            for (field, fallback) in [("weight", "regular"), ("scale", "medium")] {
-                let values = members.map { $0.text(field) ?? fallback }
+            // A tab bar picks the variant itself (`symbol/redundant-variant` says so of a `.fill` written there).
+            for look in Self.looks where !(look.field == "name" && place == "tab-bar") {
+                // Weight: only symbols with no adjacent text take part.
+                let compared = look.field == "weight" ? members.filter { $0.value.textWeight == nil } : members
+                guard compared.count > 1 else { continue }
+                let values = compared.map { look.read($0) ?? look.fallback }
                 var counts: [String: Int] = [:]
                 for value in values { counts[value, default: 0] += 1 }
                 guard counts.count > 1 else { continue }
                 let common = counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }!.key
-                for (member, value) in zip(members, values) where value != common {
-                    findings.append(Finding(path: member.token.path, location: member.location(field),
-                                            message: "`\(member.token.path)` has \(field) `\(value)`, but the other \(place) symbols use `\(common)`",
+                for (member, value) in zip(compared, values) where value != common {
+                    findings.append(Finding(path: member.token.path, location: member.location(look.field),
+                                            message: "`\(member.token.path)` has \(look.name) `\(value)`, but the other \(place) symbols use `\(common)`",
                                             fix: "use `\(common)` so the \(place) symbols look like one family"))
                 }
             }
@@ -220,7 +258,8 @@ struct SymbolConsistentFamilyRule: Rule {
 struct SymbolVariableColorDepthRule: Rule {
     static let description = RuleDescription(
         kind: .symbolVariableColorDepth, name: "Variable color for depth",
-        rationale: "HIG, SF Symbols: variable color represents \"a characteristic that can change over time — like capacity or strength\", while hierarchical rendering \"gives depth to the symbol\".",
+        rationale: "HIG, SF Symbols › Variable color: \"Use variable color to communicate change — don’t use it to communicate depth. To convey depth and visual hierarchy, use Hierarchical rendering mode to elevate certain layers and distinguish foreground and background elements in a symbol.\" Lists and sidebars show a symbol's depth, not a changing value.",
+        exemptions: "Contexts other than `list` and `sidebar`, where a changing value can be what the symbol shows.",
         triggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: wifi, variable-color: ↓true, context: list } }\n")],
         nonTriggering: [RuleExample("s:\n  $type: symbol\n  a: { $value: { name: wifi, variable-color: true, context: toolbar } }\n")])
 

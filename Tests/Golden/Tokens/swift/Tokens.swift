@@ -952,8 +952,8 @@ public enum Tokens {
                 name: "trash",
                 weight: "regular",
                 scale: "medium",
-                rendering: "hierarchical",
-                paletteColors: [ThemeColor(light: TokenColor(.sRGB, 196 / 255, 22 / 255, 28 / 255), dark: TokenColor(.sRGB, 1, 122 / 255, 112 / 255), lightHighContrast: TokenColor(.sRGB, 143 / 255, 10 / 255, 15 / 255), darkHighContrast: TokenColor(.sRGB, 1, 179 / 255, 173 / 255))]
+                rendering: "palette",
+                paletteColors: [ThemeColor(light: TokenColor(.sRGB, 196 / 255, 22 / 255, 28 / 255), dark: TokenColor(.sRGB, 1, 122 / 255, 112 / 255), lightHighContrast: TokenColor(.sRGB, 143 / 255, 10 / 255, 15 / 255), darkHighContrast: TokenColor(.sRGB, 1, 179 / 255, 173 / 255)), ThemeColor(light: TokenColor(.sRGB, 74 / 255, 79 / 255, 92 / 255), dark: TokenColor(.sRGB, 195 / 255, 199 / 255, 209 / 255), lightHighContrast: TokenColor(.sRGB, 38 / 255, 41 / 255, 48 / 255), darkHighContrast: TokenColor(.sRGB, 230 / 255, 232 / 255, 238 / 255))]
             )
             /// Used in: toolbar.
             public static let share = TokenSymbol(
