@@ -155,3 +155,21 @@ import TokenRules
         #expect(Self.findings(yaml, of: readings) == [])
     }
 }
+
+/// Tests/Fixtures/clean-design-system: 60 tokens for an iOS, iPadOS, macOS and watchOS app with a sticker pack,
+/// written from docs/ to follow the HIG (system colors referenced, not copied; a black watch background with a
+/// platter on it; symbols that take their text's weight; cards on the page; every appearance). It builds, with two
+/// warnings a designer keeps: red, green and amber status colors that color-blind people may confuse, which the
+/// design pairs with symbols.
+@Suite struct CleanDesignSystemTests {
+    @Test func aDesignThatFollowsTheHIGBuildsWithOnlyTheWarningsItKeeps() throws {
+        let result = try InProcess.run(["validate", "Tests/Fixtures/clean-design-system", "--format", "json"], in: Golden.packageRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let findings = try #require(json["findings"] as? [[String: Any]])
+        #expect(findings.map { "\($0["line"]!):\($0["column"]!) \($0["rule"]!) \($0["severity"]!)" } == [
+            "67:5 color/color-blind-confusable warning",
+            "72:5 color/color-blind-confusable warning",
+        ])
+    }
+}

@@ -19,7 +19,9 @@ struct ContrastPairs {
         var pairs: [Pair] = []
         var unmeasured = 0
         var first: Pair?
-        for token in colors {
+        // A surface (role `background` or `elevated`) on another surface is layering, not a foreground: a card is
+        // not read against the page the way text or a control is, and Apple's own grouped surfaces differ by 1.1:1.
+        for token in colors where !token.facts.isSurfaceRole {
             for reference in token.facts.on {
                 if let surface = named(reference.path), surface.type == .color {
                     let pair = Pair(foreground: token, surface: surface, reference: reference)
@@ -45,7 +47,7 @@ struct ContrastRule: Rule {
     static let description = RuleDescription(
         kind: .colorContrast, name: "Contrast",
         rationale: "HIG, Color › Inclusive color: \"Avoid using colors that make it hard to perceive content in your app. For example, insufficient contrast can cause icons and text to blend with the background and make content hard to read\". The minimums are WCAG 2.x level AA: 4.5:1 for text and 3:1 for large text (1.4.3, Contrast (Minimum)), 3:1 for non-text UI (1.4.11, Non-text Contrast). Only declared pairs (`on`) are measured.",
-        exemptions: "Pairs not declared with `on`: tokenc measures what you say is drawn on what, not every pair. Appearances neither token of a pair defines are measured once, as light.",
+        exemptions: "Pairs not declared with `on`: tokenc measures what you say is drawn on what, not every pair. A surface (role `background` or `elevated`) declared `on` another: that is layering, as a card on the page, not a foreground. Appearances neither token of a pair defines are measured once, as light.",
         triggering: [
             RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\", $extensions: { mode: { dark: \"#000\" } } }\n  fg:\n    $value: \"#777\"\n    $extensions: { mode: { dark: \"#eee\" }, tokenc: { text: true, on: [↓\"{c.bg}\"] } }\n"),
             RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\", $extensions: { mode: { dark: \"#000\" } } }\n  fg:\n    $value: \"#000\"\n    $extensions: { mode: { dark: \"#333\" }, tokenc: { on: [↓\"{c.bg}\"] } }\n"),
@@ -53,6 +55,7 @@ struct ContrastRule: Rule {
         nonTriggering: [
             RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\", $extensions: { mode: { dark: \"#000\" } } }\n  fg:\n    $value: \"#767676\"\n    $extensions: { mode: { dark: \"#eee\" }, tokenc: { text: true, on: [\"{c.bg}\"] } }\n"),
             RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\" }\n  fg: { $value: \"#949494\", $extensions: { tokenc: { large-text: true, on: [\"{c.bg}\"] } } }\n"),
+            RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\", $extensions: { mode: { dark: \"#000\" } } }\n  card: { $value: \"#f2f2f7\", $extensions: { mode: { dark: \"#1c1c1e\" }, tokenc: { role: elevated, on: [\"{c.bg}\"] } } }\n"),
         ],
         options: ["text": 4.5, "large-text": 3, "non-text": 3])
 
@@ -114,7 +117,7 @@ struct HighContrastVariantRule: Rule {
     static let description = RuleDescription(
         kind: .colorHighContrastVariant, name: "Increased contrast",
         rationale: "HIG, Color › Inclusive color: \"Avoid using colors that make it hard to perceive content in your app. For example, insufficient contrast can cause icons and text to blend with the background and make content hard to read\". The targets are WCAG 2.x's enhanced level, for people who turn on Increase Contrast: 7:1 for text and 4.5:1 for large text (1.4.6, Contrast (Enhanced)); non-text UI — borders, status dots, icons — keeps 3:1 (1.4.11, Non-text Contrast, which has no enhanced level), which Apple's own increased-contrast systemGreen and systemOrange meet and 7:1 would fail.",
-        exemptions: "Pairs not declared with `on`. A pair whose light contrast already reaches its target needs no increased-contrast value. A cell below `color/contrast`'s minimum, which that rule reports as an error (unless it is off): with the default targets, non-text pairs (3:1, the same minimum) are left to it.",
+        exemptions: "Pairs not declared with `on`, and surfaces on surfaces (as `color/contrast`). A pair whose light contrast already reaches its target needs no increased-contrast value. A cell below `color/contrast`'s minimum, which that rule reports as an error (unless it is off): with the default targets, non-text pairs (3:1, the same minimum) are left to it.",
         triggering: [
             RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\" }\n  fg:\n    $value: \"#5a5a5a\"\n    $extensions: { tokenc: { text: true, on: [↓\"{c.bg}\"] } }\n"),
             RuleExample("c:\n  $type: color\n  bg: { $value: \"#fff\" }\n  fg:\n    $value: \"#333\"\n    $extensions: { mode: { light-high-contrast: \"#666\" }, tokenc: { text: true, on: [↓\"{c.bg}\"] } }\n"),
