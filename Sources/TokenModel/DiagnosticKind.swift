@@ -187,6 +187,9 @@ public struct DiagnosticKind: Sendable, Hashable, CustomStringConvertible {
     /// `color/identical-variants`.
     public static let colorIdenticalVariants = DiagnosticKind("color/identical-variants", .guidelines, .warning,
         "A color used in UI whose dark value equals its light value.")
+    /// `color/gradient-clipped-in-srgb`.
+    public static let colorGradientClippedInSrgb = DiagnosticKind("color/gradient-clipped-in-srgb", .guidelines, .warning,
+        "Two neighbouring stops of a gradient, distinct in wide gamut (ΔE2000 2 or more), whose sRGB fallbacks are within ΔE2000 1: the gradient looks clipped on sRGB screens.")
     /// `color/out-of-gamut`.
     public static let colorOutOfGamut = DiagnosticKind("color/out-of-gamut", .guidelines, .info,
         "A wide-gamut color outside sRGB: reports the sRGB fallback tokenc generates.")
@@ -271,6 +274,12 @@ public struct DiagnosticKind: Sendable, Hashable, CustomStringConvertible {
     /// `symbol/consistent-family`.
     public static let symbolConsistentFamily = DiagnosticKind("symbol/consistent-family", .guidelines, .warning,
         "Symbols in one context (the same bar, the same list) with different rendering modes, variants or scales, or, among those with no adjacent text, different weights.")
+    /// `symbol/colors-adapt`.
+    public static let symbolColorsAdapt = DiagnosticKind("symbol/colors-adapt", .guidelines, .warning,
+        "A symbol color written as a literal with the same value in dark as in light: it does not adapt to Dark Mode.")
+    /// `symbol/custom-label`.
+    public static let symbolCustomLabel = DiagnosticKind("symbol/custom-label", .guidelines, .warning,
+        "A custom symbol (`custom: true`) with no `accessibility-label` for VoiceOver.")
     /// `symbol/variable-color-depth`.
     public static let symbolVariableColorDepth = DiagnosticKind("symbol/variable-color-depth", .guidelines, .info,
         "Variable color on a symbol in a list or sidebar, which shows static depth: use hierarchical rendering.")
@@ -287,12 +296,12 @@ public struct DiagnosticKind: Sendable, Hashable, CustomStringConvertible {
         .templateSyntax, .templateMissing, .templateUnknownName, .templateUnused, .templateTooLarge, .configInvalid,
         .accentContrast, .accentTextContrast, .accentDarkVariant, .accentFixedSidebarIcons, .colorHardcodedSystemValue,
         .colorSystemColorMisuse, .colorSameColorDifferentMeaning, .colorIndistinguishableInSrgb,
-        .colorColorBlindConfusable, .colorDarkVariant, .colorIdenticalVariants, .colorOutOfGamut, .colorContrast,
+        .colorColorBlindConfusable, .colorDarkVariant, .colorIdenticalVariants, .colorOutOfGamut, .colorGradientClippedInSrgb, .colorContrast,
         .colorHighContrastVariant, .colorWatchosBackground, .colorTvosPaletteSize, .colorTvosFocusByColorOnly,
         .iconAppIconSize, .iconAppIconSetComplete, .iconAppIconImage, .iconAppIconColorSpace, .iconTintedGrayscale,
         .iconLayerCount, .iconBarSize, .iconTabBarSize, .iconImessageSize, .iconStickerSize, .iconStickerFile,
         .iconStickerDescription, .iconStickerPlatform, .rulesUnusedIgnore, .symbolInvalidWeight, .symbolInvalidScale,
         .symbolInvalidRendering, .symbolPaletteColors, .symbolWeightMatchesText, .symbolToolbarOutline,
-        .symbolRedundantVariant, .symbolConsistentFamily, .symbolVariableColorDepth,
+        .symbolRedundantVariant, .symbolConsistentFamily, .symbolVariableColorDepth, .symbolColorsAdapt, .symbolCustomLabel,
     ]
 }

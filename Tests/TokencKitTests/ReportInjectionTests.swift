@@ -38,8 +38,8 @@ import Testing
         #expect(rendered.status == 0)
         let html = rendered.output
         #expect(html.components(separatedBy: "<table>").count - 1 == 5)
-        #expect(html.components(separatedBy: "<tr>").count - 1 == 13)
-        #expect(html.components(separatedBy: "<td>").count - 1 == 5 + 5 + 3 + 4 + 4 * 4)
+        #expect(html.components(separatedBy: "<tr>").count - 1 == 12)
+        #expect(html.components(separatedBy: "<td>").count - 1 == 5 + 5 + 3 + 4 + 4 * 3)
         for element in ["<img", "<script", "<b>", "<a ", "<a>"] { #expect(!html.contains(element), "\(element)") }
         #expect(html.contains("<td><code>g.a`|&lt;img src=x onerror=alert(1)&gt;@octocat #123</code></td>"))
         #expect(html.contains("<td><code>g.new``one|@team #7 &lt;b&gt;</code> on <code>g.bg</code></td>"))

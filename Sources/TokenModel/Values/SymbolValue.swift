@@ -17,13 +17,18 @@ public struct SymbolValue: Sendable {
     public var textWeight: FontWeightValue?
     /// Whether the symbol uses variable color, when said.
     public var variableColor: Located<Bool>?
+    /// Whether this is a custom symbol (one the app ships), not one of SF Symbols', when said.
+    public var custom: Located<Bool>?
+    /// What VoiceOver says for the symbol.
+    public var accessibilityLabel: Located<String>?
     /// Where the value is written.
     public var location: SourceLocation
 
     /// Creates a symbol value.
     public init(name: Located<String>, weight: Located<String>? = nil, scale: Located<String>? = nil,
                 rendering: Located<String>? = nil, context: Located<String>? = nil, colors: [Located<ColorValue>] = [],
-                textWeight: FontWeightValue? = nil, variableColor: Located<Bool>? = nil, location: SourceLocation) {
+                textWeight: FontWeightValue? = nil, variableColor: Located<Bool>? = nil, custom: Located<Bool>? = nil,
+                accessibilityLabel: Located<String>? = nil, location: SourceLocation) {
         self.name = name
         self.weight = weight
         self.scale = scale
@@ -32,6 +37,8 @@ public struct SymbolValue: Sendable {
         self.colors = colors
         self.textWeight = textWeight
         self.variableColor = variableColor
+        self.custom = custom
+        self.accessibilityLabel = accessibilityLabel
         self.location = location
     }
 }

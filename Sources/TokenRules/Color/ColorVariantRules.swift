@@ -87,3 +87,41 @@ struct OutOfGamutRule: Rule {
         }
     }
 }
+
+/// Neighbouring gradient stops that differ in wide gamut but not once mapped to sRGB.
+struct GradientClippedInSRGBRule: Rule {
+    static let description = RuleDescription(
+        kind: .colorGradientClippedInSrgb, name: "Gradient clipped in sRGB",
+        rationale: "HIG, Color › Color management: \"Gradients that use P3 colors can also sometimes appear clipped on sRGB displays. To avoid these issues and to ensure visual fidelity on both wide color and sRGB displays, you can use the asset catalog of your Xcode project to provide different versions of images and colors for each color space.\" Two neighbouring stops at least ΔE2000 2 apart as written whose sRGB fallbacks (CSS Color 4 gamut mapping) are less than ΔE2000 1 apart show a flat band on sRGB screens.",
+        exemptions: "Stops that are both inside sRGB (they look as written). Stops already alike as written (under the `distinct` option), which no screen tells apart.",
+        triggering: [RuleExample("g:\n  $type: gradient\n  glow:\n    $value:\n      - { color: \"color(display-p3 0 1 0)\", position: 0 }\n      - ↓{ color: \"color(display-p3 0.2 1 0.2)\", position: 1 }\n")],
+        nonTriggering: [
+            RuleExample("g:\n  $type: gradient\n  glow:\n    $value:\n      - { color: \"color(display-p3 0 1 0)\", position: 0 }\n      - { color: \"color(display-p3 0 0.4 0.8)\", position: 1 }\n"),
+            RuleExample("g:\n  $type: gradient\n  calm:\n    $value:\n      - { color: \"#00ff00\", position: 0 }\n      - { color: \"#10f010\", position: 1 }\n"),
+        ],
+        options: ["distinct": 2, "clipped": 1])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let distinct = context.configuration.option("distinct", of: Self.description)
+        let clipped = context.configuration.option("clipped", of: Self.description)
+        var findings: [Finding] = []
+        for token in context.tokens(of: .gradient) {
+            guard case .gradient(let gradient)? = context.value(token, in: Appearance.light), gradient.stops.count > 1 else { continue }
+            let colors = gradient.stops.map { $0.color.value.color(in: Appearance.light) }
+            for index in 1..<colors.count {
+                let a = colors[index - 1], b = colors[index]
+                guard !a.isInGamut(.srgb) || !b.isInGamut(.srgb) else { continue }
+                let written = Color.deltaE2000(a.converted(to: .lab).resolvedComponents, b.converted(to: .lab).resolvedComponents)
+                let shownA = a.displayedInSRGB, shownB = b.displayedInSRGB
+                let shown = Color.deltaE2000(shownA.converted(to: .lab).resolvedComponents, shownB.converted(to: .lab).resolvedComponents)
+                guard written >= distinct, shown < clipped else { continue }
+                findings.append(Finding(
+                    path: token.path, location: gradient.stops[index].location,
+                    message: "stops \(index) and \(index + 1) of `\(token.path)` are ΔE2000 \(RuleContext.format(written)) apart as written but \(RuleContext.format(shown)) on sRGB screens (\(shownA.hex) and \(shownB.hex)): the gradient looks clipped there",
+                    fix: "move the stops apart inside sRGB, or give sRGB screens a gradient of their own",
+                    data: ["deltaE2000": .number(written), "srgbDeltaE2000": .number(shown)]))
+            }
+        }
+        return findings
+    }
+}

@@ -3,11 +3,12 @@ public enum RuleRegistry {
     /// The guideline rules that run on resolved tokens.
     static let guidelineRules: [any Rule] = [
         DarkVariantRule(), IdenticalVariantsRule(), ContrastRule(), HighContrastVariantRule(), HardcodedSystemValueRule(),
-        SystemColorMisuseRule(), SameColorDifferentMeaningRule(), IndistinguishableInSRGBRule(), OutOfGamutRule(),
+        SystemColorMisuseRule(), SameColorDifferentMeaningRule(), IndistinguishableInSRGBRule(), OutOfGamutRule(), GradientClippedInSRGBRule(),
         ColorBlindConfusableRule(), WatchOSBackgroundRule(), TVOSPaletteSizeRule(), TVOSFocusByColorOnlyRule(),
         AccentContrastRule(), AccentTextContrastRule(), AccentDarkVariantRule(), AccentFixedSidebarIconsRule(),
         SymbolWeightRule(), SymbolScaleRule(), SymbolRenderingRule(), SymbolPaletteColorsRule(), SymbolWeightMatchesTextRule(),
         SymbolToolbarOutlineRule(), SymbolRedundantVariantRule(), SymbolConsistentFamilyRule(), SymbolVariableColorDepthRule(),
+        SymbolColorsAdaptRule(), SymbolCustomLabelRule(),
         AppIconSizeRule(), AppIconSetCompleteRule(), AppIconImageRule(), AppIconColorSpaceRule(), TintedGrayscaleRule(),
         LayerCountRule(), BarSizeRule(), TabBarSizeRule(), IMessageSizeRule(), StickerSizeRule(), StickerFileRule(),
         StickerDescriptionRule(), StickerPlatformRule(),

@@ -274,3 +274,60 @@ struct SymbolVariableColorDepthRule: Rule {
         }
     }
 }
+
+/// A symbol color written as a literal that is the same in dark as in light.
+struct SymbolColorsAdaptRule: Rule {
+    static let description = RuleDescription(
+        kind: .symbolColorsAdapt, name: "Symbol colors adapt",
+        rationale: "HIG, SF Symbols › Rendering modes: \"Regardless of rendering mode, using system-provided colors ensures that symbols automatically adapt to accessibility accommodations and appearance modes like vibrancy and Dark Mode.\" A color written into the symbol as a literal (`\"#FF3B30\"`) stays the same in Dark Mode unless the symbol gives a dark value of its own.",
+        exemptions: "System colors, and colors written as aliases of color tokens (`color/dark-variant` judges those tokens, which a symbol's `colors` count as used in UI). A symbol scoped to watchOS alone (one, dark, appearance).",
+        triggering: [RuleExample("s:\n  $type: symbol\n  delete: { $value: { name: trash, rendering: hierarchical, colors: [↓\"#D70015\"] } }\n")],
+        nonTriggering: [
+            RuleExample("s:\n  $type: symbol\n  delete: { $value: { name: trash, rendering: hierarchical, colors: [\"{system.systemRed}\"] } }\n"),
+            RuleExample("c:\n  $type: color\n  red: { $value: \"#D70015\", $extensions: { mode: { dark: \"#FF6961\" } } }\ns:\n  $type: symbol\n  delete: { $value: { name: trash, rendering: hierarchical, colors: [\"{c.red}\"] } }\n"),
+            RuleExample("s:\n  $type: symbol\n  delete:\n    $value: { name: trash, rendering: hierarchical, colors: [\"#D70015\"] }\n    $extensions: { mode: { dark: { name: trash, rendering: hierarchical, colors: [\"#FF6961\"] } } }\n"),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        var findings: [Finding] = []
+        for token in context.tokens(of: .symbol) where token.facts.platforms != [.watchos] {
+            guard let light = SymbolFields(token, context)?.value else { continue }
+            let written = token.writtenItems(of: "colors")
+            let dark = context.value(token, in: Appearance.dark)?.symbol
+            for (index, color) in light.colors.enumerated() where index < written.count {
+                let text = written[index].value ?? ""
+                guard TokenReference.aliasPath(text) == nil, ColorValue.systemName(text) == nil else { continue }
+                if case .system = color.value { continue }
+                let lightColor = color.value.color(in: Appearance.light)
+                let darkColor = dark.flatMap { index < $0.colors.count ? $0.colors[index].value.color(in: Appearance.dark) : nil }
+                guard darkColor == nil || darkColor == lightColor else { continue }
+                findings.append(Finding(path: token.path, location: written[index].location,
+                                        message: "the symbol color \(text) is the same in dark as in light, so `\(token.path)` does not adapt to Dark Mode",
+                                        fix: "use a system color such as \"{system.systemRed}\", or a color token with a dark value"))
+            }
+        }
+        return findings
+    }
+}
+
+/// A custom symbol with nothing for VoiceOver to say.
+struct SymbolCustomLabelRule: Rule {
+    static let description = RuleDescription(
+        kind: .symbolCustomLabel, name: "Custom symbol label",
+        rationale: "HIG, SF Symbols › Custom symbols: \"Provide alternative text labels for custom symbols. Alternative text labels — or accessibility descriptions — let VoiceOver describe visible UI and content, making navigation easier for people with visual disabilities.\"",
+        exemptions: "SF Symbols' own symbols (no `custom: true`): the system labels them.",
+        triggering: [RuleExample("s:\n  $type: symbol\n  ↓logo: { $value: { name: brand.logo, custom: true } }\n")],
+        nonTriggering: [
+            RuleExample("s:\n  $type: symbol\n  logo: { $value: { name: brand.logo, custom: true, accessibility-label: Acme } }\n"),
+            RuleExample("s:\n  $type: symbol\n  home: { $value: { name: house } }\n"),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        context.tokens(of: .symbol).compactMap { token in
+            guard let value = SymbolFields(token, context)?.value, value.custom?.value == true, value.accessibilityLabel == nil else { return nil }
+            return Finding(path: token.path, location: token.token.location,
+                           message: "the custom symbol `\(value.name.value)` has no accessibility label for VoiceOver",
+                           fix: "add `accessibility-label: \"…\"` saying what the symbol shows or does")
+        }
+    }
+}
