@@ -244,6 +244,12 @@ public struct DiagnosticKind: Sendable, Hashable, CustomStringConvertible {
     /// `icon/sticker-description`.
     public static let iconStickerDescription = DiagnosticKind("icon/sticker-description", .guidelines, .warning,
         "A sticker without a description for VoiceOver.")
+    /// `icon/sticker-localized`.
+    public static let iconStickerLocalized = DiagnosticKind("icon/sticker-localized", .guidelines, .warning,
+        "A sticker whose description lacks a locale its pack declares (`locales`).")
+    /// `icon/tab-bar-selected`.
+    public static let iconTabBarSelected = DiagnosticKind("icon/tab-bar-selected", .guidelines, .warning,
+        "A custom tab-bar icon (an `image`) with no `selected` version.")
     /// `icon/sticker-platform`.
     public static let iconStickerPlatform = DiagnosticKind("icon/sticker-platform", .guidelines, .error,
         "Stickers scoped to a platform other than iOS or iPadOS.")
@@ -300,7 +306,7 @@ public struct DiagnosticKind: Sendable, Hashable, CustomStringConvertible {
         .colorHighContrastVariant, .colorWatchosBackground, .colorTvosPaletteSize, .colorTvosFocusByColorOnly,
         .iconAppIconSize, .iconAppIconSetComplete, .iconAppIconImage, .iconAppIconColorSpace, .iconTintedGrayscale,
         .iconLayerCount, .iconBarSize, .iconTabBarSize, .iconImessageSize, .iconStickerSize, .iconStickerFile,
-        .iconStickerDescription, .iconStickerPlatform, .rulesUnusedIgnore, .symbolInvalidWeight, .symbolInvalidScale,
+        .iconStickerDescription, .iconStickerLocalized, .iconStickerPlatform, .iconTabBarSelected, .rulesUnusedIgnore, .symbolInvalidWeight, .symbolInvalidScale,
         .symbolInvalidRendering, .symbolPaletteColors, .symbolWeightMatchesText, .symbolToolbarOutline,
         .symbolRedundantVariant, .symbolConsistentFamily, .symbolVariableColorDepth, .symbolColorsAdapt, .symbolCustomLabel,
     ]

@@ -80,6 +80,8 @@ public struct TokencFacts: Sendable, Hashable {
     public var writtenMeaning: String?
     /// Where the token is used; empty means every platform.
     public var platforms: [Platform] = []
+    /// The locales a sticker pack (or any group) is localized into (`locales: [en, fr]`).
+    public var locales: [String] = []
     /// Silenced rules.
     public var ignore: [IgnoredRule] = []
 
@@ -92,7 +94,7 @@ public struct TokencFacts: Sendable, Hashable {
     /// Whether no fact is set (as `== TokencFacts()`, without comparing lists through `Equatable`: asked for
     /// every token read).
     public var isEmpty: Bool {
-        on.isEmpty && !text && !largeText && role == nil && writtenMeaning == nil && platforms.isEmpty && ignore.isEmpty
+        on.isEmpty && !text && !largeText && role == nil && writtenMeaning == nil && platforms.isEmpty && locales.isEmpty && ignore.isEmpty
     }
 
     /// What the color tells people: its own `meaning`, else its role's default one; nil for a color that carries

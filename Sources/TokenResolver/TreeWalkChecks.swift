@@ -68,6 +68,12 @@ extension TreeWalk {
                               at: item.location, path: path)
                     }
                 }
+            case "locales":
+                guard let items = value.sequenceItems, items.allSatisfy({ !($0.string ?? "").isEmpty }) else {
+                    error(.tokenInvalidProperty, "`locales` must be a list of locales such as [en, fr]", at: value.location, path: path)
+                    continue
+                }
+                facts.locales = items.map { $0.string! }
             case "ignore":
                 for item in value.sequenceItems ?? [value] {
                     guard let rule = item["rule"]?.string else {
@@ -83,7 +89,7 @@ extension TreeWalk {
                     facts.ignore.append(IgnoredRule(rule: rule, reason: reason, location: item.location))
                 }
             default:
-                let keys = ["on", "text", "large-text", "role", "meaning", "platforms", "ignore"]
+                let keys = ["on", "text", "large-text", "role", "meaning", "platforms", "locales", "ignore"]
                 error(.tokenInvalidProperty, "`\(entry.key)` is not a tokenc fact", at: entry.keyLocation, path: path,
                       fix: NearestName.find(entry.key, in: keys).map { "did you mean `\($0)`?" } ?? "use one of: " + keys.joined(separator: ", "))
             }

@@ -120,6 +120,40 @@ import TokenRules
         ])
     }
 
+    /// The guidelines a token file states without pixels: their messages and fixes.
+    @Test func symbolGradientStickerAndTabBarMessages() {
+        let yaml = """
+            s:
+              $type: symbol
+              delete: { $value: { name: trash, rendering: hierarchical, colors: ["#D70015", "{system.systemGray}"] } }
+              logo: { $value: { name: acme.logo, custom: true } }
+            g:
+              $type: gradient
+              glow:
+                $value:
+                  - { color: "color(display-p3 0 1 0)", position: 0 }
+                  - { color: "color(display-p3 0.2 1 0.2)", position: 1 }
+            stickers:
+              $type: icon
+              $extensions: { tokenc: { locales: [en, fr, ja], platforms: [ios] } }
+              wave: { $value: { kind: sticker, image: sticker-408.png, description: { en: A hand waving } } }
+              plain: { $value: { kind: sticker, image: sticker-408.png, description: Party } }
+            tabs:
+              $type: icon
+              home: { $value: { kind: tab-bar, image: tab-home.png, size: { width: 25, height: 25 } } }
+
+            """
+        let rules: Set = ["symbol/colors-adapt", "symbol/custom-label", "color/gradient-clipped-in-srgb", "icon/sticker-localized", "icon/tab-bar-selected"]
+        #expect(Self.findings(yaml, of: rules) == [
+            "3:70 symbol/colors-adapt warning: the symbol color #D70015 is the same in dark as in light, so `s.delete` does not adapt to Dark Mode | use a system color such as \"{system.systemRed}\", or a color token with a dark value",
+            "4:3 symbol/custom-label warning: the custom symbol `acme.logo` has no accessibility label for VoiceOver | add `accessibility-label: \"…\"` saying what the symbol shows or does",
+            "10:9 color/gradient-clipped-in-srgb warning: stops 1 and 2 of `g.glow` are ΔE2000 2.12 apart as written but 0.56 on sRGB screens (#00fb29 and #00fe31): the gradient looks clipped there | move the stops apart inside sRGB, or give sRGB screens a gradient of their own",
+            "14:73 icon/sticker-localized warning: the sticker `stickers.wave` has no description in `fr`, `ja`, which its pack declares | write `description: { en: \"…\", fr: \"…\", ja: \"…\" }`",
+            "15:74 icon/sticker-localized warning: the sticker `stickers.plain` has no description in `en`, `fr`, `ja`, which its pack declares | write `description: { en: \"…\", fr: \"…\", ja: \"…\" }`",
+            "18:3 icon/tab-bar-selected warning: the custom tab-bar icon `tabs.home` has no selected version | add `selected: …`, often a filled-in version of the image",
+        ])
+    }
+
     /// A watchOS design that follows the HIG: a black app background, platters and cards on it, symbols that take
     /// their text's weights, status dots with Apple's own increased-contrast values, a focus ring that follows the
     /// accent, an accent with its dark value. None of the readings fires.

@@ -72,17 +72,40 @@ public struct IconValue: Sendable {
     public var size: (width: Double, height: Double)?
     /// The scale factors the images come in (1, 2, 3).
     public var scales: [Int]
+    /// A custom tab-bar icon's selected version (the unselected one is `image`).
+    public var selected: Image?
+    /// A description in one language: the locale (`en`, `fr-CA`) and the text.
+    public struct LocalizedText: Sendable {
+        /// The locale, as written.
+        public var locale: String
+        /// The text.
+        public var text: String
+        /// Where the text is written.
+        public var location: SourceLocation
+
+        /// Creates a localized text.
+        public init(locale: String, text: String, location: SourceLocation) {
+            self.locale = locale
+            self.text = text
+            self.location = location
+        }
+    }
+    /// The description per locale, when written as a mapping (`{ en: …, fr: … }`), in the order written.
+    public var localizedDescriptions: [LocalizedText]
     /// A Messages icon's size class (`regular` unless said).
     public var sizeClass: String?
-    /// The icon's accessibility description.
+    /// The icon's accessibility description: the text written, or the first locale's.
     public var description: String?
+    /// Where `description` is written.
+    public var descriptionLocation: SourceLocation?
     /// Where the value is written.
     public var location: SourceLocation
 
     /// Creates an icon value.
     public init(kind: String, platform: String? = nil, image: Image? = nil, dark: Image? = nil, tinted: Image? = nil,
                 images: [NamedImage] = [], layers: Layers? = nil, size: (width: Double, height: Double)? = nil,
-                scales: [Int] = [], sizeClass: String? = nil, description: String? = nil, location: SourceLocation) {
+                scales: [Int] = [], sizeClass: String? = nil, description: String? = nil, descriptionLocation: SourceLocation? = nil,
+                localizedDescriptions: [LocalizedText] = [], selected: Image? = nil, location: SourceLocation) {
         self.kind = kind
         self.platform = platform
         self.image = image
@@ -94,6 +117,9 @@ public struct IconValue: Sendable {
         self.scales = scales
         self.sizeClass = sizeClass
         self.description = description
+        self.descriptionLocation = descriptionLocation
+        self.localizedDescriptions = localizedDescriptions
+        self.selected = selected
         self.location = location
     }
 }

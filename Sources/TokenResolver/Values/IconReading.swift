@@ -2,17 +2,28 @@ import SourceTree
 import TokenModel
 
 extension ValueReader {
-    /// An `icon`: `{ kind, platform?, image?, dark?, tinted?, images?, layers?, size?, scales?, size-class?,
-    /// description? }`. Whether the images exist and have the right size is the rules' business.
+    /// An `icon`: `{ kind, platform?, image?, selected?, dark?, tinted?, images?, layers?, size?, scales?, size-class?,
+    /// description? }`, `description` as text or text per locale. Whether the images exist and have the right size is the rules' business.
     mutating func icon(_ node: Node) -> IconValue? {
         let start = problems.count
         guard let fields = object(node, required: ["kind"],
-                                  optional: ["platform", "image", "dark", "tinted", "images", "layers", "size", "scales",
+                                  optional: ["platform", "image", "selected", "dark", "tinted", "images", "layers", "size", "scales",
                                              "size-class", "description"],
                                   example: "{ kind: app-icon, platform: ios, image: AppIcon-1024.png }") else { return nil }
         var texts: [String: Located<String>] = [:]
-        for key in ["kind", "platform", "image", "dark", "tinted", "size-class", "description"] {
+        for key in ["kind", "platform", "image", "selected", "dark", "tinted", "size-class"] {
             if let text = name(fields, key) { texts[key] = text }
+        }
+        var localized: [IconValue.LocalizedText] = []
+        if let written = fields["description"] {
+            if let text = written.string {
+                texts["description"] = Located(text, at: written.location)
+            } else if let entries = written.mappingEntries, entries.allSatisfy({ $0.value.string != nil }) {
+                localized = entries.map { IconValue.LocalizedText(locale: $0.key, text: $0.value.string!, location: $0.value.location) }
+                if let first = localized.first { texts["description"] = Located(first.text, at: written.location) }
+            } else {
+                fail("`description` must be text, or text per locale such as { en: \"Party popper\", fr: \"Cotillon\" }", written)
+            }
         }
         func image(_ key: String) -> IconValue.Image? { texts[key].map { IconValue.Image(path: $0.value, location: $0.location) } }
         var images: [IconValue.NamedImage] = []
@@ -54,7 +65,9 @@ extension ValueReader {
         return clean(since: start) {
             IconValue(kind: texts["kind"]!.value, platform: texts["platform"]?.value, image: image("image"), dark: image("dark"),
                       tinted: image("tinted"), images: images, layers: layers, size: size, scales: scales,
-                      sizeClass: texts["size-class"]?.value, description: texts["description"]?.value, location: node.location)
+                      sizeClass: texts["size-class"]?.value, description: texts["description"]?.value,
+                      descriptionLocation: texts["description"]?.location, localizedDescriptions: localized, selected: image("selected"),
+                      location: node.location)
         }
     }
 }

@@ -11,7 +11,7 @@ public enum RuleRegistry {
         SymbolColorsAdaptRule(), SymbolCustomLabelRule(),
         AppIconSizeRule(), AppIconSetCompleteRule(), AppIconImageRule(), AppIconColorSpaceRule(), TintedGrayscaleRule(),
         LayerCountRule(), BarSizeRule(), TabBarSizeRule(), IMessageSizeRule(), StickerSizeRule(), StickerFileRule(),
-        StickerDescriptionRule(), StickerPlatformRule(),
+        StickerDescriptionRule(), StickerLocalizedRule(), StickerPlatformRule(), TabBarSelectedRule(),
     ]
 
     /// Every rule description: structure rules first, then guideline rules.

@@ -43,3 +43,25 @@ struct TabBarSizeRule: Rule {
         }
     }
 }
+
+/// A custom tab-bar icon with no selected version.
+struct TabBarSelectedRule: Rule {
+    static let description = RuleDescription(
+        kind: .iconTabBarSelected, name: "Tab bar selected icon",
+        rationale: "iOS Human Interface Guidelines (2014), Bar Button Icons: \"If you're designing a custom tab bar icon, you should provide two versions—one for the unselected appearance and one for the selected appearance. The selected appearance is often a filled-in version of the unselected appearance, but some designs call for variations on this approach.\"",
+        exemptions: "Tab-bar icons with no `image` (an SF Symbol, whose fill variant the tab bar picks itself).",
+        triggering: [RuleExample("icon:\n  $type: icon\n  ↓home: { $value: { kind: tab-bar, image: tab-home.png, size: { width: 25, height: 25 } } }\n")],
+        nonTriggering: [
+            RuleExample("icon:\n  $type: icon\n  home: { $value: { kind: tab-bar, image: tab-home.png, selected: tab-home-selected.png, size: { width: 25, height: 25 } } }\n"),
+            RuleExample("icon:\n  $type: icon\n  home: { $value: { kind: tab-bar, size: { width: 25, height: 25 } } }\n"),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        IconFields.icons(context, kind: "tab-bar").compactMap { icon in
+            guard icon.value.image != nil, icon.value.selected == nil else { return nil }
+            return Finding(path: icon.token.path, location: icon.token.token.location,
+                           message: "the custom tab-bar icon `\(icon.token.path)` has no selected version",
+                           fix: "add `selected: …`, often a filled-in version of the image")
+        }
+    }
+}

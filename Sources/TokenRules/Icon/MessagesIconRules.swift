@@ -149,6 +149,34 @@ struct StickerDescriptionRule: Rule {
     }
 }
 
+/// A sticker without a description in a locale its pack declares.
+struct StickerLocalizedRule: Rule {
+    static let description = RuleDescription(
+        kind: .iconStickerLocalized, name: "Sticker localized",
+        rationale: "HIG, iMessage apps and stickers › Best practices: \"For each sticker, provide a localized alternative description. VoiceOver can help people use your sticker pack by speaking a sticker's alternative description.\" A pack says which locales it ships with `$extensions.tokenc.locales`; each sticker's `description` gives a text per locale (`{ en: …, fr: … }`).",
+        exemptions: "Stickers in a pack that declares no `locales` (`icon/sticker-description` still asks for one description).",
+        triggering: [RuleExample("stickers:\n  $type: icon\n  $extensions: { tokenc: { locales: [en, fr] } }\n  party: { $value: { kind: sticker, image: sticker-408.png, description: ↓{ en: Party popper } } }\n")],
+        nonTriggering: [
+            RuleExample("stickers:\n  $type: icon\n  $extensions: { tokenc: { locales: [en, fr] } }\n  party: { $value: { kind: sticker, image: sticker-408.png, description: { en: Party popper, fr: Cotillon } } }\n"),
+            RuleExample("stickers:\n  $type: icon\n  party: { $value: { kind: sticker, image: sticker-408.png, description: Party popper } }\n"),
+        ])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        IconFields.icons(context, kind: "sticker").compactMap { icon in
+            let locales = icon.token.facts.locales
+            guard !locales.isEmpty else { return nil }
+            let written = Set(icon.value.localizedDescriptions.map(\.locale))
+            let missing = locales.filter { !written.contains($0) }
+            guard !missing.isEmpty else { return nil }
+            return Finding(path: icon.token.path, location: icon.value.descriptionLocation ?? icon.token.token.location,
+                           message: "the sticker `\(icon.token.path)` has no description in " + missing.map { "`\($0)`" }.joined(separator: ", ")
+                               + ", which its pack declares",
+                           fix: "write `description: { " + locales.map { "\($0): \"…\"" }.joined(separator: ", ") + " }`",
+                           data: ["missing": .string(missing.joined(separator: ","))])
+        }
+    }
+}
+
 /// Stickers scoped to a platform other than iOS or iPadOS.
 struct StickerPlatformRule: Rule {
     static let description = RuleDescription(
