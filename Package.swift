@@ -35,7 +35,10 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // zlib, for the PNG decoder alone (present on every Mac; Debian's zlib1g-dev).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         .target(name: "Locks"),
+        .target(name: "ImageDecoding", dependencies: ["CZlib"]),
         .target(name: "TokenColor", dependencies: ["Locks"]),
         .target(name: "SourceData", dependencies: ["Locks"]),
         .target(name: "SourceTree", dependencies: ["SourceData"]),
@@ -44,7 +47,7 @@ let package = Package(
         .target(name: "TokenResolver", dependencies: ["SourceData", "SourceTree", "TokenModel", "TokenColor"]),
         // The stages after resolution read typed values: they do not import SourceTree, and with
         // MemberImportVisibility the compiler refuses even a member of a node the model keeps for the resolver.
-        .target(name: "TokenRules", dependencies: ["SourceData", "TokenModel", "TokenColor"], swiftSettings: typedValuesOnly),
+        .target(name: "TokenRules", dependencies: ["SourceData", "TokenModel", "TokenColor", "ImageDecoding"], swiftSettings: typedValuesOnly),
         .target(name: "TokenGenerators", dependencies: ["SourceData", "TokenModel", "TokenColor"], swiftSettings: typedValuesOnly),
         .target(name: "TokenDiff", dependencies: ["TokenModel", "TokenColor"], swiftSettings: typedValuesOnly),
         .target(
@@ -59,7 +62,7 @@ let package = Package(
             ] + (linksMimalloc ? [.target(name: "CMimalloc", condition: .when(platforms: [.linux]))] : [])
         ),
         // The fuzzing harnesses' targets, apart from TokencKit: the fuzzer runs them, and the tests replay what it found.
-        .target(name: "TokencFuzzing", dependencies: ["TokencKit", "TokenModel", "TokenColor", "TokenLoader", "TokenGenerators", "TokenDiff"]),
+        .target(name: "TokencFuzzing", dependencies: ["TokencKit", "TokenModel", "TokenColor", "TokenLoader", "TokenGenerators", "TokenDiff", "ImageDecoding"]),
         .executableTarget(name: "tokenc-fuzz", dependencies: ["TokencFuzzing"]),
         // libyaml alone, the benchmark's floor (Benchmarks/README.md); not part of the pipeline.
         .executableTarget(name: "yaml-floor", dependencies: ["CYAML"], path: "Benchmarks/YAMLFloor"),
@@ -70,7 +73,7 @@ let package = Package(
         .testTarget(name: "TokenGeneratorsTests", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks", "TokenGenerators", "TokenModel"]),
         .testTarget(name: "TokenLoaderTests", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks", "TokenLoader", "TokenModel"]),
         .testTarget(name: "TokenResolverTests", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks", "TokenResolver", "TokenLoader", "TokenModel"]),
-        .testTarget(name: "TokenRulesTests", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks", "TokenRules", "TokenModel"]),
+        .testTarget(name: "TokenRulesTests", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks", "TokenRules", "TokenModel", "ImageDecoding"]),
         .testTarget(name: "TokenDiffTests", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks", "TokenDiff", "TokenResolver", "TokenLoader", "TokenModel"]),
         .testTarget(name: "TokencKitTests", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks", "TokencKit", "TokenModel", "TokenRules", "TokenGenerators", "tokenc", "TokencFuzzing"]),
     ],

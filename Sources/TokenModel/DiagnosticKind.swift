@@ -220,6 +220,9 @@ public struct DiagnosticKind: Sendable, Hashable, CustomStringConvertible {
     /// `icon/app-icon-color-space`.
     public static let iconAppIconColorSpace = DiagnosticKind("icon/app-icon-color-space", .guidelines, .warning,
         "An app-icon PNG whose color type or embedded profile is not sRGB, Gray Gamma 2.2 or Display P3 (visionOS: no P3).")
+    /// `icon/dark-transparent`.
+    public static let iconDarkTransparent = DiagnosticKind("icon/dark-transparent", .guidelines, .warning,
+        "The iOS dark app-icon variant is not transparent at its corners: its background is drawn in, not left to the system.")
     /// `icon/tinted-grayscale`.
     public static let iconTintedGrayscale = DiagnosticKind("icon/tinted-grayscale", .guidelines, .error,
         "The iOS tinted app-icon variant is not an opaque grayscale image.")
@@ -304,7 +307,7 @@ public struct DiagnosticKind: Sendable, Hashable, CustomStringConvertible {
         .colorSystemColorMisuse, .colorSameColorDifferentMeaning, .colorIndistinguishableInSrgb,
         .colorColorBlindConfusable, .colorDarkVariant, .colorIdenticalVariants, .colorOutOfGamut, .colorGradientClippedInSrgb, .colorContrast,
         .colorHighContrastVariant, .colorWatchosBackground, .colorTvosPaletteSize, .colorTvosFocusByColorOnly,
-        .iconAppIconSize, .iconAppIconSetComplete, .iconAppIconImage, .iconAppIconColorSpace, .iconTintedGrayscale,
+        .iconAppIconSize, .iconAppIconSetComplete, .iconAppIconImage, .iconAppIconColorSpace, .iconDarkTransparent, .iconTintedGrayscale,
         .iconLayerCount, .iconBarSize, .iconTabBarSize, .iconImessageSize, .iconStickerSize, .iconStickerFile,
         .iconStickerDescription, .iconStickerLocalized, .iconStickerPlatform, .iconTabBarSelected, .rulesUnusedIgnore, .symbolInvalidWeight, .symbolInvalidScale,
         .symbolInvalidRendering, .symbolPaletteColors, .symbolWeightMatchesText, .symbolToolbarOutline,

@@ -6,9 +6,10 @@ import TokenGenerators
 import TokenLoader
 import TokenModel
 import TokenColor
+import ImageDecoding
 
-/// The three fuzzing targets: the loader alone, the template renderer alone and the whole pipeline in memory
-/// with the review commands after it.
+/// The four fuzzing targets: the loader alone, the template renderer alone, the PNG decoder alone and the whole
+/// pipeline in memory with the review commands after it.
 public enum FuzzTargets {
     /// A small token set whose template context the renderer harness renders into: groups, every kind of
     /// value, appearances, symbols and descriptions, so templates reach every field of the real context.
@@ -30,6 +31,14 @@ public enum FuzzTargets {
           body: { $type: fontFamily, $value: [SF Pro, system-ui] }
           weight: { $type: fontWeight, $value: semibold }
         """.utf8)], render: false).tokens
+
+    /// Decodes bytes as a PNG; a decoded image must hold exactly its pixels' samples.
+    @discardableResult
+    public static func png(_ bytes: [UInt8]) -> DecodedImage? {
+        guard case .success(let image) = PNGDecoder.decode(bytes) else { return nil }
+        precondition(image.samples.count == image.width * image.height * 4, "\(image.width)x\(image.height) with \(image.samples.count) samples")
+        return image
+    }
 
     /// Loads bytes as YAML and as JSON; returns both loads' diagnostics.
     @discardableResult

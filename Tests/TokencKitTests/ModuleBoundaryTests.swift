@@ -3,7 +3,8 @@ import Testing
 
 /// What each module of tokenc may import, read from the sources: one pipeline in one direction (the stages see
 /// TokenModel, locations in SourceData and the color science in TokenColor only, TokencKit composes them; the
-/// located YAML nodes in SourceTree are the loader's, the resolver's and TokencKit's), libyaml in the loader alone, ArgumentParser in the command line
+/// located YAML nodes in SourceTree are the loader's, the resolver's and TokencKit's), libyaml in the loader alone, zlib
+/// in the PNG decoder (ImageDecoding) alone, which only the rules use, ArgumentParser in the command line
 /// alone, and Foundation nowhere — FoundationEssentials where Foundation's types are needed, so the binary
 /// leaves out corelibs Foundation and ICU (docs/performance.md).
 @Suite struct ModuleBoundaryTests {
@@ -19,12 +20,13 @@ import Testing
         "TokenModel": ["SourceData", "SourceTree", "TokenColor", "Locks"],
         "TokenLoader": ["SourceData", "SourceTree", "TokenModel", "CYAML"],
         "TokenResolver": ["SourceData", "SourceTree", "TokenModel", "TokenColor"],
-        "TokenRules": ["SourceData", "TokenModel", "TokenColor"],
+        "ImageDecoding": ["CZlib"],
+        "TokenRules": ["SourceData", "TokenModel", "TokenColor", "ImageDecoding"],
         "TokenGenerators": ["SourceData", "TokenModel", "TokenColor"],
         "TokenDiff": ["TokenModel", "TokenColor"],
         "TokencKit": ["SourceData", "SourceTree", "TokenModel", "TokenColor", "Locks", "TokenLoader", "TokenResolver", "TokenRules", "TokenGenerators", "TokenDiff"],
         "tokenc": ["TokencKit", "TokenModel", "Locks", "ArgumentParser", "CMimalloc"],
-        "TokencFuzzing": ["TokencKit", "TokenModel", "TokenColor", "TokenLoader", "TokenGenerators", "TokenDiff"],
+        "TokencFuzzing": ["TokencKit", "TokenModel", "TokenColor", "TokenLoader", "TokenGenerators", "TokenDiff", "ImageDecoding"],
         "tokenc-fuzz": ["TokencFuzzing"],
     ]
     /// The words an `import` line may start with before `import`.

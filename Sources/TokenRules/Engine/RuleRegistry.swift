@@ -9,7 +9,7 @@ public enum RuleRegistry {
         SymbolWeightRule(), SymbolScaleRule(), SymbolRenderingRule(), SymbolPaletteColorsRule(), SymbolWeightMatchesTextRule(),
         SymbolToolbarOutlineRule(), SymbolRedundantVariantRule(), SymbolConsistentFamilyRule(), SymbolVariableColorDepthRule(),
         SymbolColorsAdaptRule(), SymbolCustomLabelRule(),
-        AppIconSizeRule(), AppIconSetCompleteRule(), AppIconImageRule(), AppIconColorSpaceRule(), TintedGrayscaleRule(),
+        AppIconSizeRule(), AppIconSetCompleteRule(), AppIconImageRule(), AppIconColorSpaceRule(), DarkTransparentRule(), TintedGrayscaleRule(),
         LayerCountRule(), BarSizeRule(), TabBarSizeRule(), IMessageSizeRule(), StickerSizeRule(), StickerFileRule(),
         StickerDescriptionRule(), StickerLocalizedRule(), StickerPlatformRule(), TabBarSelectedRule(),
     ]

@@ -1,6 +1,7 @@
 import SourceData
 import TokenModel
 import TokenColor
+import ImageDecoding
 
 /// An app-icon size that is not in the platform's table, or a shape the platform does not take.
 struct AppIconSizeRule: Rule {
@@ -153,6 +154,40 @@ struct AppIconColorSpaceRule: Rule {
             }
         }
         return findings
+    }
+}
+
+/// The iOS dark variant with its background drawn in.
+struct DarkTransparentRule: Rule {
+    static let description = RuleDescription(
+        kind: .iconDarkTransparent, name: "Dark icon transparent",
+        rationale: "HIG, App icons › Platform considerations › iOS, iPadOS: \"Use your light app icon as a basis for your dark icon. Choose complementary colors that reflect the default design, and avoid excessively bright images. For guidance, see Dark Mode colors. To look at home on the platform, omit the background so the system-provided background can show through.\" and \"You provide a transparent dark icon.\" tokenc decodes the image and reads its four corners, a square of 1/32 of its side each: the background shows there if anywhere.",
+        exemptions: "Icons with no `dark` variant, platforms other than iOS and iPadOS, and a dark image that cannot be decoded (`icon/app-icon-image` reports it).",
+        triggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png, dark: ↓ios-1024.png } }\n")],
+        nonTriggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png, dark: ios-transparent.png } }\n")],
+        options: ["alpha": 8])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let tolerance = context.configuration.option("alpha", of: Self.description)
+        return IconFields.icons(context, kind: "app-icon").compactMap { icon in
+            guard icon.platform == "ios" || icon.platform == "ipados", let dark = icon.value.dark,
+                  case .success(let image)? = icon.pixels(dark) else { return nil }
+            let side = max(1, min(image.width, image.height) / 32)
+            let corners = [("top left", 0, 0), ("top right", image.width - side, 0), ("bottom left", 0, image.height - side),
+                           ("bottom right", image.width - side, image.height - side)]
+            for (name, x0, y0) in corners {
+                for y in y0..<(y0 + side) {
+                    for x in x0..<(x0 + side) {
+                        let alpha = Double(image.pixel(x, y).alpha) / 257
+                        guard alpha > tolerance else { continue }
+                        return Finding(path: icon.token.path, location: icon.location("dark"),
+                                       message: "the dark variant `\(dark.path ?? "")` is opaque at its \(name) corner (alpha \(RuleContext.format(alpha.rounded())) of 255 at \(x), \(y)); the dark icon's background must be transparent",
+                                       fix: "export the dark icon without its background: the system draws one behind it")
+                    }
+                }
+            }
+            return nil
+        }
     }
 }
 

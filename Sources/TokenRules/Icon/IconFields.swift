@@ -1,5 +1,6 @@
 import SourceData
 import TokenModel
+import ImageDecoding
 
 /// An icon token's light value and the images it names.
 struct IconFields {
@@ -23,6 +24,12 @@ struct IconFields {
         }
         guard let header = ImageHeader.read(bytes) else { return (nil, bytes.count, "`\(path)` is not a PNG, GIF or JPEG image") }
         return (header, bytes.count, nil)
+    }
+
+    /// An image's pixels, decoded; nil when the file cannot be read (the rules that read headers report that).
+    func pixels(_ image: IconValue.Image) -> Result<DecodedImage, PNGDecodingError>? {
+        guard let path = image.path, case .bytes(let bytes) = context.readFile(path, token.token.location.file) else { return nil }
+        return PNGDecoder.decode(bytes)
     }
 
     /// `images` entries, when the token's own value writes them (an alias of a whole icon reports at its target).

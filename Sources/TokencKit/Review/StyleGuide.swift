@@ -200,7 +200,7 @@ public enum StyleGuide {
 
     static func format(_ value: Double) -> String { value.wholeNumberText ?? value.fixed(1) }
 
-    /// The sizes an icon declares, in points: `size`, `images` keys (`16@2x`, `400x240@1x`, `148x110@2x`), or a sticker's size class.
+    /// The sizes an icon declares, in points: `size`, `images` keys (`16@2x`, `400x240@1x`, `74x55@2x`), or a sticker's size class.
     static func iconSizes(_ value: Node) -> [(String, Double, Double)] {
         if let w = value["size"]?["width"]?.number, let h = value["size"]?["height"]?.number {
             let scales = (value["scales"]?.sequenceItems ?? []).compactMap(\.number).map { "@\($0.wholeNumberText ?? String($0))x" }.joined(separator: " ")
@@ -213,10 +213,8 @@ public enum StyleGuide {
                 let dims = parts[0].split(separator: "x").compactMap { Double($0) }
                 // A key that is no size (`10x0@0x`, `infxnan@2x`) has nothing to draw.
                 guard let w = dims.first, scale.isFinite, scale > 0, dims.allSatisfy(\.isFinite) else { return nil }
-                let h = dims.count > 1 ? dims[1] : w
-                // Keys are pixel sizes for iMessage (`148x110@2x` is 148×110 px), points elsewhere.
-                let pixels = value["kind"]?.string == "imessage-app"
-                return (entry.key, pixels ? w / scale : w, pixels ? h / scale : h)
+                // Keys are points and scale for every kind (`74x55@2x` is 74×55 pt, 148×110 px).
+                return (entry.key, w, dims.count > 1 ? dims[1] : w)
             }
         }
         if value["kind"]?.string == "sticker" {

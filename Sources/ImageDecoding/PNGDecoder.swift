@@ -1,0 +1,258 @@
+import CZlib
+
+/// A decoded image: its size and every pixel as red, green, blue and alpha samples of 16 bits (an 8-bit sample
+/// `v` is `v × 257`, so 255 is 65535), row by row from the top left.
+public struct DecodedImage: Sendable, Equatable {
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+    /// The bits per sample the file stores (1, 2, 4, 8 or 16).
+    public var bitDepth: Int
+    /// Four samples a pixel: red, green, blue, alpha.
+    public var samples: [UInt16]
+
+    /// Creates an image from its samples.
+    public init(width: Int, height: Int, bitDepth: Int, samples: [UInt16]) {
+        self.width = width
+        self.height = height
+        self.bitDepth = bitDepth
+        self.samples = samples
+    }
+
+    /// The pixel at column `x`, row `y`.
+    public func pixel(_ x: Int, _ y: Int) -> (red: UInt16, green: UInt16, blue: UInt16, alpha: UInt16) {
+        let at = (y * width + x) * 4
+        return (samples[at], samples[at + 1], samples[at + 2], samples[at + 3])
+    }
+}
+
+/// Why a PNG could not be decoded, in words a finding can say after the file's name.
+public struct PNGDecodingError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong with the file.
+    public var description: String
+
+    init(_ description: String) { self.description = description }
+}
+
+/// Decodes PNG files (and an APNG's default image, its first frame): every color type and bit depth, palettes and
+/// `tRNS` transparency, all five filters and Adam7 interlacing. The compressed data goes through zlib; everything
+/// else is read here, with every length and index checked, so a malformed file is an error, never a crash.
+public enum PNGDecoder {
+    /// The most pixels decoded: a 1024 × 1024 app icon is a million, and rules read nothing larger than 4096 ×
+    /// 4096 (16 M pixels, 128 MB of samples), which bounds what one hostile header can make tokenc allocate.
+    public static let maximumPixels = 4096 * 4096
+
+    static let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+
+    /// The image in `bytes`, or why it cannot be read.
+    public static func decode(_ bytes: [UInt8]) -> Result<DecodedImage, PNGDecodingError> {
+        do { return .success(try decodeOrThrow(bytes)) } catch let error as PNGDecodingError { return .failure(error) } catch {
+            return .failure(PNGDecodingError("cannot be read"))
+        }
+    }
+
+    struct Header {
+        var width = 0, height = 0, bitDepth = 0, colorType = 0, interlaced = false
+
+        /// Samples a pixel in the file: gray 1, RGB 3, palette index 1, gray and alpha 2, RGBA 4.
+        var channels: Int { [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType] ?? 0 }
+        /// Bytes a filter looks back: a whole pixel, at least one byte.
+        var filterStride: Int { max(1, channels * bitDepth / 8) }
+        /// Bytes one row of `columns` pixels takes, without its filter byte.
+        func rowBytes(_ columns: Int) -> Int { (columns * channels * bitDepth + 7) / 8 }
+    }
+
+    static func decodeOrThrow(_ bytes: [UInt8]) throws -> DecodedImage {
+        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { throw PNGDecodingError("is not a PNG file (no PNG signature)") }
+        var header: Header?
+        var palette: [(UInt16, UInt16, UInt16, UInt16)] = []
+        var transparency: [UInt8] = []
+        var compressed: [UInt8] = []
+        var offset = 8, sawEnd = false, sawData = false, dataEnded = false
+        while offset < bytes.count, !sawEnd {
+            guard bytes.count - offset >= 12 else { throw PNGDecodingError("ends inside a chunk: the file is cut short") }
+            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            guard length <= bytes.count - offset - 12 else { throw PNGDecodingError("has a chunk longer than the file") }
+            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            let body = Array(bytes[(offset + 8)..<(offset + 8 + length)])
+            let stored = UInt32(bytes[offset + 8 + length]) << 24 | UInt32(bytes[offset + 9 + length]) << 16
+                | UInt32(bytes[offset + 10 + length]) << 8 | UInt32(bytes[offset + 11 + length])
+            guard crc(Array(bytes[(offset + 4)..<(offset + 8 + length)])) == stored else {
+                throw PNGDecodingError("has a damaged `\(type.filter { $0.isLetter })` chunk (its checksum does not match)")
+            }
+            offset += 12 + length
+            if header == nil && type != "IHDR" { throw PNGDecodingError("does not begin with its header chunk (IHDR)") }
+            switch type {
+            case "IHDR":
+                guard header == nil, length == 13 else { throw PNGDecodingError("has a malformed header chunk (IHDR)") }
+                header = try readHeader(body)
+            case "PLTE":
+                guard length % 3 == 0, length > 0, length / 3 <= 256 else { throw PNGDecodingError("has a malformed palette (PLTE)") }
+                palette = stride(from: 0, to: length, by: 3).map { at -> (UInt16, UInt16, UInt16, UInt16) in
+                    let red = UInt16(body[at]) * 257, green = UInt16(body[at + 1]) * 257, blue = UInt16(body[at + 2]) * 257
+                    return (red, green, blue, 65535)
+                }
+            case "tRNS":
+                transparency = body
+            case "IDAT":
+                guard !dataEnded else { throw PNGDecodingError("has image data (IDAT) in pieces that are not consecutive") }
+                sawData = true
+                compressed += body
+            case "IEND":
+                sawEnd = true
+            default:
+                if sawData { dataEnded = true }
+            }
+        }
+        guard let header else { throw PNGDecodingError("has no header chunk (IHDR)") }
+        guard sawEnd else { throw PNGDecodingError("ends before its end chunk (IEND): the file is cut short") }
+        guard sawData else { throw PNGDecodingError("has no image data (IDAT)") }
+        if header.colorType == 3 {
+            guard !palette.isEmpty else { throw PNGDecodingError("is a palette image without a palette (PLTE)") }
+            for (index, alpha) in transparency.prefix(palette.count).enumerated() { palette[index].3 = UInt16(alpha) * 257 }
+        }
+        let passes = header.interlaced ? Adam7.passes(width: header.width, height: header.height) : [Adam7.Pass(x: 0, y: 0, dx: 1, dy: 1, columns: header.width, rows: header.height)]
+        let expected = passes.reduce(0) { $0 + ($1.columns > 0 ? $1.rows * (1 + header.rowBytes($1.columns)) : 0) }
+        let raw = try inflate(compressed, expectedBytes: expected)
+        var samples = [UInt16](repeating: 0, count: header.width * header.height * 4)
+        var at = 0
+        for pass in passes where pass.columns > 0 && pass.rows > 0 {
+            let rowBytes = header.rowBytes(pass.columns)
+            var previous = [UInt8](repeating: 0, count: rowBytes)
+            for row in 0..<pass.rows {
+                let filter = raw[at]
+                var line = Array(raw[(at + 1)..<(at + 1 + rowBytes)])
+                at += 1 + rowBytes
+                try unfilter(&line, previous: previous, filter: filter, stride: header.filterStride)
+                let y = pass.y + row * pass.dy
+                for column in 0..<pass.columns {
+                    let x = pass.x + column * pass.dx
+                    let pixel = try readPixel(line, column: column, header: header, palette: palette, transparency: transparency)
+                    let to = (y * header.width + x) * 4
+                    samples[to] = pixel.0
+                    samples[to + 1] = pixel.1
+                    samples[to + 2] = pixel.2
+                    samples[to + 3] = pixel.3
+                }
+                previous = line
+            }
+        }
+        return DecodedImage(width: header.width, height: header.height, bitDepth: header.bitDepth, samples: samples)
+    }
+
+    static func readHeader(_ body: [UInt8]) throws -> Header {
+        func word(_ at: Int) -> Int { Int(body[at]) << 24 | Int(body[at + 1]) << 16 | Int(body[at + 2]) << 8 | Int(body[at + 3]) }
+        var header = Header(width: word(0), height: word(4), bitDepth: Int(body[8]), colorType: Int(body[9]), interlaced: body[12] == 1)
+        guard header.width > 0, header.height > 0 else { throw PNGDecodingError("has a width or height of zero") }
+        guard header.width <= maximumPixels / header.height else {
+            throw PNGDecodingError("is \(header.width)x\(header.height) px, more than the \(maximumPixels) pixels tokenc decodes")
+        }
+        let depths: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
+        guard let allowed = depths[header.colorType], allowed.contains(header.bitDepth) else {
+            throw PNGDecodingError("has color type \(header.colorType) with bit depth \(header.bitDepth), which PNG does not define")
+        }
+        guard body[10] == 0, body[11] == 0, body[12] <= 1 else { throw PNGDecodingError("uses a compression, filter or interlace method PNG does not define") }
+        header.interlaced = body[12] == 1
+        return header
+    }
+
+    /// The scanlines, inflated by zlib: exactly `expectedBytes`, or an error.
+    static func inflate(_ compressed: [UInt8], expectedBytes: Int) throws -> [UInt8] {
+        // One byte more than expected: zlib filling it means the data is longer than the header says.
+        var output = [UInt8](repeating: 0, count: expectedBytes + 1)
+        var produced = uLongf(output.count)
+        // zlib's C API takes the buffers by pointer; they are used only inside these closures.
+        let status = output.withUnsafeMutableBufferPointer { out in
+            compressed.withUnsafeBufferPointer { input in
+                uncompress(out.baseAddress, &produced, input.baseAddress, uLong(input.count))
+            }
+        }
+        // Z_BUF_ERROR: the output filled (more data than the size needs) or the input ran out (truncated).
+        if status == Z_OK || status == Z_BUF_ERROR {
+            if status == Z_OK && Int(produced) == expectedBytes { return Array(output[0..<expectedBytes]) }
+            throw PNGDecodingError(Int(produced) > expectedBytes ? "has more image data than its size needs"
+                                   : "has less image data than its size needs (truncated)")
+        }
+        throw PNGDecodingError(status == Z_MEM_ERROR ? "needs more memory to decompress than is available" : "has damaged compressed image data")
+    }
+
+    /// Undoes one scanline's filter (None, Sub, Up, Average, Paeth) in place.
+    static func unfilter(_ line: inout [UInt8], previous: [UInt8], filter: UInt8, stride: Int) throws {
+        switch filter {
+        case 0: return
+        case 1: for i in stride..<max(stride, line.count) { line[i] &+= line[i - stride] }
+        case 2: for i in line.indices { line[i] &+= previous[i] }
+        case 3:
+            for i in line.indices {
+                let left = i >= stride ? Int(line[i - stride]) : 0
+                line[i] &+= UInt8((left + Int(previous[i])) / 2)
+            }
+        case 4:
+            for i in line.indices {
+                let a = i >= stride ? Int(line[i - stride]) : 0, b = Int(previous[i]), c = i >= stride ? Int(previous[i - stride]) : 0
+                let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                line[i] &+= UInt8(pa <= pb && pa <= pc ? a : pb <= pc ? b : c)
+            }
+        default: throw PNGDecodingError("has a scanline with filter type \(filter), which PNG does not define")
+        }
+    }
+
+    /// One pixel of an unfiltered scanline as 16-bit red, green, blue and alpha.
+    static func readPixel(_ line: [UInt8], column: Int, header: Header, palette: [(UInt16, UInt16, UInt16, UInt16)],
+                          transparency: [UInt8]) throws -> (UInt16, UInt16, UInt16, UInt16) {
+        let depth = header.bitDepth
+        /// Sample `index` of this pixel, as stored.
+        func sample(_ index: Int) -> Int {
+            let bit = (column * header.channels + index) * depth
+            switch depth {
+            case 16: return Int(line[bit / 8]) << 8 | Int(line[bit / 8 + 1])
+            case 8: return Int(line[bit / 8])
+            default: return Int(line[bit / 8] >> (8 - depth - bit % 8)) & ((1 << depth) - 1)
+            }
+        }
+        /// A stored sample scaled to 16 bits (a 1-bit 1 is 65535).
+        func scaled(_ value: Int) -> UInt16 { UInt16(value * 65535 / ((1 << depth) - 1)) }
+        /// The `tRNS` key sample `index` (two bytes each), scaled like the samples it is compared with.
+        func key(_ index: Int) -> Int? {
+            guard transparency.count >= 2 * (index + 1) else { return nil }
+            return (Int(transparency[2 * index]) << 8 | Int(transparency[2 * index + 1])) & ((1 << depth) - 1)
+        }
+        switch header.colorType {
+        case 0:
+            let gray = sample(0)
+            return (scaled(gray), scaled(gray), scaled(gray), key(0) == gray ? 0 : 65535)
+        case 2:
+            let (r, g, b) = (sample(0), sample(1), sample(2))
+            let transparent = transparency.count >= 6 && key(0) == r && key(1) == g && key(2) == b
+            return (scaled(r), scaled(g), scaled(b), transparent ? 0 : 65535)
+        case 3:
+            let index = sample(0)
+            guard index < palette.count else { throw PNGDecodingError("has a pixel whose palette index \(index) is past the palette's \(palette.count) colors") }
+            return palette[index]
+        case 4:
+            return (scaled(sample(0)), scaled(sample(0)), scaled(sample(0)), scaled(sample(1)))
+        default:
+            return (scaled(sample(0)), scaled(sample(1)), scaled(sample(2)), scaled(sample(3)))
+        }
+    }
+
+    /// The CRC-32 PNG chunks carry (zlib's).
+    static func crc(_ bytes: [UInt8]) -> UInt32 {
+        // zlib's C API takes the buffer by pointer, used only inside this closure.
+        bytes.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
+    }
+}
+
+/// Adam7 interlacing: the seven passes, each a sub-image of every `dx`-th column from `x` and `dy`-th row from `y`.
+enum Adam7 {
+    struct Pass {
+        var x: Int, y: Int, dx: Int, dy: Int, columns: Int, rows: Int
+    }
+
+    static func passes(width: Int, height: Int) -> [Pass] {
+        [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)].map { x, y, dx, dy in
+            Pass(x: x, y: y, dx: dx, dy: dy, columns: width > x ? (width - x + dx - 1) / dx : 0, rows: height > y ? (height - y + dy - 1) / dy : 0)
+        }
+    }
+}
