@@ -56,7 +56,14 @@ public enum PNGDecoder {
         var width = 0, height = 0, bitDepth = 0, colorType = 0, interlaced = false
 
         /// Samples a pixel in the file: gray 1, RGB 3, palette index 1, gray and alpha 2, RGBA 4.
-        var channels: Int { [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType] ?? 0 }
+        var channels: Int {
+            switch colorType {
+            case 2: 3
+            case 4: 2
+            case 6: 4
+            default: 1
+            }
+        }
         /// Bytes a filter looks back: a whole pixel, at least one byte.
         var filterStride: Int { max(1, channels * bitDepth / 8) }
         /// Bytes one row of `columns` pixels takes, without its filter byte.
@@ -126,14 +133,13 @@ public enum PNGDecoder {
                 at += 1 + rowBytes
                 try unfilter(&line, previous: previous, filter: filter, stride: header.filterStride)
                 let y = pass.y + row * pass.dy
+                let pixels = try expand(line, columns: pass.columns, header: header, palette: palette, transparency: transparency)
                 for column in 0..<pass.columns {
-                    let x = pass.x + column * pass.dx
-                    let pixel = try readPixel(line, column: column, header: header, palette: palette, transparency: transparency)
-                    let to = (y * header.width + x) * 4
-                    samples[to] = pixel.0
-                    samples[to + 1] = pixel.1
-                    samples[to + 2] = pixel.2
-                    samples[to + 3] = pixel.3
+                    let to = (y * header.width + pass.x + column * pass.dx) * 4
+                    samples[to] = pixels[column * 4]
+                    samples[to + 1] = pixels[column * 4 + 1]
+                    samples[to + 2] = pixels[column * 4 + 2]
+                    samples[to + 3] = pixels[column * 4 + 3]
                 }
                 previous = line
             }
@@ -159,6 +165,11 @@ public enum PNGDecoder {
 
     /// The scanlines, inflated by zlib: exactly `expectedBytes`, or an error.
     static func inflate(_ compressed: [UInt8], expectedBytes: Int) throws -> [UInt8] {
+        // Deflate expands at most about 1032 to 1: a small file claiming a huge image is cut short, found before
+        // the image's memory is taken.
+        guard expectedBytes <= compressed.count * 1032 + 1024 else {
+            throw PNGDecodingError("has less image data than its size needs (truncated)")
+        }
         // One byte more than expected: zlib filling it means the data is longer than the header says.
         var output = [UInt8](repeating: 0, count: expectedBytes + 1)
         var produced = uLongf(output.count)
@@ -198,43 +209,60 @@ public enum PNGDecoder {
         }
     }
 
-    /// One pixel of an unfiltered scanline as 16-bit red, green, blue and alpha.
-    static func readPixel(_ line: [UInt8], column: Int, header: Header, palette: [(UInt16, UInt16, UInt16, UInt16)],
-                          transparency: [UInt8]) throws -> (UInt16, UInt16, UInt16, UInt16) {
-        let depth = header.bitDepth
-        /// Sample `index` of this pixel, as stored.
-        func sample(_ index: Int) -> Int {
-            let bit = (column * header.channels + index) * depth
-            switch depth {
-            case 16: return Int(line[bit / 8]) << 8 | Int(line[bit / 8 + 1])
-            case 8: return Int(line[bit / 8])
-            default: return Int(line[bit / 8] >> (8 - depth - bit % 8)) & ((1 << depth) - 1)
+    /// The stored samples of an unfiltered scanline of `columns` pixels, as numbers (bits unpacked, 16-bit pairs joined).
+    static func stored(_ line: [UInt8], count: Int, depth: Int) -> [Int] {
+        var values = [Int](repeating: 0, count: count)
+        switch depth {
+        case 16: for i in 0..<count { values[i] = Int(line[2 * i]) << 8 | Int(line[2 * i + 1]) }
+        case 8: for i in 0..<count { values[i] = Int(line[i]) }
+        default:
+            let mask = (1 << depth) - 1
+            for i in 0..<count {
+                let bit = i * depth
+                values[i] = Int(line[bit >> 3] >> (8 - depth - bit & 7)) & mask
             }
         }
-        /// A stored sample scaled to 16 bits (a 1-bit 1 is 65535).
-        func scaled(_ value: Int) -> UInt16 { UInt16(value * 65535 / ((1 << depth) - 1)) }
-        /// The `tRNS` key sample `index` (two bytes each), scaled like the samples it is compared with.
-        func key(_ index: Int) -> Int? {
-            guard transparency.count >= 2 * (index + 1) else { return nil }
-            return (Int(transparency[2 * index]) << 8 | Int(transparency[2 * index + 1])) & ((1 << depth) - 1)
+        return values
+    }
+
+    /// An unfiltered scanline as 16-bit red, green, blue and alpha, four samples a pixel.
+    static func expand(_ line: [UInt8], columns: Int, header: Header, palette: [(UInt16, UInt16, UInt16, UInt16)],
+                       transparency: [UInt8]) throws -> [UInt16] {
+        let depth = header.bitDepth, channels = header.channels
+        let values = stored(line, count: columns * channels, depth: depth)
+        // 65535 / (2^depth − 1) is a whole number for every PNG depth: 65535, 21845, 4369, 257, 1.
+        let scale = 65535 / ((1 << depth) - 1)
+        // The tRNS color key, when the chunk gives one for gray (one sample) or RGB (three).
+        var key: [Int]?
+        if header.colorType == 0 || header.colorType == 2, transparency.count >= 2 * channels {
+            key = (0..<channels).map { (Int(transparency[2 * $0]) << 8 | Int(transparency[2 * $0 + 1])) & ((1 << depth) - 1) }
         }
-        switch header.colorType {
-        case 0:
-            let gray = sample(0)
-            return (scaled(gray), scaled(gray), scaled(gray), key(0) == gray ? 0 : 65535)
-        case 2:
-            let (r, g, b) = (sample(0), sample(1), sample(2))
-            let transparent = transparency.count >= 6 && key(0) == r && key(1) == g && key(2) == b
-            return (scaled(r), scaled(g), scaled(b), transparent ? 0 : 65535)
-        case 3:
-            let index = sample(0)
-            guard index < palette.count else { throw PNGDecodingError("has a pixel whose palette index \(index) is past the palette's \(palette.count) colors") }
-            return palette[index]
-        case 4:
-            return (scaled(sample(0)), scaled(sample(0)), scaled(sample(0)), scaled(sample(1)))
-        default:
-            return (scaled(sample(0)), scaled(sample(1)), scaled(sample(2)), scaled(sample(3)))
+        var pixels = [UInt16](repeating: 65535, count: columns * 4)
+        for column in 0..<columns {
+            let at = column * channels, to = column * 4
+            switch header.colorType {
+            case 0:
+                let gray = UInt16(values[at] * scale)
+                (pixels[to], pixels[to + 1], pixels[to + 2]) = (gray, gray, gray)
+                if let key, key[0] == values[at] { pixels[to + 3] = 0 }
+            case 2:
+                (pixels[to], pixels[to + 1], pixels[to + 2]) = (UInt16(values[at] * scale), UInt16(values[at + 1] * scale), UInt16(values[at + 2] * scale))
+                if let key, key[0] == values[at], key[1] == values[at + 1], key[2] == values[at + 2] { pixels[to + 3] = 0 }
+            case 3:
+                let index = values[at]
+                guard index < palette.count else {
+                    throw PNGDecodingError("has a pixel whose palette index \(index) is past the palette's \(palette.count) colors")
+                }
+                (pixels[to], pixels[to + 1], pixels[to + 2], pixels[to + 3]) = palette[index]
+            case 4:
+                let gray = UInt16(values[at] * scale)
+                (pixels[to], pixels[to + 1], pixels[to + 2], pixels[to + 3]) = (gray, gray, gray, UInt16(values[at + 1] * scale))
+            default:
+                (pixels[to], pixels[to + 1], pixels[to + 2], pixels[to + 3]) =
+                    (UInt16(values[at] * scale), UInt16(values[at + 1] * scale), UInt16(values[at + 2] * scale), UInt16(values[at + 3] * scale))
+            }
         }
+        return pixels
     }
 
     /// The CRC-32 PNG chunks carry (zlib's).
