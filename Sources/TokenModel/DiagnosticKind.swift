@@ -223,6 +223,15 @@ public struct DiagnosticKind: Sendable, Hashable, CustomStringConvertible {
     /// `icon/dark-transparent`.
     public static let iconDarkTransparent = DiagnosticKind("icon/dark-transparent", .guidelines, .warning,
         "The iOS dark app-icon variant is not transparent at its corners: its background is drawn in, not left to the system.")
+    /// `icon/macos-shape`.
+    public static let iconMacosShape = DiagnosticKind("icon/macos-shape", .guidelines, .warning,
+        "A macOS app-icon image opaque at its corners: it does not carry the rounded-rectangle shape.")
+    /// `icon/watchos-black-background`.
+    public static let iconWatchosBlackBackground = DiagnosticKind("icon/watchos-black-background", .guidelines, .warning,
+        "A watchOS app icon whose edge is mostly near-black: it blends into the display.")
+    /// `icon/imessage-square`.
+    public static let iconImessageSquare = DiagnosticKind("icon/imessage-square", .guidelines, .warning,
+        "An iMessage app-icon image transparent at a corner: Messages wants it square-cornered and rounds it itself.")
     /// `icon/tinted-grayscale`.
     public static let iconTintedGrayscale = DiagnosticKind("icon/tinted-grayscale", .guidelines, .error,
         "The iOS tinted app-icon variant is not an opaque grayscale image.")
@@ -307,8 +316,8 @@ public struct DiagnosticKind: Sendable, Hashable, CustomStringConvertible {
         .colorSystemColorMisuse, .colorSameColorDifferentMeaning, .colorIndistinguishableInSrgb,
         .colorColorBlindConfusable, .colorDarkVariant, .colorIdenticalVariants, .colorOutOfGamut, .colorGradientClippedInSrgb, .colorContrast,
         .colorHighContrastVariant, .colorWatchosBackground, .colorTvosPaletteSize, .colorTvosFocusByColorOnly,
-        .iconAppIconSize, .iconAppIconSetComplete, .iconAppIconImage, .iconAppIconColorSpace, .iconDarkTransparent, .iconTintedGrayscale,
-        .iconLayerCount, .iconBarSize, .iconTabBarSize, .iconImessageSize, .iconStickerSize, .iconStickerFile,
+        .iconAppIconSize, .iconAppIconSetComplete, .iconAppIconImage, .iconAppIconColorSpace, .iconDarkTransparent, .iconMacosShape, .iconWatchosBlackBackground, .iconTintedGrayscale,
+        .iconLayerCount, .iconBarSize, .iconTabBarSize, .iconImessageSize, .iconImessageSquare, .iconStickerSize, .iconStickerFile,
         .iconStickerDescription, .iconStickerLocalized, .iconStickerPlatform, .iconTabBarSelected, .rulesUnusedIgnore, .symbolInvalidWeight, .symbolInvalidScale,
         .symbolInvalidRendering, .symbolPaletteColors, .symbolWeightMatchesText, .symbolToolbarOutline,
         .symbolRedundantVariant, .symbolConsistentFamily, .symbolVariableColorDepth, .symbolColorsAdapt, .symbolCustomLabel,

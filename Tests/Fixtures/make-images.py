@@ -12,7 +12,8 @@ def chunk(kind, data):
     return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
 
 
-def png(path, width, height, color_type=2, bit_depth=8, pixel=(40, 120, 220), alpha=255, extra=b"", animated=False):
+def png(path, width, height, color_type=2, bit_depth=8, pixel=(40, 120, 220), alpha=255, extra=b"", animated=False, rounded=False):
+    """A one-color image; `rounded` (RGBA only) makes it a rounded rectangle, its corners transparent."""
     channels = {0: 1, 2: 3, 4: 2, 6: 4}[color_type]
     if color_type == 0:
         values = [pixel[0]]
@@ -23,8 +24,18 @@ def png(path, width, height, color_type=2, bit_depth=8, pixel=(40, 120, 220), al
     else:
         values = list(pixel) + [alpha]
     sample = b"".join((v * 257).to_bytes(2, "big") if bit_depth == 16 else bytes([v]) for v in values)
-    row = b"\x00" + sample * width
-    data = zlib.compress(row * height, 9)
+    if rounded:
+        clear = b"".join(bytes([v]) for v in list(pixel) + [0])
+        radius = width * 0.18
+        def inside(x, y):
+            cx = min(max(x + 0.5, radius), width - radius)
+            cy = min(max(y + 0.5, radius), height - radius)
+            return (x + 0.5 - cx) ** 2 + (y + 0.5 - cy) ** 2 <= radius ** 2
+        rows = b"".join(b"\x00" + b"".join(sample if inside(x, y) else clear for x in range(width)) for y in range(height))
+        data = zlib.compress(rows, 9)
+    else:
+        row = b"\x00" + sample * width
+        data = zlib.compress(row * height, 9)
     ihdr = struct.pack(">IIBBBBB", width, height, bit_depth, color_type, 0, 0, 0)
     out = b"\x89PNG\r\n\x1a\n" + chunk("IHDR", ihdr) + extra
     if animated:
@@ -48,6 +59,9 @@ png(examples / "ios-tinted.png", 1024, 1024, color_type=0, pixel=(200,), extra=g
 png(examples / "tv-back.png", 1280, 768, extra=srgb)
 png(examples / "tv-front.png", 1280, 768, color_type=6, alpha=0, extra=srgb)
 png(examples / "imessage-148x110.png", 148, 110, extra=srgb)
+png(examples / "mac-16-rounded.png", 16, 16, color_type=6, rounded=True, extra=srgb)
+png(examples / "watch-black.png", 1024, 1024, pixel=(0, 0, 0), extra=srgb)
+png(examples / "imessage-rounded.png", 148, 110, color_type=6, rounded=True, extra=srgb)
 png(examples / "sticker-300.png", 300, 300, color_type=6, alpha=0, extra=srgb)
 png(examples / "sticker-408.png", 408, 408, color_type=6, alpha=0, extra=srgb)
 png(examples / "sticker-16bit.png", 408, 408, color_type=6, bit_depth=16, alpha=0, extra=srgb)
@@ -59,7 +73,7 @@ png(assets / "AppIcon-dark.png", 1024, 1024, color_type=6, pixel=(100, 181, 255)
 png(assets / "AppIcon-tinted.png", 1024, 1024, color_type=0, pixel=(180,), extra=gray22)
 for points in (16, 32, 128, 256, 512):
     for scale in (1, 2):
-        png(assets / f"mac-{points}@{scale}x.png", points * scale, points * scale, color_type=6, pixel=(10, 102, 204), alpha=255, extra=p3)
+        png(assets / f"mac-{points}@{scale}x.png", points * scale, points * scale, color_type=6, pixel=(10, 102, 204), alpha=255, extra=p3, rounded=True)
 png(assets / "tv-400x240@1x.png", 400, 240, extra=srgb)
 png(assets / "tv-400x240@2x.png", 800, 480, extra=srgb)
 png(assets / "tv-1280x768.png", 1280, 768, extra=srgb)

@@ -154,6 +154,28 @@ import TokenRules
         ])
     }
 
+    /// The guidelines about pixels, read from decoded images (Tests/Fixtures/make-images.py writes them).
+    @Test func pixelMessages() {
+        let yaml = """
+            icon:
+              $type: icon
+              phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png, dark: ios-1024.png } }
+              phone-ok: { $value: { kind: app-icon, platform: ios, image: ios-1024.png, dark: ios-transparent.png } }
+              mac: { $value: { kind: app-icon, platform: macos, images: { "16@1x": mac-16.png, "16@2x": mac-16-rounded.png } } }
+              watch: { $value: { kind: app-icon, platform: watchos, image: watch-black.png } }
+              watch-ok: { $value: { kind: app-icon, platform: watchos, image: ios-1024.png } }
+              chat: { $value: { kind: imessage-app, images: { "74x55@2x": imessage-rounded.png, "74x55@3x": imessage-148x110.png } } }
+
+            """
+        let rules: Set = ["icon/dark-transparent", "icon/macos-shape", "icon/watchos-black-background", "icon/imessage-square"]
+        #expect(Self.findings(yaml, of: rules) == [
+            "3:80 icon/dark-transparent warning: the dark variant `ios-1024.png` is opaque at its top left corner (alpha 255 of 255 at 0, 0); the dark icon's background must be transparent | export the dark icon without its background: the system draws one behind it",
+            "5:72 icon/macos-shape warning: `mac-16.png` is opaque at its top left corner (0, 0): a macOS icon carries its rounded-rectangle shape, with transparent corners | draw the icon on Apple's macOS template, inside its rounded rectangle",
+            "6:64 icon/watchos-black-background warning: `watch-black.png` has a black background: 100% of its edge is near-black, and blends into the watch's display | lighten the background, or add a border",
+            "8:63 icon/imessage-square warning: `imessage-rounded.png` is transparent at its top left corner (0, 0): iMessage icons are square-cornered, and Messages rounds them | fill the corners: supply the square image",
+        ])
+    }
+
     /// A watchOS design that follows the HIG: a black app background, platters and cards on it, symbols that take
     /// their text's weights, status dots with Apple's own increased-contrast values, a focus ring that follows the
     /// accent, an accent with its dark value. None of the readings fires.

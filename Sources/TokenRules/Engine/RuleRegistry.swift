@@ -9,8 +9,8 @@ public enum RuleRegistry {
         SymbolWeightRule(), SymbolScaleRule(), SymbolRenderingRule(), SymbolPaletteColorsRule(), SymbolWeightMatchesTextRule(),
         SymbolToolbarOutlineRule(), SymbolRedundantVariantRule(), SymbolConsistentFamilyRule(), SymbolVariableColorDepthRule(),
         SymbolColorsAdaptRule(), SymbolCustomLabelRule(),
-        AppIconSizeRule(), AppIconSetCompleteRule(), AppIconImageRule(), AppIconColorSpaceRule(), DarkTransparentRule(), TintedGrayscaleRule(),
-        LayerCountRule(), BarSizeRule(), TabBarSizeRule(), IMessageSizeRule(), StickerSizeRule(), StickerFileRule(),
+        AppIconSizeRule(), AppIconSetCompleteRule(), AppIconImageRule(), AppIconColorSpaceRule(), DarkTransparentRule(), MacOSShapeRule(), WatchOSIconBackgroundRule(), TintedGrayscaleRule(),
+        LayerCountRule(), BarSizeRule(), TabBarSizeRule(), IMessageSizeRule(), IMessageSquareRule(), StickerSizeRule(), StickerFileRule(),
         StickerDescriptionRule(), StickerLocalizedRule(), StickerPlatformRule(), TabBarSelectedRule(),
     ]
 

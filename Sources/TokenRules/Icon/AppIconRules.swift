@@ -161,7 +161,7 @@ struct AppIconColorSpaceRule: Rule {
 struct DarkTransparentRule: Rule {
     static let description = RuleDescription(
         kind: .iconDarkTransparent, name: "Dark icon transparent",
-        rationale: "HIG, App icons › Platform considerations › iOS, iPadOS: \"Use your light app icon as a basis for your dark icon. Choose complementary colors that reflect the default design, and avoid excessively bright images. For guidance, see Dark Mode colors. To look at home on the platform, omit the background so the system-provided background can show through.\" and \"You provide a transparent dark icon.\" tokenc decodes the image and reads its four corners, a square of 1/32 of its side each: the background shows there if anywhere.",
+        rationale: "HIG, App icons › Platform considerations › iOS, iPadOS: \"Use your light app icon as a basis for your dark icon. Choose complementary colors that reflect the default design, and avoid excessively bright images. For guidance, see Dark Mode colors. To look at home on the platform, omit the background so the system-provided background can show through.\" and \"You provide a transparent dark icon.\" tokenc decodes the image and reads its four corners, a square of 1/32 of its side each: the background shows there if anywhere (a pixel is opaque above the `alpha` option, of 255).",
         exemptions: "Icons with no `dark` variant, platforms other than iOS and iPadOS, and a dark image that cannot be decoded (`icon/app-icon-image` reports it).",
         triggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png, dark: ↓ios-1024.png } }\n")],
         nonTriggering: [RuleExample("icon:\n  $type: icon\n  phone: { $value: { kind: app-icon, platform: ios, image: ios-1024.png, dark: ios-transparent.png } }\n")],
@@ -171,22 +171,66 @@ struct DarkTransparentRule: Rule {
         let tolerance = context.configuration.option("alpha", of: Self.description)
         return IconFields.icons(context, kind: "app-icon").compactMap { icon in
             guard icon.platform == "ios" || icon.platform == "ipados", let dark = icon.value.dark,
-                  case .success(let image)? = icon.pixels(dark) else { return nil }
-            let side = max(1, min(image.width, image.height) / 32)
-            let corners = [("top left", 0, 0), ("top right", image.width - side, 0), ("bottom left", 0, image.height - side),
-                           ("bottom right", image.width - side, image.height - side)]
-            for (name, x0, y0) in corners {
-                for y in y0..<(y0 + side) {
-                    for x in x0..<(x0 + side) {
-                        let alpha = Double(image.pixel(x, y).alpha) / 257
-                        guard alpha > tolerance else { continue }
-                        return Finding(path: icon.token.path, location: icon.location("dark"),
-                                       message: "the dark variant `\(dark.path ?? "")` is opaque at its \(name) corner (alpha \(RuleContext.format(alpha.rounded())) of 255 at \(x), \(y)); the dark icon's background must be transparent",
-                                       fix: "export the dark icon without its background: the system draws one behind it")
-                    }
-                }
+                  case .success(let image)? = icon.pixels(dark),
+                  let corner = IconFields.corner(of: image, opaque: true, tolerance: tolerance) else { return nil }
+            return Finding(path: icon.token.path, location: icon.location("dark"),
+                           message: "the dark variant `\(dark.path ?? "")` is opaque at its \(corner.name) corner (alpha \(RuleContext.format(corner.alpha.rounded())) of 255 at \(corner.x), \(corner.y)); the dark icon's background must be transparent",
+                           fix: "export the dark icon without its background: the system draws one behind it")
+        }
+    }
+}
+
+/// A macOS app icon drawn to the square's corners, not in its rounded-rectangle shape.
+struct MacOSShapeRule: Rule {
+    static let description = RuleDescription(
+        kind: .iconMacosShape, name: "macOS icon shape",
+        rationale: "HIG, App icons › Platform considerations › macOS: \"In macOS, app icons share a common set of visual attributes, including a rounded-rectangle shape, front-facing perspective, level position, and uniform drop shadow.\" and, under Best practices, \"you need to create your macOS app icon in the correct rounded shape\". The system does not mask a macOS icon: an image opaque at its corners shows a square. tokenc reads each image's four corners (a pixel is opaque above the `alpha` option, of 255).",
+        exemptions: "Images that cannot be decoded (`icon/app-icon-image` reports them), and other platforms, whose system applies the mask.",
+        triggering: [RuleExample("icon:\n  $type: icon\n  mac: { $value: { kind: app-icon, platform: macos, images: { \"16@1x\": ↓mac-16.png } } }\n")],
+        nonTriggering: [RuleExample("icon:\n  $type: icon\n  mac: { $value: { kind: app-icon, platform: macos, images: { \"16@1x\": mac-16-rounded.png } } }\n")],
+        options: ["alpha": 8])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let tolerance = context.configuration.option("alpha", of: Self.description)
+        var findings: [Finding] = []
+        for icon in IconFields.icons(context, kind: "app-icon") where icon.platform == "macos" {
+            var images = icon.writtenImages.map { ($0.image, $0.image.location) }
+            if let image = icon.value.image { images.insert((image, icon.location("image")), at: 0) }
+            for (image, location) in images {
+                guard case .success(let pixels)? = icon.pixels(image),
+                      let corner = IconFields.corner(of: pixels, opaque: true, tolerance: tolerance) else { continue }
+                findings.append(Finding(path: icon.token.path, location: location,
+                                        message: "`\(image.path ?? "")` is opaque at its \(corner.name) corner (\(corner.x), \(corner.y)): a macOS icon carries its rounded-rectangle shape, with transparent corners",
+                                        fix: "draw the icon on Apple's macOS template, inside its rounded rectangle"))
             }
-            return nil
+        }
+        return findings
+    }
+}
+
+/// A watchOS app icon on a black background.
+struct WatchOSIconBackgroundRule: Rule {
+    static let description = RuleDescription(
+        kind: .iconWatchosBlackBackground, name: "watchOS icon background",
+        rationale: "HIG, App icons › Platform considerations › watchOS: \"Avoid using black for your icon’s background. Lighten a black background or add a border so the icon doesn’t blend into the display background.\" tokenc reads the image's edge (its outermost row and column of pixels all around): when most of it is near-black (no channel above the `black` option, of 255), the background is black.",
+        exemptions: "Images that cannot be decoded, and transparent edge pixels (the circular mask hides them).",
+        triggering: [RuleExample("icon:\n  $type: icon\n  watch: { $value: { kind: app-icon, platform: watchos, image: ↓watch-black.png } }\n")],
+        nonTriggering: [RuleExample("icon:\n  $type: icon\n  watch: { $value: { kind: app-icon, platform: watchos, image: ios-1024.png } }\n")],
+        options: ["black": 24])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let black = context.configuration.option("black", of: Self.description)
+        return IconFields.icons(context, kind: "app-icon").compactMap { icon in
+            guard icon.platform == "watchos", let image = icon.value.image, case .success(let pixels)? = icon.pixels(image) else { return nil }
+            var edge: [(Int, Int)] = []
+            for x in 0..<pixels.width { edge += [(x, 0), (x, pixels.height - 1)] }
+            for y in 1..<max(1, pixels.height - 1) { edge += [(0, y), (pixels.width - 1, y)] }
+            let seen = edge.map { pixels.pixel($0.0, $0.1) }.filter { $0.alpha > 0 }
+            let dark = seen.filter { Double(max($0.red, $0.green, $0.blue)) / 257 <= black }
+            guard !seen.isEmpty, dark.count * 2 > seen.count else { return nil }
+            return Finding(path: icon.token.path, location: icon.location("image"),
+                           message: "`\(image.path ?? "")` has a black background: \(dark.count * 100 / seen.count)% of its edge is near-black, and blends into the watch's display",
+                           fix: "lighten the background, or add a border")
         }
     }
 }

@@ -32,6 +32,23 @@ struct IconFields {
         return PNGDecoder.decode(bytes)
     }
 
+    /// The first corner pixel (four squares of 1/32 of the shorter side) whose alpha, of 255, is over `tolerance`
+    /// (`opaque`) or at most it (transparent), scanning the top left, top right, bottom left and bottom right.
+    static func corner(of image: DecodedImage, opaque: Bool, tolerance: Double) -> (name: String, x: Int, y: Int, alpha: Double)? {
+        let side = max(1, min(image.width, image.height) / 32)
+        let corners = [("top left", 0, 0), ("top right", image.width - side, 0), ("bottom left", 0, image.height - side),
+                       ("bottom right", image.width - side, image.height - side)]
+        for (name, x0, y0) in corners {
+            for y in y0..<(y0 + side) {
+                for x in x0..<(x0 + side) {
+                    let alpha = Double(image.pixel(x, y).alpha) / 257
+                    if (alpha > tolerance) == opaque { return (name, x, y, alpha) }
+                }
+            }
+        }
+        return nil
+    }
+
     /// `images` entries, when the token's own value writes them (an alias of a whole icon reports at its target).
     var writtenImages: [IconValue.NamedImage] { token.writes("images") ? value.images : [] }
 

@@ -61,6 +61,32 @@ struct IMessageSizeRule: Rule {
     }
 }
 
+/// An iMessage app icon with rounded (transparent) corners.
+struct IMessageSquareRule: Rule {
+    static let description = RuleDescription(
+        kind: .iconImessageSquare, name: "iMessage icon square",
+        rationale: "HIG, iMessage apps and stickers › Specifications › Icon sizes: \"You supply a square-cornered icon for each extension you offer, and the system automatically applies a mask that rounds the corners.\" tokenc reads each image's four corners: a transparent one (alpha at or below the `alpha` option, of 255) means the image rounds its corners itself.",
+        exemptions: "Images that cannot be decoded or are not in the icon's `images` table.",
+        triggering: [RuleExample("icon:\n  $type: icon\n  chat: { $value: { kind: imessage-app, images: { \"74x55@2x\": ↓imessage-rounded.png } } }\n")],
+        nonTriggering: [RuleExample("icon:\n  $type: icon\n  chat: { $value: { kind: imessage-app, images: { \"74x55@2x\": imessage-148x110.png } } }\n")],
+        options: ["alpha": 247])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let tolerance = context.configuration.option("alpha", of: Self.description)
+        var findings: [Finding] = []
+        for icon in IconFields.icons(context, kind: "imessage-app") {
+            for entry in icon.writtenImages {
+                guard case .success(let pixels)? = icon.pixels(entry.image),
+                      let corner = IconFields.corner(of: pixels, opaque: false, tolerance: tolerance) else { continue }
+                findings.append(Finding(path: icon.token.path, location: entry.image.location,
+                                        message: "`\(entry.image.path ?? "")` is transparent at its \(corner.name) corner (\(corner.x), \(corner.y)): iMessage icons are square-cornered, and Messages rounds them",
+                                        fix: "fill the corners: supply the square image"))
+            }
+        }
+        return findings
+    }
+}
+
 /// Stickers: size per size class, one size per pack.
 struct StickerSizeRule: Rule {
     static let description = RuleDescription(
