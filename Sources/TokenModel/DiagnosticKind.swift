@@ -244,6 +244,12 @@ public struct DiagnosticKind: Sendable, Hashable, CustomStringConvertible {
     /// `icon/tab-bar-size`.
     public static let iconTabBarSize = DiagnosticKind("icon/tab-bar-size", .guidelines, .warning,
         "A tab-bar icon above 48 × 32 pt (96 × 64 px @2x), or outside 20–30 pt when square (about 25 × 25 pt).")
+    /// `icon/template-image`.
+    public static let iconTemplateImage = DiagnosticKind("icon/template-image", .guidelines, .warning,
+        "A toolbar, navigation-bar or tab-bar image that is not pure white, or has a drop shadow: the system uses it as a mask.")
+    /// `icon/template-antialiasing`.
+    public static let iconTemplateAntialiasing = DiagnosticKind("icon/template-antialiasing", .guidelines, .warning,
+        "A toolbar, navigation-bar or tab-bar image with only fully opaque and fully transparent pixels: hard edges.")
     /// `icon/imessage-size`.
     public static let iconImessageSize = DiagnosticKind("icon/imessage-size", .guidelines, .error,
         "An iMessage app icon size that is not in the table (148×110, 143×100, 120×90 / 180×135, 64×48 / 96×72, 54×40 / 81×60, 58×58 / 87×87, 1024×1024 px).")
@@ -317,7 +323,7 @@ public struct DiagnosticKind: Sendable, Hashable, CustomStringConvertible {
         .colorColorBlindConfusable, .colorDarkVariant, .colorIdenticalVariants, .colorOutOfGamut, .colorGradientClippedInSrgb, .colorContrast,
         .colorHighContrastVariant, .colorWatchosBackground, .colorTvosPaletteSize, .colorTvosFocusByColorOnly,
         .iconAppIconSize, .iconAppIconSetComplete, .iconAppIconImage, .iconAppIconColorSpace, .iconDarkTransparent, .iconMacosShape, .iconWatchosBlackBackground, .iconTintedGrayscale,
-        .iconLayerCount, .iconBarSize, .iconTabBarSize, .iconImessageSize, .iconImessageSquare, .iconStickerSize, .iconStickerFile,
+        .iconLayerCount, .iconBarSize, .iconTabBarSize, .iconTemplateImage, .iconTemplateAntialiasing, .iconImessageSize, .iconImessageSquare, .iconStickerSize, .iconStickerFile,
         .iconStickerDescription, .iconStickerLocalized, .iconStickerPlatform, .iconTabBarSelected, .rulesUnusedIgnore, .symbolInvalidWeight, .symbolInvalidScale,
         .symbolInvalidRendering, .symbolPaletteColors, .symbolWeightMatchesText, .symbolToolbarOutline,
         .symbolRedundantVariant, .symbolConsistentFamily, .symbolVariableColorDepth, .symbolColorsAdapt, .symbolCustomLabel,

@@ -45,6 +45,27 @@ def png(path, width, height, color_type=2, bit_depth=8, pixel=(40, 120, 220), al
     Path(path).write_bytes(out)
 
 
+def template(path, side, color=(255, 255, 255), antialiased=True, shadow=False):
+    """A bar-icon template image: a disc of `color` on transparency, its edge antialiased or hard, and with
+    `shadow` a dark translucent copy of the disc offset below it."""
+    center, radius = side / 2, side * 0.35
+    rows = b""
+    for y in range(side):
+        rows += b"\x00"
+        for x in range(side):
+            distance = ((x + 0.5 - center) ** 2 + (y + 0.5 - center) ** 2) ** 0.5
+            coverage = min(1, max(0, radius + 0.5 - distance)) if antialiased else (1 if distance <= radius else 0)
+            pixel = list(color) + [round(255 * coverage)]
+            if shadow and coverage == 0:
+                below = ((x + 0.5 - center) ** 2 + (y - 2.5 - center) ** 2) ** 0.5
+                if below <= radius:
+                    pixel = [0, 0, 0, 96]
+            rows += bytes(pixel)
+    out = b"\x89PNG\r\n\x1a\n" + chunk("IHDR", struct.pack(">IIBBBBB", side, side, 8, 6, 0, 0, 0)) + srgb
+    out += chunk("IDAT", zlib.compress(rows, 9)) + chunk("IEND", b"")
+    Path(path).write_bytes(out)
+
+
 srgb = chunk("sRGB", b"\x00")
 adobe = chunk("iCCP", b"Adobe RGB (1998)\x00\x00" + zlib.compress(b"not a real profile"))
 p3 = chunk("iCCP", b"Display P3\x00\x00" + zlib.compress(b"not a real profile"))
@@ -62,6 +83,10 @@ png(examples / "imessage-148x110.png", 148, 110, extra=srgb)
 png(examples / "mac-16-rounded.png", 16, 16, color_type=6, rounded=True, extra=srgb)
 png(examples / "watch-black.png", 1024, 1024, pixel=(0, 0, 0), extra=srgb)
 png(examples / "imessage-rounded.png", 148, 110, color_type=6, rounded=True, extra=srgb)
+template(examples / "template-white.png", 44)
+template(examples / "template-blue.png", 44, color=(0, 122, 255))
+template(examples / "template-hard.png", 44, antialiased=False)
+template(examples / "template-shadow.png", 44, shadow=True)
 png(examples / "sticker-300.png", 300, 300, color_type=6, alpha=0, extra=srgb)
 png(examples / "sticker-408.png", 408, 408, color_type=6, alpha=0, extra=srgb)
 png(examples / "sticker-16bit.png", 408, 408, color_type=6, bit_depth=16, alpha=0, extra=srgb)

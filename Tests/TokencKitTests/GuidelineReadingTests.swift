@@ -165,14 +165,21 @@ import TokenRules
               watch: { $value: { kind: app-icon, platform: watchos, image: watch-black.png } }
               watch-ok: { $value: { kind: app-icon, platform: watchos, image: ios-1024.png } }
               chat: { $value: { kind: imessage-app, images: { "74x55@2x": imessage-rounded.png, "74x55@3x": imessage-148x110.png } } }
+              blue: { $value: { kind: toolbar, image: template-blue.png } }
+              shadow: { $value: { kind: tab-bar, image: template-white.png, selected: template-shadow.png } }
+              hard: { $value: { kind: navigation-bar, image: template-hard.png } }
 
             """
-        let rules: Set = ["icon/dark-transparent", "icon/macos-shape", "icon/watchos-black-background", "icon/imessage-square"]
+        let rules: Set = ["icon/dark-transparent", "icon/macos-shape", "icon/watchos-black-background", "icon/imessage-square",
+                          "icon/template-image", "icon/template-antialiasing"]
         #expect(Self.findings(yaml, of: rules) == [
             "3:80 icon/dark-transparent warning: the dark variant `ios-1024.png` is opaque at its top left corner (alpha 255 of 255 at 0, 0); the dark icon's background must be transparent | export the dark icon without its background: the system draws one behind it",
             "5:72 icon/macos-shape warning: `mac-16.png` is opaque at its top left corner (0, 0): a macOS icon carries its rounded-rectangle shape, with transparent corners | draw the icon on Apple's macOS template, inside its rounded rectangle",
             "6:64 icon/watchos-black-background warning: `watch-black.png` has a black background: 100% of its edge is near-black, and blends into the watch's display | lighten the background, or add a border",
             "8:63 icon/imessage-square warning: `imessage-rounded.png` is transparent at its top left corner (0, 0): iMessage icons are square-cornered, and Messages rounds them | fill the corners: supply the square image",
+            "9:43 icon/template-image warning: `template-blue.png` is not pure white: 788 visible pixels have color, the first #007aff at 19, 6; the system uses only its alpha | export the icon in pure white, its shape in the alpha channel",
+            "10:75 icon/template-image warning: `template-shadow.png` has a drop shadow: 62 dark translucent pixels, the first at 7, 29 | remove the shadow: the system draws bar icons without one",
+            "11:50 icon/template-antialiasing warning: `template-hard.png` has only fully opaque and fully transparent pixels: its edges are not antialiased | export the icon with antialiasing, so its edges blend",
         ])
     }
 

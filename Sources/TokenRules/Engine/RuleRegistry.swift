@@ -10,7 +10,7 @@ public enum RuleRegistry {
         SymbolToolbarOutlineRule(), SymbolRedundantVariantRule(), SymbolConsistentFamilyRule(), SymbolVariableColorDepthRule(),
         SymbolColorsAdaptRule(), SymbolCustomLabelRule(),
         AppIconSizeRule(), AppIconSetCompleteRule(), AppIconImageRule(), AppIconColorSpaceRule(), DarkTransparentRule(), MacOSShapeRule(), WatchOSIconBackgroundRule(), TintedGrayscaleRule(),
-        LayerCountRule(), BarSizeRule(), TabBarSizeRule(), IMessageSizeRule(), IMessageSquareRule(), StickerSizeRule(), StickerFileRule(),
+        LayerCountRule(), BarSizeRule(), TabBarSizeRule(), TemplateImageRule(), TemplateAntialiasingRule(), IMessageSizeRule(), IMessageSquareRule(), StickerSizeRule(), StickerFileRule(),
         StickerDescriptionRule(), StickerLocalizedRule(), StickerPlatformRule(), TabBarSelectedRule(),
     ]
 

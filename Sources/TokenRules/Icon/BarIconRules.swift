@@ -1,4 +1,6 @@
+import SourceData
 import TokenModel
+import ImageDecoding
 
 /// A toolbar or navigation-bar icon outside 18–28 pt.
 struct BarSizeRule: Rule {
@@ -62,6 +64,93 @@ struct TabBarSelectedRule: Rule {
             return Finding(path: icon.token.path, location: icon.token.token.location,
                            message: "the custom tab-bar icon `\(icon.token.path)` has no selected version",
                            fix: "add `selected: …`, often a filled-in version of the image")
+        }
+    }
+}
+
+/// The images of toolbar, navigation-bar and tab-bar icons: templates the system tints.
+enum TemplateImages {
+    /// Each bar icon's `image` and `selected`, with where each is written.
+    static func images(_ context: RuleContext) -> [(IconFields, IconValue.Image, SourceLocation)] {
+        ["toolbar", "navigation-bar", "tab-bar"].flatMap { IconFields.icons(context, kind: $0) }.flatMap { icon in
+            [("image", icon.value.image), ("selected", icon.value.selected)].compactMap { field, image in
+                image.map { (icon, $0, icon.location(field)) }
+            }
+        }
+    }
+}
+
+/// A bar-icon template image that is not pure white, or has a drop shadow.
+struct TemplateImageRule: Rule {
+    static let description = RuleDescription(
+        kind: .iconTemplateImage, name: "Template image",
+        rationale: "iOS Human Interface Guidelines (2014), Bar Button Icons: \"If you create a full-color template image, iOS ignores the color.\" and, of the guidelines that follow, \"Use pure white with appropriate alpha transparency.\" and \"Not include a drop shadow.\" Every visible pixel (alpha 16 or more, of 255) must be white: no channel below the `white` option, of 255. Dark translucent pixels are reported as a shadow.",
+        exemptions: "Bar icons with no image (an SF Symbol), images that cannot be decoded, and pixels almost fully transparent.",
+        triggering: [
+            RuleExample("icon:\n  $type: icon\n  share: { $value: { kind: toolbar, image: ↓template-blue.png, size: { width: 22, height: 22 } } }\n"),
+            RuleExample("icon:\n  $type: icon\n  share: { $value: { kind: toolbar, image: ↓template-shadow.png, size: { width: 22, height: 22 } } }\n"),
+        ],
+        nonTriggering: [RuleExample("icon:\n  $type: icon\n  share: { $value: { kind: toolbar, image: template-white.png, size: { width: 22, height: 22 } } }\n")],
+        options: ["white": 250])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        let white = context.configuration.option("white", of: Self.description)
+        return TemplateImages.images(context).compactMap { icon, image, location in
+            guard case .success(let pixels)? = icon.pixels(image) else { return nil }
+            var first: (x: Int, y: Int)?
+            var colored = 0, shadow = 0
+            for y in 0..<pixels.height {
+                for x in 0..<pixels.width {
+                    let pixel = pixels.pixel(x, y)
+                    guard Double(pixel.alpha) / 257 >= 16, Double(min(pixel.red, pixel.green, pixel.blue)) / 257 < white else { continue }
+                    first = first ?? (x, y)
+                    colored += 1
+                    if Double(max(pixel.red, pixel.green, pixel.blue)) / 257 <= 64 && pixel.alpha < 65535 { shadow += 1 }
+                }
+            }
+            guard let first else { return nil }
+            let pixel = pixels.pixel(first.x, first.y)
+            let hex = [pixel.red, pixel.green, pixel.blue].map { String(format2($0 / 257)) }.joined()
+            let name = image.path ?? ""
+            return shadow * 2 > colored
+                ? Finding(path: icon.token.path, location: location,
+                          message: "`\(name)` has a drop shadow: \(colored) dark translucent pixels, the first at \(first.x), \(first.y)",
+                          fix: "remove the shadow: the system draws bar icons without one")
+                : Finding(path: icon.token.path, location: location,
+                          message: "`\(name)` is not pure white: \(colored) visible pixels have color, the first #\(hex) at \(first.x), \(first.y); the system uses only its alpha",
+                          fix: "export the icon in pure white, its shape in the alpha channel")
+        }
+    }
+
+    /// Two lowercase hex digits.
+    private func format2(_ value: UInt16) -> String {
+        let digits = Array("0123456789abcdef")
+        return String([digits[Int(value) / 16 % 16], digits[Int(value) % 16]])
+    }
+}
+
+/// A bar-icon template image with hard edges.
+struct TemplateAntialiasingRule: Rule {
+    static let description = RuleDescription(
+        kind: .iconTemplateAntialiasing, name: "Template antialiasing",
+        rationale: "iOS Human Interface Guidelines (2014), Bar Button Icons: \"To design a custom bar icon, follow these guidelines:\" … \"Use antialiasing.\" An image whose every pixel is fully opaque or fully transparent has hard, stair-stepped edges.",
+        exemptions: "Bar icons with no image, images that cannot be decoded, and images with no visible pixel.",
+        triggering: [RuleExample("icon:\n  $type: icon\n  share: { $value: { kind: toolbar, image: ↓template-hard.png, size: { width: 22, height: 22 } } }\n")],
+        nonTriggering: [RuleExample("icon:\n  $type: icon\n  share: { $value: { kind: toolbar, image: template-white.png, size: { width: 22, height: 22 } } }\n")])
+
+    func check(_ context: RuleContext) -> [Finding] {
+        TemplateImages.images(context).compactMap { icon, image, location in
+            guard case .success(let pixels)? = icon.pixels(image) else { return nil }
+            var visible = false
+            for index in stride(from: 3, to: pixels.samples.count, by: 4) {
+                let alpha = pixels.samples[index]
+                if alpha > 0 && alpha < 65535 { return nil }
+                visible = visible || alpha > 0
+            }
+            guard visible else { return nil }
+            return Finding(path: icon.token.path, location: location,
+                           message: "`\(image.path ?? "")` has only fully opaque and fully transparent pixels: its edges are not antialiased",
+                           fix: "export the icon with antialiasing, so its edges blend")
         }
     }
 }

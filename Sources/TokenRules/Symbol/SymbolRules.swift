@@ -279,7 +279,7 @@ struct SymbolVariableColorDepthRule: Rule {
 struct SymbolColorsAdaptRule: Rule {
     static let description = RuleDescription(
         kind: .symbolColorsAdapt, name: "Symbol colors adapt",
-        rationale: "HIG, SF Symbols › Rendering modes: \"Regardless of rendering mode, using system-provided colors ensures that symbols automatically adapt to accessibility accommodations and appearance modes like vibrancy and Dark Mode.\" A color written into the symbol as a literal (`\"#FF3B30\"`) stays the same in Dark Mode unless the symbol gives a dark value of its own.",
+        rationale: "HIG, SF Symbols › Rendering modes: \"Regardless of rendering mode, using system-provided colors ensures that symbols automatically adapt to accessibility accommodations and appearance modes like vibrancy and Dark Mode.\" A color written into the symbol as a literal (`#FF3B30`) stays the same in Dark Mode unless the symbol gives a dark value of its own.",
         exemptions: "System colors, and colors written as aliases of color tokens (`color/dark-variant` judges those tokens, which a symbol's `colors` count as used in UI). A symbol scoped to watchOS alone (one, dark, appearance).",
         triggering: [RuleExample("s:\n  $type: symbol\n  delete: { $value: { name: trash, rendering: hierarchical, colors: [↓\"#D70015\"] } }\n")],
         nonTriggering: [
