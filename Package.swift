@@ -2,7 +2,8 @@
 import PackageDescription
 
 // One pipeline, one direction: load → tree/resolve → check → render → write.
-// Stage modules depend only on TokenModel and the color science (TokenColor); TokencKit composes them; tokenc is
+// Stage modules depend only on TokenModel and the color science (TokenColor), the rules also on the PNG decoder
+// (ImageDecoding, the only module that links zlib) and Locks; TokencKit composes them; tokenc is
 // the CLI. SourceData holds locations and scalars; SourceTree the located YAML nodes, which only the loader, the
 // resolver and TokencKit import. Locks holds the lock and the bounded memo the color memo and the build's shared
 // tables use.
@@ -47,7 +48,7 @@ let package = Package(
         .target(name: "TokenResolver", dependencies: ["SourceData", "SourceTree", "TokenModel", "TokenColor"]),
         // The stages after resolution read typed values: they do not import SourceTree, and with
         // MemberImportVisibility the compiler refuses even a member of a node the model keeps for the resolver.
-        .target(name: "TokenRules", dependencies: ["SourceData", "TokenModel", "TokenColor", "ImageDecoding"], swiftSettings: typedValuesOnly),
+        .target(name: "TokenRules", dependencies: ["SourceData", "TokenModel", "TokenColor", "ImageDecoding", "Locks"], swiftSettings: typedValuesOnly),
         .target(name: "TokenGenerators", dependencies: ["SourceData", "TokenModel", "TokenColor"], swiftSettings: typedValuesOnly),
         .target(name: "TokenDiff", dependencies: ["TokenModel", "TokenColor"], swiftSettings: typedValuesOnly),
         .target(

@@ -168,6 +168,7 @@ import TokenRules
               blue: { $value: { kind: toolbar, image: template-blue.png } }
               shadow: { $value: { kind: tab-bar, image: template-white.png, selected: template-shadow.png } }
               hard: { $value: { kind: navigation-bar, image: template-hard.png } }
+              broken: { $value: { kind: toolbar, image: broken.png } }
 
             """
         let rules: Set = ["icon/dark-transparent", "icon/macos-shape", "icon/watchos-black-background", "icon/imessage-square",
@@ -180,6 +181,7 @@ import TokenRules
             "9:43 icon/template-image warning: `template-blue.png` is not pure white: 788 visible pixels have color, the first #007aff at 19, 6; the system uses only its alpha | export the icon in pure white, its shape in the alpha channel",
             "10:75 icon/template-image warning: `template-shadow.png` has a drop shadow: 62 dark translucent pixels, the first at 7, 29 | remove the shadow: the system draws bar icons without one",
             "11:50 icon/template-antialiasing warning: `template-hard.png` has only fully opaque and fully transparent pixels: its edges are not antialiased | export the icon with antialiasing, so its edges blend",
+            "12:45 icon/template-image warning: `broken.png` has damaged compressed image data | export the image again as a PNG",
         ])
     }
 

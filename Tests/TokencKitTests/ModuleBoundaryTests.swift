@@ -21,7 +21,7 @@ import Testing
         "TokenLoader": ["SourceData", "SourceTree", "TokenModel", "CYAML"],
         "TokenResolver": ["SourceData", "SourceTree", "TokenModel", "TokenColor"],
         "ImageDecoding": ["CZlib"],
-        "TokenRules": ["SourceData", "TokenModel", "TokenColor", "ImageDecoding"],
+        "TokenRules": ["SourceData", "TokenModel", "TokenColor", "ImageDecoding", "Locks"],
         "TokenGenerators": ["SourceData", "TokenModel", "TokenColor"],
         "TokenDiff": ["TokenModel", "TokenColor"],
         "TokencKit": ["SourceData", "SourceTree", "TokenModel", "TokenColor", "Locks", "TokenLoader", "TokenResolver", "TokenRules", "TokenGenerators", "TokenDiff"],

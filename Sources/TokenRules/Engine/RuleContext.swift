@@ -1,5 +1,7 @@
 import TokenModel
 import TokenColor
+import ImageDecoding
+import Locks
 
 /// What reading a file a token names (an icon image) gave: its bytes, or why there are none.
 public enum ReferencedFile: Sendable {
@@ -26,6 +28,24 @@ public final class RuleContext: Sendable {
     /// The colors used in UI (docs/rules.md: `on`, a role, or named as a surface), by identity: rules ask about every color token, and hashing an
     /// identity costs a fraction of hashing a path.
     private let usedInUI: Set<ObjectIdentifier>
+
+    /// Decoded images by token file and path, so that each image is decoded once, by the first rule that reads
+    /// its pixels. Decoding happens under the lock: rules running side by side that want one image wait for it
+    /// rather than decode it again (six rules read pixels; the others never take this lock).
+    private let decoded = LockedValue<[String: Result<DecodedImage, PNGDecodingError>?]>([:])
+
+    /// The pixels of the image at `path`, named relative to `file`: decoded once per build; nil when the file
+    /// cannot be read (not found, or outside the project), the decoder's error when it is no PNG it can read.
+    public func pixels(_ path: String, relativeTo file: String) -> Result<DecodedImage, PNGDecodingError>? {
+        let key = file + "\u{0}" + path
+        return decoded.withLock { table in
+            if let known = table[key] { return known }
+            var result: Result<DecodedImage, PNGDecodingError>?
+            if case .bytes(let bytes) = readFile(path, file) { result = PNGDecoder.decode(bytes) }
+            table[key] = result
+            return result
+        }
+    }
 
     /// The `ignore` entries of `$extensions.tokenc` by token path, for the engine to apply to the findings.
     let ignores: [String: [IgnoredRule]]

@@ -26,10 +26,19 @@ struct IconFields {
         return (header, bytes.count, nil)
     }
 
-    /// An image's pixels, decoded; nil when the file cannot be read (the rules that read headers report that).
+    /// An image's pixels, decoded once per build; nil when the file cannot be read (the rules that read headers
+    /// report that).
     func pixels(_ image: IconValue.Image) -> Result<DecodedImage, PNGDecodingError>? {
-        guard let path = image.path, case .bytes(let bytes) = context.readFile(path, token.token.location.file) else { return nil }
-        return PNGDecoder.decode(bytes)
+        guard let path = image.path else { return nil }
+        return context.pixels(path, relativeTo: token.token.location.file)
+    }
+
+    /// The finding for an image the pixel rules cannot decode, at `location`; nil for a file that is no PNG at
+    /// all when `pngOnly` (a rule that reads headers reports that one).
+    func undecodable(_ image: IconValue.Image, _ error: PNGDecodingError, at location: SourceLocation, pngOnly: Bool) -> Finding? {
+        if pngOnly, error.description.hasPrefix("is not a PNG file") { return nil }
+        return Finding(path: token.path, location: location, message: "`\(image.path ?? "")` \(error)",
+                       fix: "export the image again as a PNG")
     }
 
     /// The first corner pixel (four squares of 1/32 of the shorter side) whose alpha, of 255, is over `tolerance`

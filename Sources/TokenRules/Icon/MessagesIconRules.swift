@@ -76,6 +76,10 @@ struct IMessageSquareRule: Rule {
         var findings: [Finding] = []
         for icon in IconFields.icons(context, kind: "imessage-app") {
             for entry in icon.writtenImages {
+                if case .failure(let error)? = icon.pixels(entry.image) {
+                    if let finding = icon.undecodable(entry.image, error, at: entry.image.location, pngOnly: false) { findings.append(finding) }
+                    continue
+                }
                 guard case .success(let pixels)? = icon.pixels(entry.image),
                       let corner = IconFields.corner(of: pixels, opaque: false, tolerance: tolerance) else { continue }
                 findings.append(Finding(path: icon.token.path, location: entry.image.location,
