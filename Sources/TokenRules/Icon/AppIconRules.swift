@@ -170,13 +170,10 @@ struct DarkTransparentRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         let tolerance = context.configuration.option("alpha", of: Self.description)
         return IconFields.icons(context, kind: "app-icon").compactMap { icon in
-            guard icon.platform == "ios" || icon.platform == "ipados", let dark = icon.value.dark, let decoded = icon.pixels(dark) else { return nil }
-            let image: DecodedImage
-            switch decoded {
-            case .success(let pixels): image = pixels
-            case .failure(let error): return icon.undecodable(dark, error, at: icon.location("dark"), pngOnly: true)
-            }
-            guard let corner = IconFields.corner(of: image, opaque: true, tolerance: tolerance) else { return nil }
+            guard icon.platform == "ios" || icon.platform == "ipados", let dark = icon.value.dark else { return nil }
+            let (image, problem) = icon.decoded(dark, at: icon.location("dark"), pngOnly: true)
+            if let problem { return problem }
+            guard let image, let corner = IconFields.corner(of: image, opaque: true, tolerance: tolerance) else { return nil }
             return Finding(path: icon.token.path, location: icon.location("dark"),
                            message: "the dark variant `\(dark.path ?? "")` is opaque at its \(corner.name) corner (alpha \(RuleContext.format(corner.alpha.rounded())) of 255 at \(corner.x), \(corner.y)); the dark icon's background must be transparent",
                            fix: "export the dark icon without its background: the system draws one behind it")
@@ -201,12 +198,9 @@ struct MacOSShapeRule: Rule {
             var images = icon.writtenImages.map { ($0.image, $0.image.location) }
             if let image = icon.value.image { images.insert((image, icon.location("image")), at: 0) }
             for (image, location) in images {
-                if case .failure(let error)? = icon.pixels(image) {
-                    if let finding = icon.undecodable(image, error, at: location, pngOnly: true) { findings.append(finding) }
-                    continue
-                }
-                guard case .success(let pixels)? = icon.pixels(image),
-                      let corner = IconFields.corner(of: pixels, opaque: true, tolerance: tolerance) else { continue }
+                let (pixels, problem) = icon.decoded(image, at: location, pngOnly: true)
+                if let problem { findings.append(problem) }
+                guard let pixels, let corner = IconFields.corner(of: pixels, opaque: true, tolerance: tolerance) else { continue }
                 findings.append(Finding(path: icon.token.path, location: location,
                                         message: "`\(image.path ?? "")` is opaque at its \(corner.name) corner (\(corner.x), \(corner.y)): a macOS icon carries its rounded-rectangle shape, with transparent corners",
                                         fix: "draw the icon on Apple's macOS template, inside its rounded rectangle"))
@@ -229,12 +223,10 @@ struct WatchOSIconBackgroundRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         let black = context.configuration.option("black", of: Self.description)
         return IconFields.icons(context, kind: "app-icon").compactMap { icon in
-            guard icon.platform == "watchos", let image = icon.value.image, let decoded = icon.pixels(image) else { return nil }
-            let pixels: DecodedImage
-            switch decoded {
-            case .success(let read): pixels = read
-            case .failure(let error): return icon.undecodable(image, error, at: icon.location("image"), pngOnly: true)
-            }
+            guard icon.platform == "watchos", let image = icon.value.image else { return nil }
+            let (decoded, problem) = icon.decoded(image, at: icon.location("image"), pngOnly: true)
+            if let problem { return problem }
+            guard let pixels = decoded else { return nil }
             var edge: [(Int, Int)] = []
             for x in 0..<pixels.width { edge += [(x, 0), (x, pixels.height - 1)] }
             for y in 1..<max(1, pixels.height - 1) { edge += [(0, y), (pixels.width - 1, y)] }

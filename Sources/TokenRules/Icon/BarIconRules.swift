@@ -96,12 +96,9 @@ struct TemplateImageRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         let white = context.configuration.option("white", of: Self.description)
         return TemplateImages.images(context).compactMap { icon, image, location in
-            guard let decoded = icon.pixels(image) else { return nil }
-            let pixels: DecodedImage
-            switch decoded {
-            case .success(let read): pixels = read
-            case .failure(let error): return icon.undecodable(image, error, at: location, pngOnly: false)
-            }
+            let (decoded, problem) = icon.decoded(image, at: location, pngOnly: false)
+            if let problem { return problem }
+            guard let pixels = decoded else { return nil }
             var first: (x: Int, y: Int)?
             var colored = 0, shadow = 0
             for y in 0..<pixels.height {

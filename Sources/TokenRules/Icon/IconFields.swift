@@ -33,12 +33,17 @@ struct IconFields {
         return context.pixels(path, relativeTo: token.token.location.file)
     }
 
-    /// The finding for an image the pixel rules cannot decode, at `location`; nil for a file that is no PNG at
-    /// all when `pngOnly` (a rule that reads headers reports that one).
-    func undecodable(_ image: IconValue.Image, _ error: PNGDecodingError, at location: SourceLocation, pngOnly: Bool) -> Finding? {
-        if pngOnly, error.description.hasPrefix("is not a PNG file") { return nil }
-        return Finding(path: token.path, location: location, message: "`\(image.path ?? "")` \(error)",
-                       fix: "export the image again as a PNG")
+    /// An image's pixels, or the finding (at `location`) that it cannot be decoded; neither when the file cannot
+    /// be read, nor, with `pngOnly`, for a file that is no PNG at all (the rules that read headers report those).
+    func decoded(_ image: IconValue.Image, at location: SourceLocation, pngOnly: Bool) -> (pixels: DecodedImage?, problem: Finding?) {
+        switch pixels(image) {
+        case .success(let read)?: return (read, nil)
+        case .failure(let error)?:
+            if pngOnly, error.description.hasPrefix("is not a PNG file") { return (nil, nil) }
+            return (nil, Finding(path: token.path, location: location, message: "`\(image.path ?? "")` \(error)",
+                                 fix: "export the image again as a PNG"))
+        case nil: return (nil, nil)
+        }
     }
 
     /// The first corner pixel (four squares of 1/32 of the shorter side) whose alpha, of 255, is over `tolerance`

@@ -76,12 +76,9 @@ struct IMessageSquareRule: Rule {
         var findings: [Finding] = []
         for icon in IconFields.icons(context, kind: "imessage-app") {
             for entry in icon.writtenImages {
-                if case .failure(let error)? = icon.pixels(entry.image) {
-                    if let finding = icon.undecodable(entry.image, error, at: entry.image.location, pngOnly: false) { findings.append(finding) }
-                    continue
-                }
-                guard case .success(let pixels)? = icon.pixels(entry.image),
-                      let corner = IconFields.corner(of: pixels, opaque: false, tolerance: tolerance) else { continue }
+                let (pixels, problem) = icon.decoded(entry.image, at: entry.image.location, pngOnly: false)
+                if let problem { findings.append(problem) }
+                guard let pixels, let corner = IconFields.corner(of: pixels, opaque: false, tolerance: tolerance) else { continue }
                 findings.append(Finding(path: icon.token.path, location: entry.image.location,
                                         message: "`\(entry.image.path ?? "")` is transparent at its \(corner.name) corner (\(corner.x), \(corner.y)): iMessage icons are square-cornered, and Messages rounds them",
                                         fix: "fill the corners: supply the square image"))
