@@ -47,9 +47,7 @@ public enum PNGDecoder {
 
     /// The image in `bytes`, or why it cannot be read.
     public static func decode(_ bytes: [UInt8]) -> Result<DecodedImage, PNGDecodingError> {
-        do { return .success(try decodeOrThrow(bytes)) } catch let error as PNGDecodingError { return .failure(error) } catch {
-            return .failure(PNGDecodingError("cannot be read"))
-        }
+        do { return .success(try decodeOrThrow(bytes)) } catch { return .failure(error) }
     }
 
     struct Header {
@@ -70,7 +68,7 @@ public enum PNGDecoder {
         func rowBytes(_ columns: Int) -> Int { (columns * channels * bitDepth + 7) / 8 }
     }
 
-    static func decodeOrThrow(_ bytes: [UInt8]) throws -> DecodedImage {
+    static func decodeOrThrow(_ bytes: [UInt8]) throws(PNGDecodingError) -> DecodedImage {
         guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { throw PNGDecodingError("is not a PNG file (no PNG signature)") }
         var header: Header?
         var palette: [(UInt16, UInt16, UInt16, UInt16)] = []
@@ -147,7 +145,7 @@ public enum PNGDecoder {
         return DecodedImage(width: header.width, height: header.height, bitDepth: header.bitDepth, samples: samples)
     }
 
-    static func readHeader(_ body: [UInt8]) throws -> Header {
+    static func readHeader(_ body: [UInt8]) throws(PNGDecodingError) -> Header {
         func word(_ at: Int) -> Int { Int(body[at]) << 24 | Int(body[at + 1]) << 16 | Int(body[at + 2]) << 8 | Int(body[at + 3]) }
         var header = Header(width: word(0), height: word(4), bitDepth: Int(body[8]), colorType: Int(body[9]), interlaced: body[12] == 1)
         guard header.width > 0, header.height > 0 else { throw PNGDecodingError("has a width or height of zero") }
@@ -164,7 +162,7 @@ public enum PNGDecoder {
     }
 
     /// The scanlines, inflated by zlib: exactly `expectedBytes`, or an error.
-    static func inflate(_ compressed: [UInt8], expectedBytes: Int) throws -> [UInt8] {
+    static func inflate(_ compressed: [UInt8], expectedBytes: Int) throws(PNGDecodingError) -> [UInt8] {
         // Deflate expands at most about 1032 to 1: a small file claiming a huge image is cut short, found before
         // the image's memory is taken.
         guard expectedBytes <= compressed.count * 1032 + 1024 else {
@@ -189,7 +187,7 @@ public enum PNGDecoder {
     }
 
     /// Undoes one scanline's filter (None, Sub, Up, Average, Paeth) in place.
-    static func unfilter(_ line: inout [UInt8], previous: [UInt8], filter: UInt8, stride: Int) throws {
+    static func unfilter(_ line: inout [UInt8], previous: [UInt8], filter: UInt8, stride: Int) throws(PNGDecodingError) {
         switch filter {
         case 0: return
         case 1: for i in stride..<max(stride, line.count) { line[i] &+= line[i - stride] }
@@ -227,7 +225,7 @@ public enum PNGDecoder {
 
     /// An unfiltered scanline as 16-bit red, green, blue and alpha, four samples a pixel.
     static func expand(_ line: [UInt8], columns: Int, header: Header, palette: [(UInt16, UInt16, UInt16, UInt16)],
-                       transparency: [UInt8]) throws -> [UInt16] {
+                       transparency: [UInt8]) throws(PNGDecodingError) -> [UInt16] {
         let depth = header.bitDepth, channels = header.channels
         let values = stored(line, count: columns * channels, depth: depth)
         // 65535 / (2^depth − 1) is a whole number for every PNG depth: 65535, 21845, 4369, 257, 1.

@@ -111,9 +111,8 @@ struct GradientClippedInSRGBRule: Rule {
             for index in 1..<colors.count {
                 let a = colors[index - 1], b = colors[index]
                 guard !a.isInGamut(.srgb) || !b.isInGamut(.srgb) else { continue }
-                let written = Color.deltaE2000(a.converted(to: .lab).resolvedComponents, b.converted(to: .lab).resolvedComponents)
                 let shownA = a.displayedInSRGB, shownB = b.displayedInSRGB
-                let shown = Color.deltaE2000(shownA.converted(to: .lab).resolvedComponents, shownB.converted(to: .lab).resolvedComponents)
+                let written = a.deltaE2000(b), shown = shownA.deltaE2000(shownB)
                 guard written >= distinct, shown < clipped else { continue }
                 findings.append(Finding(
                     path: token.path, location: gradient.stops[index].location,

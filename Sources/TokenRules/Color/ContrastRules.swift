@@ -35,8 +35,10 @@ struct ContrastPairs {
         return (pairs, unmeasured, first)
     }
 
-    static func minimum(_ token: ResolvedToken, _ context: RuleContext, _ description: RuleDescription) -> (Double, String) {
-        if token.facts.text { return (context.configuration.option("text", of: description), "text") }
+    /// The minimum `description`'s options give the foreground's kind (`textOption` for text), and the kind's name.
+    static func minimum(_ token: ResolvedToken, _ context: RuleContext, _ description: RuleDescription,
+                        textOption: String = "text") -> (Double, String) {
+        if token.facts.text { return (context.configuration.option(textOption, of: description), "text") }
         if token.facts.largeText { return (context.configuration.option("large-text", of: description), "large text") }
         return (context.configuration.option("non-text", of: description), "non-text UI")
     }
@@ -132,10 +134,7 @@ struct HighContrastVariantRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         for pair in context.contrastPairs {
-            let facts = pair.foreground.facts
-            let (target, kind) = facts.text ? (context.configuration.option("target", of: Self.description), "text")
-                : facts.largeText ? (context.configuration.option("large-text", of: Self.description), "large text")
-                : (context.configuration.option("non-text", of: Self.description), "non-text UI")
+            let (target, kind) = ContrastPairs.minimum(pair.foreground, context, Self.description, textOption: "target")
             // A cell below `color/contrast`'s own minimum is that rule's error already: not reported twice.
             let floor = context.configuration.levels[ContrastRule.description.id] == .off ? 0
                 : ContrastPairs.minimum(pair.foreground, context, ContrastRule.description).0

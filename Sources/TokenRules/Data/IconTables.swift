@@ -1,3 +1,4 @@
+import TokenColor
 /// App icon, bar icon, iMessage and sticker sizes from HIG, App icons, HIG (2014), Bar button icons and
 /// HIG, iMessage apps and stickers, as data.
 public enum IconTables {
@@ -68,21 +69,25 @@ public enum IconTables {
 
     /// iMessage app icon sizes, keyed like every icon size by points and scale (`"74x55@2x"`), with their pixels:
     /// the HIG's table lists the pixels of each @2x and @3x slot.
-    public static let iMessageSizes: [String: PixelSize] = [
-        "74x55@2x": PixelSize(148, 110), "71.5x50@2x": PixelSize(143, 100), "60x45@2x": PixelSize(120, 90),
-        "60x45@3x": PixelSize(180, 135), "32x24@2x": PixelSize(64, 48), "32x24@3x": PixelSize(96, 72),
-        "27x20@2x": PixelSize(54, 40), "27x20@3x": PixelSize(81, 60), "29@2x": PixelSize(58, 58), "29@3x": PixelSize(87, 87),
-        "1024@1x": PixelSize(1024, 1024),
+    /// In the HIG table's order, which messages list them in.
+    public static let iMessageSlots: [(key: String, pixels: PixelSize)] = [
+        ("74x55@2x", PixelSize(148, 110)), ("71.5x50@2x", PixelSize(143, 100)), ("60x45@2x", PixelSize(120, 90)),
+        ("60x45@3x", PixelSize(180, 135)), ("32x24@2x", PixelSize(64, 48)), ("32x24@3x", PixelSize(96, 72)),
+        ("27x20@2x", PixelSize(54, 40)), ("27x20@3x", PixelSize(81, 60)), ("29@2x", PixelSize(58, 58)), ("29@3x", PixelSize(87, 87)),
+        ("1024@1x", PixelSize(1024, 1024)),
     ]
 
-    /// The keys of `iMessageSizes` in the HIG table's order, for messages.
-    public static let iMessageKeys = ["74x55@2x", "71.5x50@2x", "60x45@2x", "60x45@3x", "32x24@2x", "32x24@3x", "27x20@2x",
-                                      "27x20@3x", "29@2x", "29@3x", "1024@1x"]
+    /// `iMessageSlots` by key.
+    public static let iMessageSizes: [String: PixelSize] = Dictionary(uniqueKeysWithValues: iMessageSlots.map { ($0.key, $0.pixels) })
 
-    /// The point sizes of `iMessageSizes`, for an icon that states its `size`.
-    public static let iMessagePointSizes: [(width: Double, height: Double)] = [
-        (74, 55), (71.5, 50), (60, 45), (32, 24), (27, 20), (29, 29), (1024, 1024),
-    ]
+    /// The keys of `iMessageSlots`, in order.
+    public static let iMessageKeys = iMessageSlots.map(\.key)
+
+    /// The point sizes of `iMessageSlots`, each once, in order, for an icon that states its `size`.
+    public static let iMessagePointSizes: [(width: Double, height: Double)] = iMessageSlots.reduce(into: []) { sizes, slot in
+        guard let key = SizeKey(slot.key), !sizes.contains(where: { $0 == (key.width, key.height) }) else { return }
+        sizes.append((key.width, key.height))
+    }
 
     /// A size key read: width and height in points and the scale (`"29@2x"` is 29 × 29 pt at @2x, 58 × 58 px).
     public struct SizeKey: Sendable, Equatable {
@@ -127,9 +132,7 @@ public enum IconTables {
             return (x.width, x.height, x.scale) < (y.width, y.height, y.scale)
         }
 
-        static func number(_ value: Double) -> String {
-            value == value.rounded() ? String(Int(value)) : String(value)
-        }
+        static func number(_ value: Double) -> String { value.wholeNumberText ?? String(value) }
     }
 
     /// `key` in the tables' spelling (`29x29@2x` is `29@2x`), or `key` itself when it does not read as a size.

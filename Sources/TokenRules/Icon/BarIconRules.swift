@@ -1,5 +1,6 @@
 import SourceData
 import TokenModel
+import TokenColor
 import ImageDecoding
 
 /// A toolbar or navigation-bar icon outside 18–28 pt.
@@ -112,22 +113,16 @@ struct TemplateImageRule: Rule {
             }
             guard let first else { return nil }
             let pixel = pixels.pixel(first.x, first.y)
-            let hex = [pixel.red, pixel.green, pixel.blue].map { String(format2($0 / 257)) }.joined()
+            let hex = Color(.srgb, Double(pixel.red) / 65535, Double(pixel.green) / 65535, Double(pixel.blue) / 65535).hex
             let name = image.path ?? ""
             return shadow * 2 > colored
                 ? Finding(path: icon.token.path, location: location,
                           message: "`\(name)` has a drop shadow: \(colored) dark translucent pixels, the first at \(first.x), \(first.y)",
                           fix: "remove the shadow: the system draws bar icons without one")
                 : Finding(path: icon.token.path, location: location,
-                          message: "`\(name)` is not pure white: \(colored) visible pixels have color, the first #\(hex) at \(first.x), \(first.y); the system uses only its alpha",
+                          message: "`\(name)` is not pure white: \(colored) visible pixels have color, the first \(hex) at \(first.x), \(first.y); the system uses only its alpha",
                           fix: "export the icon in pure white, its shape in the alpha channel")
         }
-    }
-
-    /// Two lowercase hex digits.
-    private func format2(_ value: UInt16) -> String {
-        let digits = Array("0123456789abcdef")
-        return String([digits[Int(value) / 16 % 16], digits[Int(value) % 16]])
     }
 }
 

@@ -31,17 +31,19 @@ struct IMessageSizeRule: Rule {
                     fix: "draw the icon at one of the table's sizes"))
             }
             for entry in icon.writtenImages {
-                guard let key = IconTables.SizeKey(entry.key), let pixels = IconTables.iMessageSizes[key.normalized] else {
-                    let read = IconTables.SizeKey(entry.key)
+                let read = IconTables.SizeKey(entry.key)
+                guard let key = read, let pixels = IconTables.iMessageSizes[key.normalized] else {
                     // A key written in pixels (the HIG's table) that is a slot once read as points.
                     let asPixels = read.flatMap { read in
-                        IconTables.iMessageSizes.first { $0.value.width == Int(read.width) && $0.value.height == Int(read.height) && $0.key.hasSuffix("@\(read.scale)x") }
+                        IconTables.iMessageSlots.first { slot in
+                            Double(slot.pixels.width) == read.width && Double(slot.pixels.height) == read.height && IconTables.SizeKey(slot.key)?.scale == read.scale
+                        }
                     }
                     findings.append(Finding(
                         path: icon.token.path, location: entry.keyLocation,
                         message: "`\(entry.key)` is not an iMessage icon size" + (read.map { " (it reads as \($0.described))" } ?? "")
                             + "; keys are points and scale, and the table has " + table.map { "\($0) (\(IconTables.iMessageSizes[$0]!) px)" }.joined(separator: ", "),
-                        fix: asPixels.map { "keys are in points: for \($0.value) px at @\(read!.scale)x write `\($0.key)`" }))
+                        fix: asPixels.map { "keys are in points: for \($0.pixels) px at @\(read!.scale)x write `\($0.key)`" }))
                     continue
                 }
                 let (header, _, problem) = icon.image(entry.image)
