@@ -99,7 +99,7 @@ import TokenModel
                   $type: icon
                   wide: { $value: { kind: toolbar, size: { width: 1e300, height: 22 }, scales: [2, 3] } }
                   endless: { $value: { kind: toolbar, size: { width: .inf, height: 22 }, scales: [1.5, 1e300] } }
-                  chat: { $value: { kind: imessage-app, images: { "210x21404@0x": a.png, "nanx3@2x": b.png } } }
+                  chat: { $value: { kind: imessage-app, images: { "210x21404@0x": a.png, "nanx3@2x": b.png, "1e300x2@2x": c.png } } }
                 c:
                   $type: color
                   far: { $value: "color(srgb 1e300 0 0)" }
@@ -122,6 +122,7 @@ import TokenModel
             "Tokens/i.yaml:4:82: error: `i.endless` is not a valid icon: `scales` must list scale factors 1, 2 or 3, such as [2, 3] [token/invalid-value]",
             "Tokens/i.yaml:5:51: error: `210x21404@0x` is not an iMessage icon size; keys are points and scale, and the table has \(table) [icon/imessage-size]",
             "Tokens/i.yaml:5:74: error: `nanx3@2x` is not an iMessage icon size; keys are points and scale, and the table has \(table) [icon/imessage-size]",
+            "Tokens/i.yaml:5:93: error: `1e300x2@2x` is not an iMessage icon size (it reads as 1e+300 × 2 pt at @2x, 2e+300 × 4 px); keys are points and scale, and the table has \(table) [icon/imessage-size]",
         ])
         for command in [["inspect"], ["preview"], ["diff", "Tokens", "Tokens"], ["build", "--only", "swift,css,json"]] {
             let run = try TokencProcess.run(command, in: sandbox.root)
