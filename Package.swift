@@ -45,7 +45,7 @@ let package = Package(
         .target(name: "SourceTree", dependencies: ["SourceData"]),
         .target(name: "TokenModel", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks"]),
         .target(name: "TokenLoader", dependencies: ["SourceData", "SourceTree", "TokenModel", "CYAML"]),
-        .target(name: "TokenResolver", dependencies: ["SourceData", "SourceTree", "TokenModel", "TokenColor"]),
+        .target(name: "TokenResolver", dependencies: ["SourceData", "SourceTree", "TokenModel", "TokenColor", "Locks"]),
         // The stages after resolution read typed values: they do not import SourceTree, and with
         // MemberImportVisibility the compiler refuses even a member of a node the model keeps for the resolver.
         .target(name: "TokenRules", dependencies: ["SourceData", "TokenModel", "TokenColor", "ImageDecoding", "Locks"], swiftSettings: typedValuesOnly),

@@ -1,4 +1,4 @@
-import Dispatch
+import Locks
 import SourceData
 import SourceTree
 import TokenModel
@@ -56,11 +56,6 @@ public struct TokenTreeBuilder: Sendable {
                         groupNotes: walk.groupNotes)
     }
 
-    /// What a token moved into the joined list leaves in its file's list (nothing in it to retain).
-    private static let movedOut = Token(path: "", type: nil, location: SourceLocation(fileID: 0, line: 0, column: 0),
-                                        value: Node(.scalar(.null, text: ""), at: SourceLocation(fileID: 0, line: 0, column: 0)),
-                                        modes: [], details: nil)
-
     /// Reads every file into one list of tokens sorted by path, with the diagnostics found on the way; `lastWins` as
     /// for joining trees.
     public func build(_ files: [LoadedFile], lastWins: Bool = false) -> (tokens: [Token], diagnostics: [Diagnostic]) {
@@ -77,11 +72,9 @@ public struct TokenTreeBuilder: Sendable {
     /// `lastWins`, the sources of a resolver document: the later definition overrides the earlier, Resolver Module
     /// 2025.10 "Conflict resolution", and notes what it overrode), a group's first place counts, then `$extends`
     /// is applied; the tokens come back sorted by path.
-    public func build(_ trees: consuming [FileTree], lastWins: Bool = false) -> (tokens: [Token], diagnostics: [Diagnostic]) {
-        var trees = trees
+    public func build(_ trees: [FileTree], lastWins: Bool = false) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var walk = TreeWalk()
-        // Paths and positions only: a token is moved once, into the result (it is large to copy). The paths
-        // are moved out of the files too (taking a copy retained each, a cache miss per token at scale).
+        // Paths and positions only: a token is copied once, into the result.
         let count = trees.reduce(0) { $0 + $1.tokens.count }
         var positions: [(file: Int32, index: Int32)] = []
         positions.reserveCapacity(count)
@@ -95,7 +88,7 @@ public struct TokenTreeBuilder: Sendable {
             walk.extends += trees[file].extends
             for index in trees[file].tokens.indices { positions.append((Int32(file), Int32(index))) }
         }
-        let paths = Self.movedPaths(from: &trees, count: count)
+        let paths = trees.flatMap(\.paths)
         // Each file's tokens are a sorted run, merged here; among equal paths the earlier file (then the
         // earlier line) comes first, and that first definition is the one kept. Each kept token's place in
         // the result is noted by file, for the move below.
@@ -126,7 +119,7 @@ public struct TokenTreeBuilder: Sendable {
                 keptPosition = k
             }
         }
-        walk.tokens = Self.moved(from: &trees, to: places, count: kept)
+        walk.tokens = Self.joined(trees, places: places, count: kept)
         for (place, locations) in overridden { walk.tokens[Int(place)].overrides = locations }
         guard !walk.extends.isEmpty else { return (walk.tokens, walk.diagnostics) }
         walk.tokenIndex.reserveCapacity(walk.tokens.count)
@@ -136,49 +129,15 @@ public struct TokenTreeBuilder: Sendable {
         return (walk.tokens.count == written ? walk.tokens : TreeWalk.sortedByPath(walk.tokens).tokens, walk.diagnostics)
     }
 
-    /// Every file's paths moved into one list, in file order, an empty string left in each place: appending
-    /// them one by one (or a copy, which retained each) cost 30 ns a path on the one core the join runs on.
-    private static func movedPaths(from trees: inout [FileTree], count: Int) -> [String] {
-        [String](unsafeUninitializedCapacity: count) { result, initialized in
-            initialized = 0
-            for file in trees.indices {
-                trees[file].paths.withUnsafeMutableBufferPointer { paths in
-                    guard let source = paths.baseAddress, initialized + paths.count <= count else { return }
-                    (result.baseAddress! + initialized).moveInitialize(from: source, count: paths.count)
-                    source.initialize(repeating: "", count: paths.count)
-                    initialized += paths.count
-                }
-            }
+    /// The files' kept tokens in one list, each at its place (`places[file][index]`, -1 for one left out),
+    /// copied in chunks on all cores.
+    private static func joined(_ trees: [FileTree], places: [[Int32]], count: Int) -> [Token] {
+        var sources = [(file: Int32, index: Int32)](repeating: (0, 0), count: count)
+        for file in places.indices {
+            for (index, place) in places[file].enumerated() where place >= 0 { sources[Int(place)] = (Int32(file), Int32(index)) }
         }
+        return Parallel.map(count, chunk: 4096) { trees[Int(sources[$0].file)].tokens[Int(sources[$0].index)] }
     }
-
-    /// The files' tokens moved into one list, each to its place (`places[file][index]`, -1 for one left where
-    /// it is), a file at a time on all cores. A placeholder is left behind: copying retained every field of
-    /// every token, and freeing the files' lists released them all again.
-    private static func moved(from trees: inout [FileTree], to places: [[Int32]], count: Int) -> [Token] {
-        [Token](unsafeUninitializedCapacity: count) { result, initialized in
-            trees.withUnsafeMutableBufferPointer { files in
-                let shared = JoinBuffers(files: files, result: result)
-                DispatchQueue.concurrentPerform(iterations: files.count) { file in
-                    // Each job owns one file's list and writes only the places of its tokens.
-                    shared.files[file].tokens.withUnsafeMutableBufferPointer { tokens in
-                        for index in tokens.indices where places[file][index] >= 0 {
-                            (shared.result.baseAddress! + Int(places[file][index])).initialize(to: (tokens.baseAddress! + index).move())
-                            (tokens.baseAddress! + index).initialize(to: Self.movedOut)
-                        }
-                    }
-                }
-            }
-            initialized = count
-        }
-    }
-}
-
-/// The files and the joined list, shared by the jobs of `TokenTreeBuilder.moved`, each of which touches one
-/// file and its own places in the list.
-private struct JoinBuffers: @unchecked Sendable {
-    let files: UnsafeMutableBufferPointer<TokenTreeBuilder.FileTree>
-    let result: UnsafeMutableBufferPointer<Token>
 }
 
 /// The alias target inside `{…}`, or nil when the string is not a whole-value alias.

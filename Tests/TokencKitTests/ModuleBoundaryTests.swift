@@ -19,7 +19,7 @@ import Testing
         "TokenColor": ["Locks"],
         "TokenModel": ["SourceData", "SourceTree", "TokenColor", "Locks"],
         "TokenLoader": ["SourceData", "SourceTree", "TokenModel", "CYAML"],
-        "TokenResolver": ["SourceData", "SourceTree", "TokenModel", "TokenColor"],
+        "TokenResolver": ["SourceData", "SourceTree", "TokenModel", "TokenColor", "Locks"],
         "ImageDecoding": ["CZlib"],
         "TokenRules": ["SourceData", "TokenModel", "TokenColor", "ImageDecoding", "Locks"],
         "TokenGenerators": ["SourceData", "TokenModel", "TokenColor"],

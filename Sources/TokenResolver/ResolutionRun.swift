@@ -1,0 +1,201 @@
+import Locks
+import SourceData
+import SourceTree
+import TokenModel
+
+/// The walk's state. One thread owns a run. Swift checks exclusive access to its properties at run time: with
+/// the Swift output's, those checks are 1.9 % of a 10,000-token build, too little to turn them off for.
+final class ResolutionRun {
+    enum State { case unvisited, inProgress, resolved(TokenType?, Node?, [String]), failed }
+    /// How far the walk has got with a token's light value, in one byte. A literal's resolved value follows
+    /// from the token itself and is made when asked (`state`); only the values the walk works out are kept
+    /// (`walked`). A list of whole states held a copy of every token's value: at
+    /// 100,000 tokens making and filling it took the walk's one core about 10 ms while the other waited.
+    enum Progress: UInt8 { case unvisited, inProgress, failed, literal, walked }
+
+    let tokens: [Token]
+    let index: PathIndex
+    var progress: [Progress]
+    /// The resolved light values the walk worked out, by token index (`Progress.walked`).
+    var walked: [Int: State] = [:]
+    var diagnostics: [Diagnostic] = []
+    var reportedCycles: Set<String> = []
+    var stack: [Int] = []
+    /// The chains through targets with long ones, shared by their aliases.
+    var longChains = LongChains()
+    /// What a reference that names no token meant, indexed at the first such reference (`suggest`).
+    var suggestions: PathSuggestions?
+    /// The most aliases one chain may follow: far beyond real token sets, and a bound on recursion.
+    static let maximumChainLength = 1000
+    /// Parts of values that JSON Pointers reached, keyed by where the pointer is written.
+    var pendingSubValues: [SourceLocation: Node] = [:]
+    /// `modeNames(of:)` by token index; nil until asked.
+    var modeNameCache: [ModeNames?]
+    var modeValueCache: [ModeKey: Node?] = [:]
+    var validator = ValueReader()
+
+    /// Literal tokens resolved before the walk, by index (nil for the others).
+    let literals: [LiteralResolution?]
+    /// What the first pass found of each token, in a byte: the walk reads these, not `literals`.
+    let flags: [TokenFlags]
+
+    /// Each token's light value's whole-value alias target, looked up ahead (-1: none, or not found).
+    let lightTargets: [Int32]
+    /// The tokens the walk has resolved so far, by index (literal tokens are in `literals`).
+    var made: [ResolvedToken?]
+
+    init(tokens: [Token], index: PathIndex, literals: [LiteralResolution?], flags: [TokenFlags], lightTargets: [Int32]) {
+        self.tokens = tokens
+        self.index = index
+        self.literals = literals
+        self.flags = flags
+        self.lightTargets = lightTargets
+        progress = Array(repeating: .unvisited, count: tokens.count)
+        modeNameCache = Array(repeating: nil, count: tokens.count)
+        made = Array(repeating: nil, count: tokens.count)
+    }
+
+    /// The walk's turn at token `i`, in token order: a literal (made before the walk) only has its state settled
+    /// (a chain too long for where it was met fails); any other token is resolved into `made`.
+    func visit(_ i: Int) {
+        if flags[i].contains(.literal) {
+            settleLight(i)
+        } else {
+            made[i] = resolveWalked(i)
+        }
+    }
+
+    /// Every token that resolved, in token order, and the modes their values are in (the light one always):
+    /// once the walk is done, read in chunks on all cores.
+    func collect() -> (tokens: [ResolvedToken], modes: ModeNames) {
+        let chunk = 4096, count = tokens.count
+        let parts = Parallel.map((count + chunk - 1) / chunk) { c -> (tokens: [ResolvedToken], modes: ModeNames) in
+            var found: [ResolvedToken] = []
+            var modes = ModeNames()
+            for i in c * chunk..<min(count, (c + 1) * chunk) {
+                guard let resolved = resolvedToken(i) else { continue }
+                // Names only, by index: taking each (mode, value) pair out copied its node too.
+                for k in resolved.values.indices.dropFirst() { modes.insert(resolved.values[k].mode) }
+                found.append(resolved)
+            }
+            return (found, modes)
+        }
+        var modes = ModeNames([Appearance.light])
+        var resolved: [ResolvedToken] = []
+        resolved.reserveCapacity(parts.reduce(0) { $0 + $1.tokens.count })
+        for part in parts {
+            resolved += part.tokens
+            modes.formUnion(part.modes)
+        }
+        return (resolved, modes)
+    }
+
+    /// Token `i` resolved, nil when it did not (once the walk is done). A literal counts even when a chain
+    /// too long for where it was met failed it, as it always has.
+    private func resolvedToken(_ i: Int) -> ResolvedToken? {
+        let kind = flags[i]
+        if kind.contains(.literal) { return kind.contains(.invalid) ? nil : literals[i]!.token }
+        return made[i]
+    }
+
+    /// Token `i`, not a literal, resolved; nil when it does not resolve.
+    private func resolveWalked(_ i: Int) -> ResolvedToken? {
+        guard case .resolved(let type?, let light?, let chain) = resolveLight(i) else { return nil }
+        var values = [ModeValue(Appearance.light, Self.pointsAsPixels(light))]
+        let names = modeNames(of: i)
+        if !names.isEmpty {
+            var inProgress: [ModeKey] = []
+            for mode in names.ordered where mode != Appearance.light {
+                guard let value = value(of: i, in: mode, type: type, inProgress: &inProgress) else { continue }
+                values.append(ModeValue(mode, Self.pointsAsPixels(value)))
+            }
+        }
+        // The target made by the walk, before it, or by the first pass; only its parsed values are shared. A
+        // whole-value alias with no modes of its own has its target's values in every mode, so their typed
+        // values too.
+        let t = Int(lightTargets[i])
+        let target = t < 0 ? nil : made[t] ?? literals[t]?.token
+        let sharing = target.map { !flags[i].contains(.hasModes) && $0.values.map(\.mode) == values.map(\.mode) } ?? false
+        return Self.resolvedToken(tokens[i], type: type, values: values, aliasChain: chain, lightTarget: target,
+                                  sharingTypedValues: sharing)
+    }
+
+    /// A resolved token; an alias whose values are its target's (the usual alias: no values of its own) shares
+    /// the target's parsed colors instead of parsing the same texts again and holding a copy. Its value nodes
+    /// are its own (they carry the alias's location).
+    static func resolvedToken(_ token: Token, type: TokenType, values: [ModeValue], aliasChain: [String],
+                              lightTarget target: ResolvedToken?, sharingTypedValues: Bool = false) -> ResolvedToken
+    {
+        if let target, type == .color, target.type == .color, sameTexts(values, target.values) {
+            return ResolvedToken(token: token, type: type, values: values, aliasChain: aliasChain, colors: target.colors, sharingColorsOf: target)
+        }
+        if type != .color, let target, target.type == type, sharingTypedValues {
+            return ResolvedToken(token: token, type: type, values: values, aliasChain: aliasChain, colors: [], typed: target.typed)
+        }
+        guard type != .color else { return ResolvedToken(token: token, type: type, values: values, aliasChain: aliasChain) }
+        // The walk checked every value; reading them again makes their typed values.
+        var reader = ValueReader()
+        var typed: [TokenValue] = []
+        typed.reserveCapacity(values.count)
+        for entry in values {
+            guard let value = reader.read(entry.value, as: type).value else {
+                assertionFailure("`\(token.path)`: a value the walk checked did not read as \(type.rawValue)")
+                return ResolvedToken(token: token, type: type, values: values, aliasChain: aliasChain, colors: [])
+            }
+            typed.append(value)
+        }
+        return ResolvedToken(token: token, type: type, values: values, aliasChain: aliasChain, colors: [], typed: typed)
+    }
+
+    /// Whether two lists of values are the same modes with the same scalar texts, which parse to the same colors
+    /// (a value that is not a scalar counts as different).
+    static func sameTexts(_ a: [ModeValue], _ b: [ModeValue]) -> Bool {
+        guard a.count == b.count else { return false }
+        for k in a.indices {
+            guard a[k].mode == b[k].mode, case .scalar(let x, let xText) = a[k].value.kind,
+                  case .scalar(let y, let yText) = b[k].value.kind, x == y, xText == yText
+            else { return false }
+        }
+        return true
+    }
+
+    /// `pt` is accepted as a synonym of `px` (one Apple point is one CSS pixel) and written as `px`.
+    static func pointsAsPixels(_ node: Node) -> Node {
+        switch node.kind {
+        case .scalar: return node
+        case .sequence(let items):
+            return Node(.sequence(items.map(pointsAsPixels)), at: node.location, isFlowOrQuoted: node.isFlowOrQuoted)
+        case .mapping(let entries):
+            if entries.count == 2, node.number == nil, node["value"]?.number != nil, let unit = node["unit"], unit.string == "pt" {
+                let rewritten = entries.map { entry in
+                    entry.key == "unit"
+                        ? MappingEntry(key: "unit", keyLocation: entry.keyLocation,
+                                       value: .string("px", at: unit.location, isFlowOrQuoted: true))
+                        : entry
+                }
+                return Node(.mapping(rewritten), at: node.location, isFlowOrQuoted: node.isFlowOrQuoted)
+            }
+            // Only nested values can hold a dimension to rewrite; a flat mapping stays as it is (no copy).
+            guard entries.contains(where: { $0.value.mappingEntries != nil || $0.value.sequenceItems != nil }) else { return node }
+            return Node(.mapping(entries.map { MappingEntry(key: $0.key, keyLocation: $0.keyLocation, value: pointsAsPixels($0.value)) }),
+                        at: node.location, isFlowOrQuoted: node.isFlowOrQuoted)
+        }
+    }
+}
+
+/// The alias chains through each target with a long chain of its own, made once and shared by every alias of
+/// it: each alias's own copy of a chain 1,000 long held 16 KB, and 20,000 aliases of one token 320 MB.
+struct LongChains {
+    /// Chains shorter than this are made for each alias: a shared one costs a look-up.
+    static let sharedLength = 8
+    private var chains: [Int: [String]] = [:]
+
+    /// The chain of a token aliasing token `target`, whose path is `path` and whose own chain is `then`.
+    mutating func chain(through target: Int, path: String, then: [String]) -> [String] {
+        guard then.count >= Self.sharedLength else { return [path] + then }
+        if let known = chains[target] { return known }
+        let made = [path] + then
+        chains[target] = made
+        return made
+    }
+}
