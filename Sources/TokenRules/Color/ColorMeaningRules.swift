@@ -41,9 +41,11 @@ struct HardcodedSystemValueRule: Rule {
     func check(_ context: RuleContext) -> [Finding] {
         context.tokens(of: .color).compactMap { token in
             let onWatch = token.facts.isUsed(on: .watchos)
-            for (index, mode) in RuleContext.appearances.enumerated() {
-                guard mode == Appearance.light || context.has(token, mode: mode), !token.writesAlias(in: mode),
-                      case .color(let color)? = context.colorValue(token, in: mode) else { continue }
+            // The values the token writes, in appearance order; whether one is written as an alias is asked only
+            // of a value that matches (a look at the written fields for each value was a tenth of the rule).
+            for k in token.values.indices {
+                let mode = token.values[k].mode
+                guard let index = Appearance.builtInIndex(mode), case .color(.color(let color))? = token.typedValue(at: k) else { continue }
                 let copied: (SystemColor, String)?
                 if let match = Self.byAppearance[index][Self.key(color)]?.first {
                     copied = (match, mode == Appearance.light ? "the value" : "the \(mode) value")
@@ -52,7 +54,7 @@ struct HardcodedSystemValueRule: Rule {
                 } else {
                     copied = nil
                 }
-                guard let (system, which) = copied else { continue }
+                guard let (system, which) = copied, !token.writesAlias(in: mode) else { continue }
                 return Finding(path: token.path, location: token.writtenValueLocation(in: mode),
                                message: "`\(token.path)` copies \(which) of the system color `\(system.name)` (\(color.hex))",
                                fix: "write \"{system.\(system.name)}\" so the color follows the system",
