@@ -1,109 +1,77 @@
-/// Bytes appended at the end of a buffer that doubles when full: what the template renderer, the JSON
-/// writer and the text report write into.
-///
-/// Not an `[UInt8]`: an array's generic `append(contentsOf:)` cost 147 instructions a call, and the Swift
-/// output of 100,000 tokens appends a million and a half template texts; here an append is a capacity check
-/// and a copy. Non-copyable, as it owns its memory.
+/// Bytes appended at the end of a growing buffer: what the template renderer, the JSON writer and the text
+/// report write into. Non-copyable, so a large output is never copied by accident.
 public struct ByteBuffer: ~Copyable {
-    @usableFromInline var base: UnsafeMutablePointer<UInt8>
-    @usableFromInline var capacity: Int
+    @usableFromInline var storage: [UInt8] = []
+
     /// How many bytes it holds.
-    public var count: Int { held }
-    /// `count`, settable by the inlinable appends.
-    @usableFromInline var held = 0
+    public var count: Int { storage.count }
 
     /// Creates an empty buffer with room for `capacity` bytes.
     public init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+        storage.reserveCapacity(max(capacity, 16))
     }
 
-    deinit { base.deallocate() }
-
-    /// The bytes held, valid until the next change.
+    /// Calls `body` with the bytes held, which are valid only inside it.
     @inlinable
-    public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+    public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        try storage.withUnsafeBytes(body)
+    }
 
     /// A copy of the bytes held.
-    public var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+    public var array: [UInt8] { storage }
 
     /// The bytes held, decoded as UTF-8 into a new string.
-    public var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+    public var string: String { String(decoding: storage, as: UTF8.self) }
 
     /// The last byte, if any.
     @inlinable
-    public var last: UInt8? { count > 0 ? base[count - 1] : nil }
+    public var last: UInt8? { storage.last }
 
     /// Appends a copy of `source`.
     @inlinable
-    public mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
-        guard let start = source.baseAddress, source.count > 0 else { return }
-        if count + source.count > capacity { grow(toHold: count + source.count) }
-        (base + count).update(from: start, count: source.count)
-        held += source.count
-    }
+    public mutating func append(_ source: UnsafeBufferPointer<UInt8>) { storage.append(contentsOf: source) }
+
+    /// Appends a copy of `source`.
+    @inlinable
+    public mutating func append(_ source: ArraySlice<UInt8>) { storage.append(contentsOf: source) }
 
     /// Appends one byte.
     @inlinable
-    public mutating func append(_ byte: UInt8) {
-        if count == capacity { grow(toHold: count + 1) }
-        base[count] = byte
-        held += 1
-    }
+    public mutating func append(_ byte: UInt8) { storage.append(byte) }
 
     /// Appends `byte` `times` times.
     @inlinable
     public mutating func append(_ byte: UInt8, times: Int) {
+        // One byte at a time: appending a `repeatElement` went through the generic sequence path, 13 M
+        // instructions of the 10k build's indentation.
+        // (Reserving `count + times` first would give up the array's doubling, one reallocation per call.)
         guard times > 0 else { return }
-        if count + times > capacity { grow(toHold: count + times) }
-        (base + count).update(repeating: byte, count: times)
-        held += times
+        for _ in 0..<times { storage.append(byte) }
     }
 
-    /// Appends the UTF-8 of `text`, read in place: `withUTF8` needs a mutable copy, which retained and
-    /// released the string at each of the million appends of a large output.
+    /// Appends the UTF-8 of `text`.
     @inlinable
-    public mutating func append(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
-        var text = text
-        text.withUTF8 { append($0) }
-    }
+    public mutating func append(_ text: String) { storage.append(contentsOf: text.utf8) }
 
-    /// Appends a literal's UTF-8, read where the binary holds it: a short `String` literal is stored inline
-    /// and has to be copied out before it can be read as bytes, which cost some 70 instructions an append.
+    /// Appends a literal's UTF-8.
     @inlinable
     public mutating func append(literal: StaticString) {
-        guard literal.hasPointerRepresentation else { return literal.withUTF8Buffer { append($0) } }
-        append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        literal.withUTF8Buffer { storage.append(contentsOf: $0) }
     }
 
     /// Appends `value` in decimal, written straight in (`String(value)` made a string for each number).
     public mutating func append(decimal value: Int) {
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        // At most 20 digits; written from the end of a small buffer, then copied.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var first = 20
-            repeat {
-                first -= 1
-                digits[first] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            append(UnsafeBufferPointer(rebasing: digits[first...]))
-        }
+        let start = storage.count
+        repeat {
+            storage.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        storage[start...].reverse()
     }
 
     /// Empties the buffer, keeping its memory.
     @inlinable
-    public mutating func removeAll() { held = 0 }
-
-    @usableFromInline mutating func grow(toHold needed: Int) {
-        var larger = capacity * 2
-        while larger < needed { larger *= 2 }
-        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        moved.update(from: base, count: count)
-        base.deallocate()
-        base = moved
-        capacity = larger
-    }
+    public mutating func removeAll() { storage.removeAll(keepingCapacity: true) }
 }

@@ -203,26 +203,21 @@ extension Diagnostic {
 }
 
 extension Array {
-    /// Puts the element at `order[k]` at `k`, for every `k` (`order` holds each index once), by moving the
+    /// Puts the element at `order[k]` at `k`, for every `k` (`order` holds each index once), by swapping the
     /// elements where they are, one cycle of the permutation at a time: nothing is retained or released, as
     /// building the ordered copy and freeing this one would (reference counts are atomic, and cold at scale).
     public mutating func permute(_ order: [Int]) {
         precondition(order.count == count, "one place per element")
-        withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var placed = [Bool](repeating: false, count: order.count)
-            for start in order.indices where !placed[start] {
-                placed[start] = true
-                guard order[start] != start else { continue }
-                let held = (base + start).move()
-                var target = start
-                while order[target] != start {
-                    let source = order[target]
-                    (base + target).moveInitialize(from: base + source, count: 1)
-                    placed[source] = true
-                    target = source
-                }
-                (base + target).initialize(to: held)
+        var placed = [Bool](repeating: false, count: order.count)
+        for start in order.indices where !placed[start] {
+            placed[start] = true
+            // Each swap puts one element of the cycle in its place and carries `start`'s element on.
+            var target = start
+            while order[target] != start {
+                let source = order[target]
+                swapAt(target, source)
+                placed[source] = true
+                target = source
             }
         }
     }

@@ -10,12 +10,8 @@ public struct AliasResolver: Sendable {
 
     /// Resolves every token; tokens whose value cannot be resolved or typed are left out and reported.
     public func resolve(_ tokens: [Token]) -> (set: ResolvedTokenSet, diagnostics: [Diagnostic]) {
-        // Everything the walk works with lives in the run alone, so that it can be released in one piece.
-        var scratch: ResolutionRun? = {
-            let (index, literals, flags, lightTargets) = Self.resolveAhead(tokens)
-            return ResolutionRun(tokens: tokens, index: index, literals: literals, flags: flags, lightTargets: lightTargets)
-        }()
-        let run = scratch!
+        let (index, literals, flags, lightTargets) = Self.resolveAhead(tokens)
+        let run = ResolutionRun(tokens: tokens, index: index, literals: literals, flags: flags, lightTargets: lightTargets)
         for index in tokens.indices {
             run.visit(index)
             // Surfaces in `$extensions.tokenc.on` must name tokens too. (Read through `details`: the `facts`
@@ -32,9 +28,6 @@ public struct AliasResolver: Sendable {
         // Mode values revisit nodes the light pass already checked; report each problem once.
         var seen: Set<Diagnostic> = []
         let diagnostics = run.diagnostics.filter { seen.insert($0).inserted }
-        // The run's look-up tables hold a few entries per token: at 100,000 tokens freeing them took the main
-        // thread 14 ms while both cores waited to start the rules and generators.
-        BackgroundRelease.release(&scratch)
         return (ResolvedTokenSet(tokens: resolved, modes: modes), diagnostics)
     }
 }

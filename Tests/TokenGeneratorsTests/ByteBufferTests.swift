@@ -33,7 +33,7 @@ import TokenGenerators
             }
             #expect(buffer.count == expected.count)
             #expect(buffer.array == expected)
-            #expect(Array(buffer.bytes) == expected)
+            #expect(buffer.withBytes { Array($0) } == expected)
             buffer.removeAll()
             #expect(buffer.count == 0 && buffer.last == nil)
             buffer.append("after")

@@ -198,10 +198,9 @@ public struct DTCGJSONGenerator: Generator {
             if aliases == .kept {
                 Self.value(&writer, &colors, token.writtenPlainValue, type: token.type, mode: Appearance.light)
             } else {
-                token.values.withUnsafeBufferPointer {
-                    Self.value(&writer, &colors, $0[0].plain, type: token.type, mode: $0[0].mode,
-                               parsed: token.colors.first ?? nil)
-                }
+                let values = token.values
+                Self.value(&writer, &colors, values[0].plain, type: token.type, mode: values[0].mode,
+                           parsed: token.colors.first ?? nil)
             }
             if let description = source.description {
                 writer.member(literal: "$description")
@@ -231,13 +230,11 @@ public struct DTCGJSONGenerator: Generator {
                                     Self.value(&writer, &colors, written, type: token.type, mode: name)
                                 }
                             } else {
-                                // Values read where the list holds them: `token.values[k].value` copied each node.
-                                token.values.withUnsafeBufferPointer { values in
-                                    for k in 1..<values.count {
-                                        writer.member(values[k].mode)
-                                        Self.value(&writer, &colors, values[k].plain, type: token.type,
-                                                   mode: values[k].mode, parsed: token.colors.isEmpty ? nil : token.colors[k])
-                                    }
+                                let values = token.values
+                                for k in 1..<values.count {
+                                    writer.member(values[k].mode)
+                                    Self.value(&writer, &colors, values[k].plain, type: token.type,
+                                               mode: values[k].mode, parsed: token.colors.isEmpty ? nil : token.colors[k])
                                 }
                             }
                         }
@@ -330,7 +327,7 @@ public struct DTCGJSONGenerator: Generator {
         mutating func write(_ color: Color, into writer: inout JSONWriter) {
             let key = ColorBits(color)
             if let range = ranges[key] {
-                texts.withUnsafeBufferPointer { writer.raw(utf8: UnsafeBufferPointer(rebasing: $0[range])) }
+                writer.raw(utf8: texts[range])
                 return
             }
             let start = writer.count
@@ -398,12 +395,11 @@ public struct DTCGJSONGenerator: Generator {
                 writer.object { writer in
                     writer.member(literal: "type")
                     writer.raw(literal: Self.quotedName(token.type))
-                    token.values.withUnsafeBufferPointer { values in
-                        for k in values.indices {
-                            writer.member(values[k].mode)
-                            Self.value(&writer, &colors, values[k].plain, type: token.type, mode: values[k].mode,
-                                       parsed: token.colors.isEmpty ? nil : token.colors[k])
-                        }
+                    let values = token.values
+                    for k in values.indices {
+                        writer.member(values[k].mode)
+                        Self.value(&writer, &colors, values[k].plain, type: token.type, mode: values[k].mode,
+                                   parsed: token.colors.isEmpty ? nil : token.colors[k])
                     }
                 }
                 writer.passChunk()

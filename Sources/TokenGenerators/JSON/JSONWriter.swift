@@ -4,8 +4,8 @@ import TokenColor
 
 /// Writes JSON text deterministically: keys in the order given, two-space indentation, shortest round-trip numbers.
 ///
-/// Non-copyable: it owns the buffer it writes into (a `ByteBuffer`, whose appends cost a fraction of an
-/// array's), so it is passed `inout` and read with `bytes` or `text` when done.
+/// Non-copyable: it owns the buffer it writes into, so it is passed `inout` and read with `bytes` or `text`
+/// when done.
 public struct JSONWriter: ~Copyable {
     private var buffer: ByteBuffer
     private var depth = 0
@@ -14,7 +14,7 @@ public struct JSONWriter: ~Copyable {
     public var bytes: [UInt8] { buffer.array }
 
     /// The text written so far.
-    public var text: String { String(decoding: buffer.bytes, as: UTF8.self) }
+    public var text: String { buffer.string }
 
     /// Where full chunks go when writing into a sink.
     private var sink: (any OutputSink)?
@@ -31,14 +31,14 @@ public struct JSONWriter: ~Copyable {
     /// Hands the bytes written so far to the sink once they fill a chunk.
     public mutating func passChunk() {
         guard let sink, buffer.count >= outputSinkChunk else { return }
-        sink.write(buffer.bytes)
+        buffer.withBytes { sink.write($0) }
         buffer.removeAll()
     }
 
     /// Hands the rest to the sink and closes it.
     public mutating func finish() {
         guard let sink else { return }
-        sink.write(buffer.bytes)
+        buffer.withBytes { sink.write($0) }
         buffer.removeAll()
         sink.close()
     }
@@ -48,11 +48,14 @@ public struct JSONWriter: ~Copyable {
 
     /// Calls `body` with the bytes held from offset `start` on (`count` before they were written).
     public func withBytes<Result>(from start: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        body(UnsafeRawBufferPointer(rebasing: buffer.bytes[start...]))
+        buffer.withBytes { body(UnsafeRawBufferPointer(rebasing: $0[start...])) }
     }
 
     /// Appends UTF-8 bytes as they are.
     public mutating func raw(utf8 bytes: UnsafeBufferPointer<UInt8>) { buffer.append(bytes) }
+
+    /// Appends UTF-8 bytes as they are.
+    public mutating func raw(utf8 bytes: ArraySlice<UInt8>) { buffer.append(bytes) }
 
     /// Appends text as it is.
     public mutating func raw(_ s: String) { buffer.append(s) }

@@ -3,8 +3,8 @@ import TokenModel
 /// A template flattened for rendering: the instructions in one buffer (a section's body is the instructions
 /// up to its `end`), the texts in one byte buffer and the tag names in a table, so rendering reads plain
 /// memory and retains nothing per step (the nested operations retained each case's payload as it was read).
-/// Immutable once made, hence unchecked `Sendable`.
-final class Program: @unchecked Sendable {
+/// Immutable once made.
+final class Program: Sendable {
     /// What an instruction does: copy text, interpolate a tag (HTML-escaped or not), run a section or an
     /// inverted section over its body, or render a partial.
     enum Kind: UInt8 { case text, escaped, unescaped, section, inverted, partial }
@@ -27,9 +27,9 @@ final class Program: @unchecked Sendable {
         var cacheKey: String
     }
 
-    let instructions: UnsafeMutableBufferPointer<Instruction>
-    let text: UnsafeMutableBufferPointer<UInt8>
-    let keys: UnsafeMutableBufferPointer<String>
+    let instructions: [Instruction]
+    let text: [UInt8]
+    let keys: [String]
     let partials: [Partial]
 
     init(_ operations: [MustacheTemplate.Operation]) {
@@ -64,19 +64,10 @@ final class Program: @unchecked Sendable {
             }
         }
         flatten(operations)
-        self.instructions = .allocate(capacity: instructions.count)
-        _ = self.instructions.initialize(from: instructions)
-        self.text = .allocate(capacity: text.count)
-        _ = self.text.initialize(from: text)
-        self.keys = .allocate(capacity: keys.count)
-        _ = self.keys.initialize(from: keys)
+        self.instructions = instructions
+        self.text = text
+        self.keys = keys
         self.partials = partials
-    }
-
-    deinit {
-        instructions.deallocate()
-        text.deallocate()
-        keys.deinitialize().deallocate()
     }
 }
 
@@ -130,7 +121,7 @@ struct Renderer: ~Copyable {
     /// buffer the bytes point into) is in use while the sink reads them, whatever the optimizer's lifetimes.
     mutating func flushOutput() {
         guard let sink else { return }
-        sink.write(output.bytes)
+        output.withBytes { sink.write($0) }
         flushed += output.count
         output.removeAll()
     }
@@ -211,7 +202,7 @@ struct Renderer: ~Copyable {
             }
             switch instruction.kind {
             case .text:
-                output.append(UnsafeBufferPointer(rebasing: program.text[instruction.first..<instruction.first + instruction.count]))
+                output.append(program.text[instruction.first..<instruction.first + instruction.count])
             case .escaped:
                 appendEscaped(resolve(program, instruction, stack)?.text ?? "")
             case .unescaped:

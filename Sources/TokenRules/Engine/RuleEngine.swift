@@ -1,4 +1,4 @@
-import Dispatch
+import Locks
 import SourceData
 import TokenModel
 
@@ -29,16 +29,15 @@ public struct RuleEngine: Sendable {
 }
 
 /// The guideline rules ready to run one at a time, so a build can spread them over its cores with the
-/// generators; the rules' shared context is built by whichever rule runs first. Unchecked: `built` is
-/// only read and written inside `queue.sync` (Dispatch, which the thread sanitizer follows).
-public final class PreparedRules: @unchecked Sendable {
+/// generators; the rules' shared context is built by whichever rule runs first.
+public final class PreparedRules: Sendable {
     let set: ResolvedTokenSet
     let configuration: RuleConfiguration
     let readFile: @Sendable (String, String) -> ReferencedFile
     /// The rules the configuration leaves on, in registry order.
     let rules: [any Rule]
-    private let queue = DispatchQueue(label: "dev.tokenc.rule-context")
-    private var built: RuleContext?
+    /// The shared context, once the first rule has built it (the others wait on the lock meanwhile).
+    private let built = LockedValue<RuleContext?>(nil)
 
     init(set: ResolvedTokenSet, configuration: RuleConfiguration, readFile: @escaping @Sendable (String, String) -> ReferencedFile) {
         self.set = set
@@ -53,7 +52,7 @@ public final class PreparedRules: @unchecked Sendable {
     /// The context every rule reads, built once by the first rule that asks (the others wait for it); it is
     /// immutable, so the rules only ever read it.
     func sharedContext() -> RuleContext {
-        queue.sync {
+        built.withLock { built in
             if let built { return built }
             let made = RuleContext(tokens: set.tokens, configuration: configuration, readFile: readFile)
             built = made
@@ -84,12 +83,11 @@ public final class PreparedRules: @unchecked Sendable {
     /// Every rule's findings in rule order, less those an `ignore` entry silences, and a warning for each
     /// entry that silenced nothing. `found[i]` is `check(rule: i)`.
     public func finish(_ found: consuming [[Diagnostic]]) -> [Diagnostic] {
-        // The rules are done: their shared context (a few entries per token) is freed on another thread
-        // instead of at the end of the build, while the core that finished last writes the report.
-        // The `ignore` entries were collected with the context, on the way through every token's facts.
-        let collected = queue.sync {
+        // The rules are done: their shared context (a few entries per token) is freed now. The `ignore`
+        // entries were collected with the context, on the way through every token's facts.
+        let collected = built.withLock { built in
             let ignores = built?.ignores
-            BackgroundRelease.release(&built)
+            built = nil
             return ignores
         }
         let ignores = collected ?? RuleContext.ignores(in: set.tokens)
