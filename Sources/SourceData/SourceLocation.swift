@@ -39,36 +39,35 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 }
 
 /// The file names locations refer to, numbered in the order the process first meets them.
-public final class SourceFileNames: @unchecked Sendable {
+public final class SourceFileNames: Sendable {
     /// The process's table.
     public static let shared = SourceFileNames()
-    private let lock = Lock()
-    private var names: [String] = []
-    private var ids: [String: UInt32] = [:]
+    private let table = LockedValue(Table())
+
+    private struct Table {
+        var names: [String] = []
+        var ids: [String: UInt32] = [:]
+    }
 
     /// The number of `name`, given one the first time it is asked for.
     public func id(_ name: String) -> UInt32 {
-        lock.lock()
-        defer { lock.unlock() }
-        if let id = ids[name] { return id }
-        let id = UInt32(names.count)
-        names.append(name)
-        ids[name] = id
-        return id
+        table.withLock { table in
+            if let id = table.ids[name] { return id }
+            let id = UInt32(table.names.count)
+            table.names.append(name)
+            table.ids[name] = id
+            return id
+        }
     }
 
     /// The name numbered `id`.
     public func name(_ id: UInt32) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        return names[Int(id)]
+        table.withLock { $0.names[Int(id)] }
     }
 
     /// Every name so far, indexed by number: for a reporter that names thousands of locations on several
     /// threads at once (taking the lock for each made the two halves of a long report wait for each other).
     public func snapshot() -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return names
+        table.withLock { $0.names }
     }
 }

@@ -21,10 +21,13 @@ final class OpenEntries {
     /// Adds `entry` on top.
     func append(_ entry: consuming MappingEntry) { entries.append(entry) }
 
-    /// The entries from `start` up, in a list of their own; `count` goes back to `start`.
+    /// The entries from `start` up, moved into a list of their own; `count` goes back to `start`. Popped and
+    /// reversed, so each entry is moved, not copied (a copy retained every string and list it holds).
     func take(from start: Int) -> [MappingEntry] {
-        let list = Array(entries[start...])
-        entries.removeSubrange(start...)
+        var list: [MappingEntry] = []
+        list.reserveCapacity(entries.count - start)
+        while entries.count > start { list.append(entries.removeLast()) }
+        list.reverse()
         return list
     }
 }
