@@ -494,6 +494,50 @@ import TokenColor
         }
     }
 
+    /// `jsonValue` (a token's, and each mode's) is the value as the JSON output spells it, on one line: each is
+    /// the value `json/tokens.flat.json` holds for that token and mode, read back by Foundation's JSON parser.
+    @Test func aTemplateOutputWritesEachModesJSONValue() throws {
+        let sandbox = try Sandbox([
+            "Tokens/t.yaml": """
+                c:
+                  $type: color
+                  bg: { $value: "#FFFFFF", $extensions: { mode: { dark: "#1C1C1E" } } }
+                  ref: { $value: "{c.bg}" }
+                space:
+                  $type: dimension
+                  m: { $value: { value: 4, unit: pt } }
+                type:
+                  $type: typography
+                  body: { $value: { fontFamily: [SF Pro, system-ui], fontSize: { value: 17, unit: px }, fontWeight: semi-bold, letterSpacing: { value: 0, unit: px }, lineHeight: 1.3 } }
+
+                """,
+            "values.mustache": "{{#groups}}{{#tokens}}{{#modes}}{{path}}\t{{mode}}\t{{{jsonValue}}}\n{{/modes}}{{/tokens}}{{/groups}}",
+            "light.mustache": "{{#groups}}{{#tokens}}{{path}} {{{jsonValue}}}\n{{/tokens}}{{/groups}}",
+            "tokenc.yml": "outputs:\n  - { generator: json }\n  - { template: values.mustache, file: values.txt }\n  - { template: light.mustache, file: light.txt }\n",
+        ])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["build"], in: sandbox.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let generated = sandbox.root.appendingPathComponent("Generated")
+        let light = try String(contentsOf: generated.appendingPathComponent("light.txt"), encoding: .utf8)
+        #expect(light == """
+            c.bg {"colorSpace": "srgb", "components": [1, 1, 1], "hex": "#ffffff"}
+            c.ref {"colorSpace": "srgb", "components": [1, 1, 1], "hex": "#ffffff"}
+            space.m {"value": 4, "unit": "px"}
+            type.body {"fontFamily": ["SF Pro", "system-ui"], "fontSize": {"value": 17, "unit": "px"}, "fontWeight": "semi-bold", "letterSpacing": {"value": 0, "unit": "px"}, "lineHeight": 1.3}
+
+            """)
+        let flat = try JSONSerialization.jsonObject(with: Data(contentsOf: generated.appendingPathComponent("json/tokens.flat.json"))) as! [String: [String: Any]]
+        let lines = try String(contentsOf: generated.appendingPathComponent("values.txt"), encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 6)  // two modes of each color, one of the others
+        for line in lines {
+            let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
+            let mine = try JSONSerialization.jsonObject(with: Data(fields[2].utf8)) as! NSObject
+            let theirs = try #require(flat[fields[0]]?[fields[1]] as? NSObject, "\(fields[0]) \(fields[1])")
+            #expect(mine == theirs, "\(line)")
+        }
+    }
+
     @Test func aBrokenTemplateIsALocatedErrorAndWritesNothing() throws {
         let sandbox = try Sandbox([
             "Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n",

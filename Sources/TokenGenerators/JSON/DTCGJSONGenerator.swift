@@ -248,6 +248,17 @@ public struct DTCGJSONGenerator: Generator {
     /// `color` — as a color object, whatever CSS syntax the token file used; a reference stays a reference, and
     /// everything else is written as it is.
     /// `parsed` is the color the resolver parsed from `node`, when there is one: it is not parsed again.
+    /// A token's value in `mode` (its light value when it has none of its own) as one line of JSON, spelled as
+    /// the JSON output spells it: colors as DTCG color objects, `pt` as `px`, aliases resolved.
+    public static func value(of token: ResolvedToken, in mode: String) -> String {
+        let k = token.values.firstIndex { $0.mode == mode } ?? 0
+        var writer = JSONWriter(compact: true)
+        var colors = ColorObjects()
+        value(&writer, &colors, token.values[k].plain, type: token.type, mode: token.values[k].mode,
+              parsed: token.colors.isEmpty ? nil : token.colors[k])
+        return writer.text
+    }
+
     static func value(_ writer: inout JSONWriter, _ colors: inout ColorObjects, _ value: PlainValue, type: TokenType?, mode: String,
                       parsed: ColorValue? = nil) {
         switch (type, value) {

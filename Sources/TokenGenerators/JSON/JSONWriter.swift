@@ -9,6 +9,8 @@ import TokenColor
 public struct JSONWriter: ~Copyable {
     private var buffer: ByteBuffer
     private var depth = 0
+    /// One line: members and items separated by `, `, no line breaks or indentation.
+    private let compact: Bool
 
     /// The UTF-8 bytes written so far (a copy).
     public var bytes: [UInt8] { buffer.array }
@@ -20,12 +22,16 @@ public struct JSONWriter: ~Copyable {
     private var sink: (any OutputSink)?
 
     /// Creates a writer, reserving room for about `capacity` bytes.
-    public init(capacity: Int = 0) { buffer = ByteBuffer(capacity: capacity) }
+    public init(capacity: Int = 0, compact: Bool = false) {
+        buffer = ByteBuffer(capacity: capacity)
+        self.compact = compact
+    }
 
     /// Creates a writer that hands its text to `sink` a chunk at a time (`passChunk`, `finish`).
     public init(sink: any OutputSink) {
         self.sink = sink
         buffer = ByteBuffer(capacity: outputSinkChunk + (1 << 12))
+        compact = false
     }
 
     /// Hands the bytes written so far to the sink once they fill a chunk.
@@ -65,6 +71,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Starts a new line at the current indentation.
     public mutating func newline() {
+        guard !compact else { return }
         buffer.append(UInt8(ascii: "\n"))
         buffer.append(UInt8(ascii: " "), times: 2 * depth)
     }
@@ -146,8 +153,13 @@ public struct JSONWriter: ~Copyable {
     }
 
     private mutating func memberStart() {
-        if buffer.last != UInt8(ascii: "{") { buffer.append(UInt8(ascii: ",")) }
+        if buffer.last != UInt8(ascii: "{") { separator() }
         newline()
+    }
+
+    private mutating func separator() {
+        buffer.append(UInt8(ascii: ","))
+        if compact { buffer.append(UInt8(ascii: " ")) }
     }
 
     private mutating func memberEnd() {
@@ -164,7 +176,7 @@ public struct JSONWriter: ~Copyable {
         }
         depth += 1
         for i in 0..<count {
-            if i > 0 { buffer.append(UInt8(ascii: ",")) }
+            if i > 0 { separator() }
             newline()
             item(&self, i)
         }

@@ -174,10 +174,13 @@ public final class SwiftTokenContext: MustacheObject {
     /// Its light value as CSS writes it (colors as sRGB hex); nil for a type CSS does not take.
     public var cssValue: String? { token.flatMap { CSSGenerator.value(of: $0, in: Appearance.light) } }
 
-    /// Each mode the token has a value in, with that value as CSS writes it.
+    /// Its light value as one line of JSON, as the JSON output spells it (colors as DTCG color objects).
+    public var jsonValue: String? { token.map { DTCGJSONGenerator.value(of: $0, in: Appearance.light) } }
+
+    /// Each mode the token has a value in, with that value as CSS and JSON write it.
     public var modes: [ModeContext] {
         guard let token else { return [] }
-        return token.values.map { entry in ModeContext(mode: entry.mode, cssValue: CSSGenerator.value(of: token, in: entry.mode)) }
+        return token.values.map { ModeContext(token: token, mode: $0.mode) }
     }
 
     /// A value's single expression: the one-line form, or a multi-line value's lines joined.
@@ -189,7 +192,7 @@ public final class SwiftTokenContext: MustacheObject {
     /// Every field this context answers.
     static let fieldNames: Set<String> = ["docLines", "multiline", "swiftName", "arguments", "swiftType", "constructor", "swiftValue",
                                           "path", "type", "deprecation", "deprecationAttribute", "description", "cssName", "cssValue",
-                                          "modes"]
+                                          "jsonValue", "modes"]
 
     public subscript(key: String) -> MustacheValue? {
         // Keys are told apart by length first, which a string knows without reading it: a template reads
@@ -202,6 +205,7 @@ public final class SwiftTokenContext: MustacheObject {
             case "swiftName": .string(swiftName)
             case "arguments": .strings(arguments)
             case "swiftType": swiftType.map { .string($0) } ?? .null
+            case "jsonValue": jsonValue.map { .string($0) } ?? .null
             default: nil
             }
         case 11:
@@ -259,22 +263,28 @@ public final class SystemColorContext: MustacheObject {
 public final class ModeContext: MustacheObject {
     /// The mode's name (`light`, `dark`, a brand theme).
     public let mode: String
-    /// The value as CSS writes it; nil for a type CSS does not take.
-    public let cssValue: String?
+    private let token: ResolvedToken
 
-    /// Creates a mode's context.
-    init(mode: String, cssValue: String?) {
+    /// Creates a mode's context; its values are formatted when a template reads them.
+    init(token: ResolvedToken, mode: String) {
+        self.token = token
         self.mode = mode
-        self.cssValue = cssValue
     }
 
+    /// The value as CSS writes it; nil for a type CSS does not take.
+    public var cssValue: String? { CSSGenerator.value(of: token, in: mode) }
+
+    /// The value as one line of JSON, as the JSON output spells it.
+    public var jsonValue: String { DTCGJSONGenerator.value(of: token, in: mode) }
+
     /// Every field this context answers.
-    static let fieldNames: Set<String> = ["mode", "cssValue"]
+    static let fieldNames: Set<String> = ["mode", "cssValue", "jsonValue"]
 
     public subscript(key: String) -> MustacheValue? {
         switch key {
         case "mode": .string(mode)
         case "cssValue": cssValue.map { .string($0) } ?? .null
+        case "jsonValue": .string(jsonValue)
         default: nil
         }
     }
