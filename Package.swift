@@ -51,9 +51,11 @@ let package = Package(
         .target(name: "TokenRules", dependencies: ["SourceData", "TokenModel", "TokenColor", "ImageDecoding", "Locks"], swiftSettings: typedValuesOnly),
         .target(name: "TokenGenerators", dependencies: ["SourceData", "TokenModel", "TokenColor"], swiftSettings: typedValuesOnly),
         .target(name: "TokenDiff", dependencies: ["TokenModel", "TokenColor"], swiftSettings: typedValuesOnly),
+        // `tokenc migrate`'s edits: read from the located nodes of a file, as the loader made them.
+        .target(name: "TokenMigration", dependencies: ["SourceData", "SourceTree", "TokenModel"]),
         .target(
             name: "TokencKit",
-            dependencies: ["SourceData", "SourceTree", "TokenModel", "TokenColor", "Locks", "TokenLoader", "TokenResolver", "TokenRules", "TokenGenerators", "TokenDiff"]
+            dependencies: ["SourceData", "SourceTree", "TokenModel", "TokenColor", "Locks", "TokenLoader", "TokenResolver", "TokenRules", "TokenGenerators", "TokenDiff", "TokenMigration"]
         ),
         .executableTarget(
             name: "tokenc",
@@ -75,6 +77,7 @@ let package = Package(
         .testTarget(name: "TokenLoaderTests", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks", "TokenLoader", "TokenModel"]),
         .testTarget(name: "TokenResolverTests", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks", "TokenResolver", "TokenLoader", "TokenModel"]),
         .testTarget(name: "TokenRulesTests", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks", "TokenRules", "TokenModel", "ImageDecoding"]),
+        .testTarget(name: "TokenMigrationTests", dependencies: ["SourceData", "SourceTree", "TokenMigration", "TokenLoader", "TokenModel"]),
         .testTarget(name: "TokenDiffTests", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks", "TokenDiff", "TokenResolver", "TokenLoader", "TokenModel"]),
         .testTarget(name: "TokencKitTests", dependencies: ["SourceData", "SourceTree", "TokenColor", "Locks", "TokencKit", "TokenModel", "TokenRules", "TokenGenerators", "tokenc", "TokencFuzzing"]),
     ],

@@ -435,7 +435,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
     @Test func aWordInTheCommandsPlaceSuggestsACommand() throws {
         let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n"])
         defer { sandbox.remove() }
-        let commands = "build, validate, inspect, diff, preview, rules, explain, init"
+        let commands = "build, validate, inspect, diff, preview, rules, explain, init, migrate"
         let cases = [
             ("check", "`check` is not a command; did you mean `validate`? The commands are \(commands)"),
             ("chek", "`chek` is not a command; did you mean `validate`? The commands are \(commands)"),

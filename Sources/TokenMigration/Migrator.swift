@@ -1,0 +1,325 @@
+import SourceData
+import SourceTree
+import TokenModel
+
+/// What migrate would change in one file, and what it leaves for the user.
+public struct FileMigration: Sendable {
+    /// The file's path.
+    public var path: String
+    /// The format the file is written in.
+    public var format: SourceFormat
+    /// The edits, in file order; none when the file is DTCG 2025.10 already (or nothing could be converted).
+    public var edits: [TextEdit]
+    /// Values left as they are, with why.
+    public var notes: [MigrationNote]
+    /// What the edited values must read as once the edits are applied.
+    public var expectations: [MigrationExpectation]
+}
+
+/// Works out the textual edits that turn a token file of an older format into DTCG 2025.10: the smallest
+/// replacements of keys and values, in the file's own syntax, so order, comments and layout stay.
+public struct Migrator: Sendable {
+    /// Creates a migrator.
+    public init() {}
+
+    /// The migration of `file`, whose bytes are `bytes`.
+    public func plan(_ file: LoadedFile, bytes: [UInt8]) -> FileMigration {
+        guard let root = file.root else { return FileMigration(path: file.path, format: .dtcg, edits: [], notes: [], expectations: []) }
+        var walk = MigrationWalk(bytes: bytes, isJSON: file.isJSON, format: SourceFormat.of(root))
+        walk.group(root, keys: [], inheritedType: nil)
+        return FileMigration(path: file.path, format: walk.format, edits: walk.edits.sorted { $0.range.lowerBound < $1.range.lowerBound },
+                             notes: walk.notes, expectations: walk.expectations)
+    }
+
+    /// The expectations that `root` (the file read again after its edits) does not meet, as messages.
+    public static func unmet(_ expectations: [MigrationExpectation], in root: Node?) -> [String] {
+        expectations.compactMap { expectation in
+            var node = root
+            for key in expectation.keys {
+                if let items = node?.sequenceItems, let index = Int(key) {
+                    node = index < items.count ? items[index] : nil
+                } else {
+                    node = node?[key]
+                }
+            }
+            let place = expectation.keys.joined(separator: ".")
+            switch expectation.value {
+            case .measure(let number, let unit):
+                guard let node, node["value"]?.number == number, node["unit"]?.string == unit else {
+                    return "`\(place)` does not read as \(Measure.text(number)) \(unit)"
+                }
+                return nil
+            case .text(let text):
+                return node?.scalarText == text ? nil : "`\(place)` does not read as `\(text)`"
+            }
+        }
+    }
+}
+
+/// The walk over one file's tree that collects its edits.
+struct MigrationWalk {
+    let bytes: [UInt8]
+    let isJSON: Bool
+    let format: SourceFormat
+    let lines: LineIndex
+    var edits: [TextEdit] = []
+    var notes: [MigrationNote] = []
+    var expectations: [MigrationExpectation] = []
+
+    init(bytes: [UInt8], isJSON: Bool, format: SourceFormat) {
+        self.bytes = bytes
+        self.isJSON = isJSON
+        self.format = format
+        lines = LineIndex(bytes)
+    }
+
+    /// A group's children: tokens and the groups below, each with the type it inherits.
+    mutating func group(_ node: Node, keys: [String], inheritedType: String?) {
+        guard let entries = node.mappingEntries else { return }
+        for entry in entries where !entry.key.hasPrefix("$") && entry.value.mappingEntries != nil {
+            let child = entry.value, childKeys = keys + [entry.key]
+            if child["$value"] != nil {
+                dtcgToken(child, keys: childKeys, type: child["$type"]?.string ?? inheritedType)
+            } else if format != .dtcg, child["value"] != nil {
+                legacyToken(child, keys: childKeys)
+            } else {
+                group(child, keys: childKeys, inheritedType: child["$type"]?.string ?? inheritedType)
+            }
+        }
+    }
+
+    /// A DTCG token of a draft: string measures become objects.
+    mutating func dtcgToken(_ node: Node, keys: [String], type: String?) {
+        guard let value = node["$value"], let type else { return }
+        convert(value, keys: keys + ["$value"], type: type, path: keys.joined(separator: "."))
+    }
+
+    /// A token written with `value`: its keys renamed to DTCG's, its type to DTCG's name, its references
+    /// to DTCG's form, and its value converted as a DTCG draft's would be.
+    mutating func legacyToken(_ node: Node, keys: [String]) {
+        guard let entries = node.mappingEntries, let value = node["value"] else { return }
+        let path = keys.joined(separator: ".")
+        var type: String?
+        if let typeNode = node["type"], let written = typeNode.string {
+            type = format.dtcgType(written)
+            if let type, type != written {
+                replaceScalar(typeNode, with: type, reason: "the \(format.rawValue) type `\(written)` is DTCG's `\(type)`")
+            } else if type == nil {
+                notes.append(MigrationNote(location: typeNode.location, path: path,
+                                           message: "the type `\(written)` has no DTCG equivalent: `\(path)` is left as it is; "
+                                               + "write it as a token of a DTCG type, or move it under `$extensions`"))
+                return
+            }
+        }
+        let hasDescription = entries.contains { $0.key == "description" }
+        for entry in entries {
+            let renamed: String? = switch entry.key {
+            case "value": "$value"
+            case "type": "$type"
+            case "description": "$description"
+            case "comment": hasDescription ? nil : "$description"
+            case "attributes": node["$extensions"] == nil ? "$extensions" : nil
+            default: nil
+            }
+            if let renamed { renameKey(entry, to: renamed) }
+        }
+        rewriteReferences(value, keys: keys + ["$value"])
+        if let type { convert(value, keys: keys + ["$value"], type: type, path: path) }
+    }
+
+    // MARK: Values
+
+    /// Converts what DTCG 2025.10 writes as an object or a name: measures (`16px`, `200ms`) by type, the
+    /// composite types' measure fields, and Tokens Studio's font weights and numbers written as strings.
+    mutating func convert(_ node: Node, keys: [String], type: String, path: String) {
+        switch type {
+        case "dimension": measure(node, keys: keys, units: ["px", "rem"], path: path)
+        case "duration": measure(node, keys: keys, units: ["ms", "s"], path: path)
+        case "typography":
+            guard node.mappingEntries != nil else { return }
+            for field in ["fontSize"] where node[field] != nil {
+                measure(node[field]!, keys: keys + [field], units: ["px", "rem"], path: path)
+            }
+            if let spacing = node["letterSpacing"] { letterSpacing(spacing, fontSize: node["fontSize"], keys: keys + ["letterSpacing"], path: path) }
+        case "shadow":
+            let layers = node.sequenceItems.map { Array($0.enumerated()) } ?? [(0, node)]
+            for (index, layer) in layers where layer.mappingEntries != nil {
+                let layerKeys = node.sequenceItems == nil ? keys : keys + [String(index)]
+                for field in ["offsetX", "offsetY", "blur", "spread"] where layer[field] != nil {
+                    measure(layer[field]!, keys: layerKeys + [field], units: ["px", "rem"], path: path)
+                }
+            }
+        case "border":
+            if let width = node["width"] { measure(width, keys: keys + ["width"], units: ["px", "rem"], path: path) }
+        case "transition":
+            for field in ["duration", "delay"] where node[field] != nil {
+                measure(node[field]!, keys: keys + [field], units: ["ms", "s"], path: path)
+            }
+        case "fontWeight" where format != .dtcg:
+            fontWeight(node, keys: keys, path: path)
+        case "number" where format != .dtcg:
+            if let text = node.string, Measure.isNumber(text) { replaceScalarUnquoted(node, with: text, keys: keys, reason: "a number written as a string") }
+        default: return
+        }
+    }
+
+    /// A measure written as a string (`"16px"`) becomes a `{value, unit}` object; a unit DTCG does not have
+    /// for the type is noted, not guessed.
+    mutating func measure(_ node: Node, keys: [String], units: Set<String>, path: String) {
+        guard let text = node.string, TokenReference.aliasPath(text) == nil else { return }
+        guard let (number, unit) = Measure.parse(text), units.contains(unit) else {
+            let unit = Measure.parse(text)?.unit
+            let why = unit == "em"
+                ? "`em` is relative to a font size the token does not have; write it in `px` (its size at your body text) or keep it as a number"
+                : "it is not a number with one of the units \(units.sorted().map { "`\($0)`" }.joined(separator: ", "))"
+            notes.append(MigrationNote(location: node.location, path: path, message: "`\(text)` is left as it is: \(why)"))
+            return
+        }
+        replaceValue(node, with: measureObject(number, unit), reason: "`\(text)` becomes a `{value, unit}` object")
+        expectations.append(MigrationExpectation(keys: keys, value: .measure(Double(number)!, unit: unit)))
+    }
+
+    /// A typography value's letter spacing: `em` becomes `px` from the same value's font size in `px`,
+    /// multiplied exactly; any other measure as `measure` does it.
+    mutating func letterSpacing(_ node: Node, fontSize: Node?, keys: [String], path: String) {
+        guard let text = node.string, let (number, unit) = Measure.parse(text), unit == "em" else {
+            measure(node, keys: keys, units: ["px", "rem"], path: path)
+            return
+        }
+        let size: String? = {
+            if let written = fontSize?.string, let (value, unit) = Measure.parse(written), unit == "px" { return value }
+            if let fontSize, fontSize["unit"]?.string == "px", let value = fontSize["value"]?.scalarText, Measure.isNumber(value) { return value }
+            return nil
+        }()
+        guard let size, let pixels = Measure.product(number, size) else {
+            notes.append(MigrationNote(location: node.location, path: path,
+                                       message: "`\(text)` is left as it is: its font size is not in `px`, so the spacing in `px` is not known exactly"))
+            return
+        }
+        replaceValue(node, with: measureObject(pixels, "px"),
+                     reason: "`\(text)` of a \(size)px font is \(pixels)px")
+        expectations.append(MigrationExpectation(keys: keys, value: .measure(Double(pixels)!, unit: "px")))
+    }
+
+    /// Tokens Studio's weight names (`Bold`, `Semi Bold`) become DTCG's (`bold`, `semi-bold`); a number written
+    /// as a string becomes the number.
+    mutating func fontWeight(_ node: Node, keys: [String], path: String) {
+        guard let text = node.string, TokenReference.aliasPath(text) == nil else { return }
+        if Measure.isNumber(text) {
+            replaceScalarUnquoted(node, with: text, keys: keys, reason: "a weight written as a string")
+            return
+        }
+        let squeezed = String(text.lowercased().filter { $0.isLetter })
+        guard let name = Measure.weightNames[squeezed] else {
+            notes.append(MigrationNote(location: node.location, path: path,
+                                       message: "the weight `\(text)` is left as it is: DTCG names weights `thin` … `black` or numbers 1 to 1000"))
+            return
+        }
+        guard name != text else { return }
+        replaceScalar(node, with: name, reason: "the weight `\(text)` is DTCG's `\(name)`")
+        expectations.append(MigrationExpectation(keys: keys, value: .text(name)))
+    }
+
+    /// Style Dictionary's references name the value (`{color.red.value}`); DTCG's name the token.
+    mutating func rewriteReferences(_ node: Node, keys: [String]) {
+        switch node.kind {
+        case .scalar:
+            guard let text = node.string, text.contains(".value}") else { return }
+            let rewritten = text.replacing(".value}", with: "}")
+            replaceScalar(node, with: rewritten, reason: "a reference names the token, not its `.value`")
+            expectations.append(MigrationExpectation(keys: keys, value: .text(rewritten)))
+        case .sequence(let items):
+            for (index, item) in items.enumerated() { rewriteReferences(item, keys: keys + [String(index)]) }
+        case .mapping(let entries):
+            for entry in entries { rewriteReferences(entry.value, keys: keys + [entry.key]) }
+        }
+    }
+
+    // MARK: Edits
+
+    /// `{"value": 16, "unit": "px"}` in JSON, `{ value: 16, unit: px }` in YAML.
+    func measureObject(_ number: String, _ unit: String) -> String {
+        isJSON ? "{\"value\": \(number), \"unit\": \"\(unit)\"}" : "{ value: \(number), unit: \(unit) }"
+    }
+
+    /// Renames a key where it is written, in its quoting.
+    mutating func renameKey(_ entry: MappingEntry, to name: String) {
+        let start = offset(entry.keyLocation)
+        let extent = scalarExtent(at: start, plainLength: entry.key.utf8.count)
+        edits.append(TextEdit(range: extent, replacement: quoted(name, like: start), location: entry.keyLocation,
+                              reason: "`\(entry.key)` is DTCG's `\(name)`"))
+    }
+
+    /// Replaces a scalar value by `text`, in the scalar's quoting.
+    mutating func replaceScalar(_ node: Node, with text: String, reason: String) {
+        let start = offset(node.location)
+        let extent = scalarExtent(at: start, plainLength: (node.scalarText ?? "").utf8.count)
+        edits.removeAll { $0.range == extent }
+        edits.append(TextEdit(range: extent, replacement: quoted(text, like: start), location: node.location, reason: reason))
+    }
+
+    /// Replaces a scalar value by `text` written unquoted (a number).
+    mutating func replaceScalarUnquoted(_ node: Node, with text: String, keys: [String], reason: String) {
+        replaceValue(node, with: text, reason: reason)
+        expectations.append(MigrationExpectation(keys: keys, value: .text(text)))
+    }
+
+    /// Replaces a scalar value by `text` as it is (an object or a number).
+    mutating func replaceValue(_ node: Node, with text: String, reason: String) {
+        let start = offset(node.location)
+        let extent = scalarExtent(at: start, plainLength: (node.scalarText ?? "").utf8.count)
+        edits.removeAll { $0.range == extent }
+        edits.append(TextEdit(range: extent, replacement: text, location: node.location, reason: reason))
+    }
+
+    /// The byte offset of a location of this file.
+    func offset(_ location: SourceLocation) -> Int {
+        guard let line = lines.byteRange(ofLine: location.line - 1, in: bytes) else { return bytes.count }
+        return UTF8Columns.offset(ofScalar: location.column - 1, in: bytes, line)
+    }
+
+    /// The bytes of a scalar written at `start`: a quoted one to its closing quote, a plain one its text's length.
+    func scalarExtent(at start: Int, plainLength: Int) -> Range<Int> {
+        guard start < bytes.count else { return start..<start }
+        let quote = bytes[start]
+        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return start..<min(bytes.count, start + plainLength) }
+        var i = start + 1
+        while i < bytes.count {
+            if quote == UInt8(ascii: "\""), bytes[i] == UInt8(ascii: "\\") { i += 2; continue }
+            if bytes[i] == quote {
+                // `''` inside a single-quoted scalar is a quote, not its end.
+                if quote == UInt8(ascii: "'"), i + 1 < bytes.count, bytes[i + 1] == quote { i += 2; continue }
+                return start..<i + 1
+            }
+            i += 1
+        }
+        return start..<bytes.count
+    }
+
+    /// `text` quoted as the scalar at `start` is: double quotes (JSON's escapes), single quotes, or plain when
+    /// the text needs none.
+    func quoted(_ text: String, like start: Int) -> String {
+        let quote = start < bytes.count ? bytes[start] : 0
+        if quote == UInt8(ascii: "'") { return "'" + text.replacing("'", with: "''") + "'" }
+        if quote == UInt8(ascii: "\"") || isJSON || !Measure.isPlainSafe(text) {
+            var out = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\t": out += "\\t"
+                default:
+                    if scalar.value < 0x20 {
+                        let hex = String(scalar.value, radix: 16)
+                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            return out + "\""
+        }
+        return text
+    }
+}

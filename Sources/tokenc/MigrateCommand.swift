@@ -1,0 +1,63 @@
+import ArgumentParser
+import TokencKit
+
+/// `tokenc migrate`: shows, as a diff, the edits that turn older token formats into DTCG 2025.10, and writes them.
+struct Migrate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Show (or write) the edits that turn older token files into DTCG 2025.10.",
+        usage: "tokenc migrate [--write] [<path>]",
+        discussion: """
+        Reads DTCG drafts (string dimensions and durations such as "16px" and "200ms"), Style Dictionary's
+        format before DTCG (value, type, comment, {a.b.value}) and Tokens Studio's types (sizing, fontWeights,
+        ...). Each edit is the smallest replacement of a key or a value, in the file's own syntax; a file whose
+        edits would change any value, or that a second run would edit again, is left as it is and reported.
+        Values with no exact DTCG spelling (1.5em with no font size, an unknown type) are listed, not guessed.
+
+        Examples:
+          tokenc migrate                 the diff for Tokens/ (nothing is written)
+          tokenc migrate --write         apply it
+          tokenc migrate legacy/colors.json
+        """
+    )
+
+    @Argument(help: "A folder of token files, or one token file (default: tokenc.yml's `tokens`, else Tokens).")
+    var path: String?
+
+    @Flag(help: "Write the edits to the files (each file whole or not at all).")
+    var write = false
+
+    func run() throws {
+        let configuration = try loadConfiguration()
+        let folder = path ?? configuration.tokens ?? "Tokens"
+        let outcomes = try orExit { () throws(ToolError) in try Migration.plan(folder) }
+        let diff = Migration.diff(outcomes)
+        if !write { print(diff, terminator: "") }
+        for outcome in outcomes {
+            for note in outcome.notes {
+                printError("\(note.location): note: \(note.message) [migrate]\n")
+            }
+            if let refused = outcome.refused { printError("\(outcome.path): error: not migrated: \(refused) [migrate]\n") }
+        }
+        if write { try orExit { () throws(ToolError) in try Migration.write(outcomes) } }
+        printError(Self.summary(outcomes, written: write) + "\n")
+        if outcomes.contains(where: { $0.refused != nil }) { throw ExitCode(1) }
+    }
+
+    /// `3 files: 14 edits in 2 (Style Dictionary (before DTCG) 1, DTCG 1), 1 value left as it is`.
+    static func summary(_ outcomes: [Migration.FileOutcome], written: Bool) -> String {
+        let edited = outcomes.filter { !$0.edits.isEmpty }
+        let edits = edited.reduce(0) { $0 + $1.edits.count }
+        let notes = outcomes.reduce(0) { $0 + $1.notes.count }
+        var formats: [String: Int] = [:]
+        for outcome in edited { formats[outcome.format.rawValue, default: 0] += 1 }
+        let byFormat = formats.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        var text = "\(outcomes.count) file\(outcomes.count == 1 ? "" : "s"): "
+        text += edits == 0 ? "nothing to migrate" : "\(edits) edit\(edits == 1 ? "" : "s") in \(edited.count) (\(byFormat))"
+        if edits > 0 { text += written ? ", written" : ", not written (add --write)" }
+        if notes > 0 { text += ", \(notes) value\(notes == 1 ? "" : "s") left as \(notes == 1 ? "it is" : "they are")" }
+        let refused = outcomes.filter { $0.refused != nil }.count
+        if refused > 0 { text += ", \(refused) file\(refused == 1 ? "" : "s") not migrated" }
+        return text
+    }
+}

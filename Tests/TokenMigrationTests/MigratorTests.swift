@@ -1,0 +1,174 @@
+import SourceData
+import SourceTree
+import Testing
+import TokenLoader
+import TokenMigration
+import TokenModel
+
+/// `file` migrated: its text after the edits, each edit's reason, and the notes.
+private func migrate(_ text: String, path: String) -> (after: String, reasons: [String], notes: [String], format: SourceFormat) {
+    let bytes = Array(text.utf8)
+    let (file, problems) = TokenFileLoader().load(bytes: bytes, path: path)
+    #expect(problems.filter { $0.severity == .error }.isEmpty, "\(problems)")
+    let plan = Migrator().plan(file, bytes: bytes)
+    let after = TextEdit.apply(plan.edits, to: bytes)
+    // What the edits were meant to produce is what the file reads as afterwards.
+    let (reloaded, _) = TokenFileLoader().load(bytes: after, path: path)
+    #expect(Migrator.unmet(plan.expectations, in: reloaded.root) == [])
+    // A second run finds nothing more.
+    #expect(Migrator().plan(reloaded, bytes: after).edits.isEmpty)
+    return (String(decoding: after, as: UTF8.self), plan.edits.map(\.reason),
+            plan.notes.map { "\($0.location.line):\($0.location.column) \($0.message)" }, plan.format)
+}
+
+@Suite struct MigratorTests {
+    /// A DTCG draft's string measures become objects in YAML's flow syntax; comments, quoting elsewhere and layout stay.
+    @Test func draftMeasuresBecomeObjectsInPlace() {
+        let result = migrate("""
+            # spacing
+            space:
+              $type: dimension
+              s: { $value: 4px }     # small
+              m:
+                $value: "1.25rem"
+              n: { $value: '-.5px' }
+              alias: { $value: "{space.s}" }
+            motion:
+              fast: { $type: duration, $value: 0.2s }
+              slow: { $type: duration, $value: "200ms" }
+
+            """, path: "d.yaml")
+        #expect(result.format == .dtcg)
+        #expect(result.after == """
+            # spacing
+            space:
+              $type: dimension
+              s: { $value: { value: 4, unit: px } }     # small
+              m:
+                $value: { value: 1.25, unit: rem }
+              n: { $value: { value: -0.5, unit: px } }
+              alias: { $value: "{space.s}" }
+            motion:
+              fast: { $type: duration, $value: { value: 0.2, unit: s } }
+              slow: { $type: duration, $value: { value: 200, unit: ms } }
+
+            """)
+        #expect(result.notes.isEmpty)
+    }
+
+    /// Inside composite values, the measure fields convert; `em` letter spacing becomes `px` from the same
+    /// value's font size, multiplied exactly (0.03 × 15 is 0.45, not 0.44999999999999996).
+    @Test func compositeFieldsAndEmLetterSpacing() {
+        let result = migrate("""
+            {
+              "type": {
+                "$type": "typography",
+                "body": { "$value": { "fontFamily": "SF Pro", "fontSize": "15px", "fontWeight": 400, "letterSpacing": "0.03em", "lineHeight": 1.4 } },
+                "caption": { "$value": { "fontFamily": "SF Pro", "fontSize": "0.75rem", "fontWeight": 400, "letterSpacing": "0.1em", "lineHeight": 1.4 } }
+              },
+              "shadow": { "$type": "shadow", "$value": [{ "color": "#0003", "offsetX": "0px", "offsetY": "2px", "blur": "4px", "spread": "0px" }] },
+              "line": { "$type": "border", "$value": { "color": "#000", "width": "1px", "style": "solid" } },
+              "fade": { "$type": "transition", "$value": { "duration": "200ms", "delay": "0ms", "timingFunction": [0, 0, 1, 1] } }
+            }
+
+            """, path: "c.json")
+        #expect(result.after == """
+            {
+              "type": {
+                "$type": "typography",
+                "body": { "$value": { "fontFamily": "SF Pro", "fontSize": {"value": 15, "unit": "px"}, "fontWeight": 400, "letterSpacing": {"value": 0.45, "unit": "px"}, "lineHeight": 1.4 } },
+                "caption": { "$value": { "fontFamily": "SF Pro", "fontSize": {"value": 0.75, "unit": "rem"}, "fontWeight": 400, "letterSpacing": "0.1em", "lineHeight": 1.4 } }
+              },
+              "shadow": { "$type": "shadow", "$value": [{ "color": "#0003", "offsetX": {"value": 0, "unit": "px"}, "offsetY": {"value": 2, "unit": "px"}, "blur": {"value": 4, "unit": "px"}, "spread": {"value": 0, "unit": "px"} }] },
+              "line": { "$type": "border", "$value": { "color": "#000", "width": {"value": 1, "unit": "px"}, "style": "solid" } },
+              "fade": { "$type": "transition", "$value": { "duration": {"value": 200, "unit": "ms"}, "delay": {"value": 0, "unit": "ms"}, "timingFunction": [0, 0, 1, 1] } }
+            }
+
+            """)
+        #expect(result.reasons.contains("`0.03em` of a 15px font is 0.45px"))
+        // A font size in `rem` gives no exact pixel spacing: noted, not guessed.
+        #expect(result.notes == ["5:113 `0.1em` is left as it is: its font size is not in `px`, so the spacing in `px` is not known exactly"])
+    }
+
+    /// Style Dictionary's older format: keys renamed where they are written, references to `.value` shortened,
+    /// `attributes` kept under `$extensions`; an `em` dimension is noted with the choices.
+    @Test func styleDictionarysFormat() {
+        let result = migrate("""
+            {
+              "color": {
+                "red": { "value": "#ff0000", "type": "color", "comment": "The brand red" },
+                "gray": { "value": "#888888", "type": "color", "attributes": { "category": "color" } },
+                "text": { "value": "{color.red.value}", "type": "color" }
+              },
+              "size": {
+                "small": { "value": "4px", "type": "size" },
+                "large": { "value": "1.5em", "type": "dimension" }
+              }
+            }
+
+            """, path: "sd.json")
+        #expect(result.format == .styleDictionary)
+        #expect(result.after == """
+            {
+              "color": {
+                "red": { "$value": "#ff0000", "$type": "color", "$description": "The brand red" },
+                "gray": { "$value": "#888888", "$type": "color", "$extensions": { "category": "color" } },
+                "text": { "$value": "{color.red}", "$type": "color" }
+              },
+              "size": {
+                "small": { "$value": {"value": 4, "unit": "px"}, "$type": "dimension" },
+                "large": { "$value": "1.5em", "$type": "dimension" }
+              }
+            }
+
+            """)
+        #expect(result.notes == ["9:25 `1.5em` is left as it is: `em` is relative to a font size the token does not have; write it in `px` (its size at your body text) or keep it as a number"])
+    }
+
+    /// Tokens Studio's types become DTCG's, its weight names DTCG's names, numbers written as strings numbers;
+    /// a type with no DTCG equivalent leaves its token untouched, and a unitless size is not given a unit.
+    @Test func tokensStudiosTypes() {
+        let result = migrate("""
+            spacing:
+              sm: { value: 8px, type: spacing, description: Small gap }
+              md: { value: '16', type: spacing }
+            weight:
+              semi: { value: Semi Bold, type: fontWeights }
+              heavy: { value: "700", type: fontWeights }
+            opacity:
+              half: { value: "0.5", type: opacity }
+            shadow: { value: { x: 0, y: 2 }, type: boxShadow }
+
+            """, path: "ts.yaml")
+        #expect(result.format == .tokensStudio)
+        #expect(result.after == """
+            spacing:
+              sm: { $value: { value: 8, unit: px }, $type: dimension, $description: Small gap }
+              md: { $value: '16', $type: dimension }
+            weight:
+              semi: { $value: semi-bold, $type: fontWeight }
+              heavy: { $value: 700, $type: fontWeight }
+            opacity:
+              half: { $value: 0.5, $type: number }
+            shadow: { value: { x: 0, y: 2 }, type: boxShadow }
+
+            """)
+        #expect(result.notes == [
+            "3:16 `16` is left as it is: it is not a number with one of the units `px`, `rem`",
+            "9:40 the type `boxShadow` has no DTCG equivalent: `shadow` is left as it is; write it as a token of a DTCG type, or move it under `$extensions`",
+        ])
+    }
+
+    /// A file already in DTCG 2025.10 has nothing to migrate.
+    @Test func currentDTCGIsLeftAlone() {
+        let result = migrate("c:\n  $type: color\n  a: { $value: \"#fff\" }\nd:\n  $type: dimension\n  m: { $value: { value: 4, unit: px } }\n", path: "ok.yaml")
+        #expect(result.reasons.isEmpty && result.notes.isEmpty)
+    }
+
+    /// The check after the edits catches a value that would not read as meant.
+    @Test func anUnmetExpectationIsReported() {
+        let (file, _) = TokenFileLoader().load(bytes: Array("a: { $value: { value: 4, unit: rem } }\n".utf8), path: "x.yaml")
+        let unmet = Migrator.unmet([MigrationExpectation(keys: ["a", "$value"], value: .measure(4, unit: "px"))], in: file.root)
+        #expect(unmet == ["`a.$value` does not read as 4 px"])
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// `tokenc migrate` as a user runs it: the diff, `--write`, a second run, and the set it leaves building with
+/// the values the older formats meant.
+@Suite struct MigrateCommandTests {
+    static let files = [
+        "Tokens/sd.json": """
+            {
+              "color": {
+                "red": { "value": "#ff0000", "type": "color", "comment": "The brand red" },
+                "text": { "value": "{color.red.value}", "type": "color" }
+              },
+              "size": { "small": { "value": "4px", "type": "size" } }
+            }
+
+            """,
+        "Tokens/draft.yaml": """
+            # from the 2024 draft
+            space:
+              $type: dimension
+              s: { $value: 4px }   # small
+            type:
+              body:
+                $type: typography
+                $value: { fontFamily: SF Pro, fontSize: 16px, fontWeight: 400, letterSpacing: 0.05em, lineHeight: 1.5 }
+
+            """,
+    ]
+
+    @Test func showsTheDiffWritesItAndLeavesASetThatBuilds() throws {
+        let sandbox = try Sandbox(Self.files)
+        defer { sandbox.remove() }
+        let shown = try TokencProcess.run(["migrate"], in: sandbox.root)
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout == """
+            --- a/Tokens/draft.yaml
+            +++ b/Tokens/draft.yaml
+            @@ -1,8 +1,8 @@
+             # from the 2024 draft
+             space:
+               $type: dimension
+            -  s: { $value: 4px }   # small
+            +  s: { $value: { value: 4, unit: px } }   # small
+             type:
+               body:
+                 $type: typography
+            -    $value: { fontFamily: SF Pro, fontSize: 16px, fontWeight: 400, letterSpacing: 0.05em, lineHeight: 1.5 }
+            +    $value: { fontFamily: SF Pro, fontSize: { value: 16, unit: px }, fontWeight: 400, letterSpacing: { value: 0.8, unit: px }, lineHeight: 1.5 }
+            --- a/Tokens/sd.json
+            +++ b/Tokens/sd.json
+            @@ -1,7 +1,7 @@
+             {
+               "color": {
+            -    "red": { "value": "#ff0000", "type": "color", "comment": "The brand red" },
+            -    "text": { "value": "{color.red.value}", "type": "color" }
+            +    "red": { "$value": "#ff0000", "$type": "color", "$description": "The brand red" },
+            +    "text": { "$value": "{color.red}", "$type": "color" }
+               },
+            -  "size": { "small": { "value": "4px", "type": "size" } }
+            +  "size": { "small": { "$value": {"value": 4, "unit": "px"}, "$type": "dimension" } }
+             }
+
+            """)
+        #expect(shown.stderr == "2 files: 13 edits in 2 (DTCG 1, Style Dictionary (before DTCG) 1), not written (add --write)\n")
+        // Nothing was written.
+        #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Tokens/draft.yaml"), encoding: .utf8) == Self.files["Tokens/draft.yaml"])
+
+        let written = try TokencProcess.run(["migrate", "--write"], in: sandbox.root)
+        #expect(written.status == 0 && written.stdout.isEmpty, "\(written.stderr)")
+        #expect(written.stderr == "2 files: 13 edits in 2 (DTCG 1, Style Dictionary (before DTCG) 1), written\n")
+        let again = try TokencProcess.run(["migrate"], in: sandbox.root)
+        #expect(again.stdout.isEmpty && again.stderr == "2 files: nothing to migrate\n")
+
+        // The set builds clean of structure errors, with the values the older formats meant.
+        let built = try TokencProcess.run(["build", "--only", "json"], in: sandbox.root)
+        #expect(built.status == 0, "\(built.stderr)")
+        let flat = try JSONSerialization.jsonObject(with: Data(contentsOf: sandbox.root.appendingPathComponent("Generated/json/tokens.flat.json"))) as! [String: [String: Any]]
+        #expect((flat["color.text"]?["light"] as? [String: Any])?["hex"] as? String == "#ff0000")
+        func measure(_ value: Any?) -> String? {
+            (value as? [String: Any]).flatMap { object in (object["value"] as? Double).map { "\($0) \(object["unit"] as? String ?? "?")" } }
+        }
+        #expect(measure(flat["size.small"]?["light"]) == "4.0 px")
+        #expect(measure(flat["space.s"]?["light"]) == "4.0 px")
+        let body = try #require(flat["type.body"]?["light"] as? [String: Any])
+        #expect(measure(body["letterSpacing"]) == "0.8 px")
+        #expect(measure(body["fontSize"]) == "16.0 px")
+    }
+
+    @Test func aFileThatDoesNotParseIsReportedAndLeftAlone() throws {
+        let sandbox = try Sandbox(["Tokens/bad.json": "{ \"a\": { \"value\": \"4px\", \"type\": \"size\" }", "Tokens/ok.yaml": "a:\n  $type: dimension\n  b: { $value: 2px }\n"])
+        defer { sandbox.remove() }
+        let result = try TokencProcess.run(["migrate", "--write"], in: sandbox.root)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("Tokens/bad.json: error: not migrated: it does not parse ("), "\(result.stderr)")
+        #expect(result.stderr.hasSuffix("; fix that first [migrate]\n2 files: 1 edit in 1 (DTCG 1), written, 1 file not migrated\n"), "\(result.stderr)")
+        #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Tokens/bad.json"), encoding: .utf8) == "{ \"a\": { \"value\": \"4px\", \"type\": \"size\" }")
+        #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Tokens/ok.yaml"), encoding: .utf8) == "a:\n  $type: dimension\n  b: { $value: { value: 2, unit: px } }\n")
+    }
+}
