@@ -61,7 +61,9 @@ struct MigrationWalk {
     let bytes: [UInt8]
     let isJSON: Bool
     let format: SourceFormat
-    let lines: LineIndex
+    /// Where each line starts, counted as the YAML parser counts them: after `\n`, `\r\n`, a lone `\r`, and
+    /// the Unicode breaks NEL, LS and PS (a `LineIndex` knows `\n` alone, and an edit must land on its byte).
+    let lineStarts: [Int]
     var edits: [TextEdit] = []
     var notes: [MigrationNote] = []
     var expectations: [MigrationExpectation] = []
@@ -70,7 +72,7 @@ struct MigrationWalk {
         self.bytes = bytes
         self.isJSON = isJSON
         self.format = format
-        lines = LineIndex(bytes)
+        lineStarts = Self.lineStarts(bytes)
     }
 
     /// A group's children: tokens and the groups below, each with the type it inherits.
@@ -167,6 +169,11 @@ struct MigrationWalk {
     /// for the type is noted, not guessed.
     mutating func measure(_ node: Node, keys: [String], units: Set<String>, path: String) {
         guard let text = node.string, TokenReference.aliasPath(text) == nil else { return }
+        // A tag (`!!str 4px`) says what the scalar is; an object in its place would not take it.
+        guard bytes.indices.contains(offset(node.location)), bytes[offset(node.location)] != UInt8(ascii: "!") else {
+            notes.append(MigrationNote(location: node.location, path: path, message: "`\(text)` is left as it is: it has a YAML tag; remove the tag and run migrate again"))
+            return
+        }
         guard let (number, unit) = Measure.parse(text), units.contains(unit) else {
             let unit = Measure.parse(text)?.unit
             let why = unit == "em"
@@ -274,13 +281,47 @@ struct MigrationWalk {
 
     /// The byte offset of a location of this file.
     func offset(_ location: SourceLocation) -> Int {
-        guard let line = lines.byteRange(ofLine: location.line - 1, in: bytes) else { return bytes.count }
-        return UTF8Columns.offset(ofScalar: location.column - 1, in: bytes, line)
+        guard location.line >= 1, location.line <= lineStarts.count else { return bytes.count }
+        let start = lineStarts[location.line - 1]
+        let end = location.line < lineStarts.count ? lineStarts[location.line] : bytes.count
+        return UTF8Columns.offset(ofScalar: location.column - 1, in: bytes, start..<end)
     }
 
-    /// The bytes of a scalar written at `start`: a quoted one to its closing quote, a plain one its text's length.
+    static func lineStarts(_ bytes: [UInt8]) -> [Int] {
+        // The parser reads past a byte-order mark without counting it as a column.
+        var starts = [bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
+        var i = starts[0]
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "\n"): i += 1
+            case UInt8(ascii: "\r"): i += i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "\n") ? 2 : 1
+            case 0xC2 where i + 1 < bytes.count && bytes[i + 1] == 0x85: i += 2
+            case 0xE2 where i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9): i += 3
+            default:
+                i += 1
+                continue
+            }
+            starts.append(i)
+        }
+        return starts
+    }
+
+    /// The bytes of a scalar written at `start`: a quoted one to its closing quote, a plain one its text's length,
+    /// an alias (`*name`) its name. An anchor (`&name`) or a tag (`!!str`) before the scalar is kept: the extent
+    /// starts after it.
     func scalarExtent(at start: Int, plainLength: Int) -> Range<Int> {
+        var start = start
+        func nameEnd(_ from: Int) -> Int {
+            var i = from
+            while i < bytes.count, !" \t\r\n,]}".utf8.contains(bytes[i]) { i += 1 }
+            return i
+        }
+        while start < bytes.count, bytes[start] == UInt8(ascii: "&") || bytes[start] == UInt8(ascii: "!") {
+            start = nameEnd(start + 1)
+            while start < bytes.count, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+        }
         guard start < bytes.count else { return start..<start }
+        if bytes[start] == UInt8(ascii: "*") { return start..<nameEnd(start + 1) }
         let quote = bytes[start]
         guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return start..<min(bytes.count, start + plainLength) }
         var i = start + 1

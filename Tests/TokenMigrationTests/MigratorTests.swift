@@ -159,6 +159,20 @@ private func migrate(_ text: String, path: String) -> (after: String, reasons: [
         ])
     }
 
+    /// Windows line ends (`\r\n`), a lone `\r` (a line break to YAML) and a byte-order mark: edits land on the
+    /// bytes the parser's lines and columns name, and the line ends stay.
+    @Test func lineEndsOfEveryKind() {
+        let result = migrate("\u{FEFF}{\r\n  \"a\": {\r\r\n    \"b\": { \"value\": \"8px\", \"type\": \"spacing\" }\r\n  }\r\n}\r\n", path: "w.json")
+        #expect(result.after == "\u{FEFF}{\r\n  \"a\": {\r\r\n    \"b\": { \"$value\": {\"value\": 8, \"unit\": \"px\"}, \"$type\": \"dimension\" }\r\n  }\r\n}\r\n")
+    }
+
+    /// An anchor before a value stays; an alias (`*b`) is replaced by what it names; a tagged value is noted.
+    @Test func anchorsAliasesAndTags() {
+        let result = migrate("space:\n  $type: dimension\n  a: { $value: &b 8px }\n  s: { $value: *b }\n  t: { $value: !!str 2px }\n", path: "y.yaml")
+        #expect(result.after == "space:\n  $type: dimension\n  a: { $value: &b { value: 8, unit: px } }\n  s: { $value: { value: 8, unit: px } }\n  t: { $value: !!str 2px }\n")
+        #expect(result.notes == ["5:16 `2px` is left as it is: it has a YAML tag; remove the tag and run migrate again"])
+    }
+
     /// A file already in DTCG 2025.10 has nothing to migrate.
     @Test func currentDTCGIsLeftAlone() {
         let result = migrate("c:\n  $type: color\n  a: { $value: \"#fff\" }\nd:\n  $type: dimension\n  m: { $value: { value: 4, unit: px } }\n", path: "ok.yaml")
