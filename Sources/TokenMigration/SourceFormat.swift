@@ -24,16 +24,23 @@ public enum SourceFormat: String, Sendable {
         "cubicBezier": "cubicBezier",
     ]
 
+    /// The keys a token of the formats before DTCG holds besides `value` (Style Dictionary's and Tokens Studio's).
+    static let legacyTokenKeys: Set<String> = [
+        "value", "type", "comment", "description", "attributes", "name", "path", "original", "filePath", "isSource",
+        "themeable", "deprecated", "deprecated_comment", "$extensions", "extensions",
+    ]
+
     /// The format of a file's root: DTCG when any object holds `$value`, else Tokens Studio when a token's
-    /// `type` is one of its names that is not also DTCG's, else Style Dictionary when any object holds
-    /// `value`; DTCG for anything else (nothing to migrate).
-    static func of(_ root: Node) -> SourceFormat {
+    /// `type` is one of its names that is not also DTCG's, else Style Dictionary when an object holds `value`
+    /// and only keys those formats give a token (so `{ value: 4, unit: px }` written without `$value` is not
+    /// taken for one); DTCG for anything else (nothing to migrate).
+    public static func of(_ root: Node) -> SourceFormat {
         var sawLegacy = false, sawStudio = false
         var pending = [root]
         while let node = pending.popLast() {
             guard let entries = node.mappingEntries else { continue }
             if entries.contains(where: { $0.key == "$value" }) { return .dtcg }
-            if entries.contains(where: { $0.key == "value" }) {
+            if entries.contains(where: { $0.key == "value" }), entries.allSatisfy({ legacyTokenKeys.contains($0.key) }) {
                 sawLegacy = true
                 if let type = node["type"]?.string, tokensStudioTypes[type] != nil, styleDictionaryTypes[type] == nil { sawStudio = true }
             }

@@ -88,6 +88,9 @@ public struct DiagnosticKind: Sendable, Hashable, CustomStringConvertible {
     /// `token/duplicate-json-key`.
     public static let tokenDuplicateJsonKey = DiagnosticKind("token/duplicate-json-key", .structure, .warning,
         "A duplicate key inside a `.json` file; the last one wins.")
+    /// `token/older-format`.
+    public static let tokenOlderFormat = DiagnosticKind("token/older-format", .structure, .error,
+        "A file written in Style Dictionary's format before DTCG or in Tokens Studio's (`value`, `type`): one finding for the file, which `tokenc migrate` converts; its tokens are not read.")
     /// `token/deprecated-use`.
     public static let tokenDeprecatedUse = DiagnosticKind("token/deprecated-use", .structure, .warning,
         "A token aliases a `$deprecated` token.")
@@ -313,7 +316,7 @@ public struct DiagnosticKind: Sendable, Hashable, CustomStringConvertible {
         .yamlSyntax, .yamlUnquotedColor, .yamlUnquotedAlias, .yamlAliasBudget, .yamlTooDeep, .yamlScalarTooLarge,
         .yamlFileTooLarge, .yamlMultipleDocuments, .yamlUnknownTag, .yamlInvalidTaggedValue, .yamlUndefinedAnchor,
         .yamlNonStringKey, .yamlInvalidMerge, .tokenInvalidName, .tokenMissingType, .tokenValueAndChildren,
-        .tokenInvalidValue, .tokenDuplicate, .tokenDuplicateJsonKey, .tokenDeprecatedUse, .tokenUnknownMode,
+        .tokenInvalidValue, .tokenDuplicate, .tokenDuplicateJsonKey, .tokenOlderFormat, .tokenDeprecatedUse, .tokenUnknownMode,
         .tokenInvalidProperty, .aliasUnresolved, .aliasCycle, .aliasTypeMismatch, .aliasChainTooLong,
         .aliasExtendsTooLarge, .resolverAppearanceModifier, .resolverCombinedModifiers, .resolverInvalid,
         .swiftNameCollision, .cssNameCollision, .xcassetsNameCollision, .xcassetsNameTooLong, .xcassetsMissingImage,

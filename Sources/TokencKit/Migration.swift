@@ -134,3 +134,26 @@ enum UnifiedDiff {
         return lines
     }
 }
+
+extension Pipeline {
+    /// The one finding for a file of an older format, at its first token written the older way.
+    static func olderFormat(_ format: SourceFormat, root: Node) -> Diagnostic {
+        let path = root.location.file
+        // The first `value` key in the file (the earliest location of any).
+        var first: SourceLocation?
+        var pending = [root]
+        while let node = pending.popLast() {
+            guard let entries = node.mappingEntries else { continue }
+            for entry in entries {
+                if entry.key == "value", first.map({ entry.keyLocation < $0 }) ?? true { first = entry.keyLocation }
+                pending.append(entry.value)
+            }
+        }
+        let keys = format == .tokensStudio ? "`value`, `type` and Tokens Studio's type names" : "`value`, `type` and `comment`"
+        return Diagnostic(
+            .tokenOlderFormat, severity: .error,
+            message: "`\(path)` is written in \(format == .tokensStudio ? "Tokens Studio's format" : "Style Dictionary's format before DTCG") (\(keys)), so its tokens are not read",
+            location: first ?? root.location, path: nil,
+            fix: "run `tokenc migrate \(path)` to see the edits that make it DTCG 2025.10, then `tokenc migrate --write \(path)`")
+    }
+}

@@ -6,6 +6,7 @@ import Foundation
 import Dispatch
 import TokenGenerators
 import TokenLoader
+import TokenMigration
 import SourceTree
 import TokenModel
 import TokenResolver
@@ -188,6 +189,10 @@ public struct Pipeline: Sendable {
         for (found, tree, document) in Self.concurrentMap(files, { file -> ([Diagnostic], TokenTreeBuilder.FileTree, LoadedFile?) in
             let (loaded, found) = loader.load(bytes: sources[file] ?? [], path: file)
             if ResolverDocumentReader.isResolverDocument(loaded.root) { return (found, .init(), loaded) }
+            // A file of an older format is one finding, not one per key; its tokens are not read.
+            if let root = loaded.root, case let format = SourceFormat.of(root), format != .dtcg {
+                return (found + [Self.olderFormat(format, root: root)], .init(), nil)
+            }
             return (found, builder.read(loaded), nil)
         }) {
             diagnostics.add(contentsOf: found)

@@ -97,4 +97,27 @@ import Testing
         #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Tokens/bad.json"), encoding: .utf8) == "{ \"a\": { \"value\": \"4px\", \"type\": \"size\" }")
         #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Tokens/ok.yaml"), encoding: .utf8) == "a:\n  $type: dimension\n  b: { $value: { value: 2, unit: px } }\n")
     }
+
+    /// `validate` on files of an older format: one finding per file naming the format and `tokenc migrate`,
+    /// at its first token, instead of one per key; a DTCG file beside them is read as usual.
+    @Test func anOlderFormatIsOneFindingPerFile() throws {
+        let sandbox = try Sandbox([
+            "Tokens/sd.json": Self.files["Tokens/sd.json"]!,
+            "Tokens/studio.yaml": "space:\n  sm: { value: 8px, type: spacing }\n  md: { value: 16px, type: spacing }\n",
+            "Tokens/ok.yaml": "c:\n  $type: color\n  a: { $value: \"#ffffff\" }\n",
+            // `{ value, unit }` without `$value` is a mistake in a DTCG file, not an older format.
+            "Tokens/slip.yaml": "d:\n  $type: dimension\n  m: { value: 4, unit: px }\n",
+        ])
+        defer { sandbox.remove() }
+        let result = try InProcess.run(["validate", "--format", "json", "--rules", "structure"], in: sandbox.root)
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [String: Any]
+        let findings = (report["findings"] as! [[String: Any]]).map { "\($0["rule"]!) \($0["file"]!):\($0["line"]!):\($0["column"]!)" }
+        #expect(findings.filter { $0.hasPrefix("token/older-format") } == [
+            "token/older-format Tokens/sd.json:3:14", "token/older-format Tokens/studio.yaml:2:9",
+        ])
+        #expect(!findings.contains { $0.contains("sd.json") && !$0.hasPrefix("token/older-format") })
+        #expect(findings.contains { $0.contains("slip.yaml") && !$0.hasPrefix("token/older-format") })
+        let messages = (report["findings"] as! [[String: Any]]).compactMap { $0["message"] as? String }
+        #expect(messages.contains("`Tokens/studio.yaml` is written in Tokens Studio's format (`value`, `type` and Tokens Studio's type names), so its tokens are not read"))
+    }
 }
