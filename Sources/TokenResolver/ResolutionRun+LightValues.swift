@@ -99,7 +99,7 @@ extension ResolutionRun {
                 .tokenMissingType, severity: .error,
                 message: "`\(token.path)` has no type: neither the token nor its groups give `$type`",
                 location: token.location, path: token.path,
-                fix: "add `$type: color` (or the right type) to the token or its group"))
+                fix: Self.missingTypeFix(token.value, file: token.location.file)))
             progress[i] = .failed
             return .failed
         }
@@ -179,4 +179,30 @@ extension ResolutionRun {
         return nil
     }
 
+
+    /// The fix for a token with no type: the type its value's shape says (a `{value, unit}` in `px` is a
+    /// dimension, in `ms` a duration; a color string a color; a typography's, shadow's or border's fields),
+    /// written as the file writes keys; no guess where the shape fits several types (a bare number).
+    static func missingTypeFix(_ value: Node, file: String) -> String {
+        let json = file.lowercased().hasSuffix(".json")
+        func written(_ type: String) -> String { json ? "\"$type\": \"\(type)\"" : "$type: \(type)" }
+        let type: String? = {
+            if let entries = value.mappingEntries {
+                let keys = Set(entries.map(\.key))
+                switch value["unit"]?.string {
+                case "px", "rem", "pt": return keys == ["value", "unit"] ? "dimension" : nil
+                case "ms", "s": return keys == ["value", "unit"] ? "duration" : nil
+                default: break
+                }
+                if keys.contains("fontFamily") || keys.contains("fontSize") { return "typography" }
+                if keys.contains("offsetX") || keys.contains("blur") { return "shadow" }
+                if keys.isSubset(of: ["color", "width", "style"]), keys.contains("width") { return "border" }
+                return nil
+            }
+            if let text = value.string, TokenReference.aliasPath(text) == nil, case .success = ColorSyntax.parse(text) { return "color" }
+            return nil
+        }()
+        guard let type else { return "add `\(written("…"))` with the token's type (`color`, `dimension`, `number` …) to the token or its group" }
+        return "add `\(written(type))` to the token or its group: its value is written as a \(type)"
+    }
 }

@@ -121,6 +121,28 @@ private func value(_ set: ResolvedTokenSet, _ path: String, _ mode: String = App
         #expect(summary(diagnostics) == ["token/missing-type@a.yaml:2:3"])
     }
 
+    /// The fix names the type the value's shape says, in the file's own syntax, and guesses nothing for a shape
+    /// several types share (a bare number).
+    @Test func missingTypeFixFollowsTheValuesShape() {
+        let (_, yaml) = resolve(["a.yaml": """
+            g:
+              c: { $value: "oklch(0.6 0.1 250)" }
+              d: { $value: { value: 4, unit: rem } }
+              t: { $value: { value: 0.2, unit: s } }
+              s: { $value: { color: "#000", offsetX: { value: 0, unit: px }, offsetY: { value: 1, unit: px }, blur: { value: 2, unit: px }, spread: { value: 0, unit: px } } }
+              n: { $value: 4 }
+            """])
+        #expect(yaml.map { $0.fix ?? "" } == [
+            "add `$type: color` to the token or its group: its value is written as a color",
+            "add `$type: dimension` to the token or its group: its value is written as a dimension",
+            "add `$type: …` with the token's type (`color`, `dimension`, `number` …) to the token or its group",
+            "add `$type: shadow` to the token or its group: its value is written as a shadow",
+            "add `$type: duration` to the token or its group: its value is written as a duration",
+        ])  // in path order: c, d, n, s, t
+        let (_, json) = resolve(["b.json": #"{ "g": { "d": { "$value": { "value": 4, "unit": "px" } } } }"#])
+        #expect(json.map { $0.fix ?? "" } == [#"add `"$type": "dimension"` to the token or its group: its value is written as a dimension"#])
+    }
+
     @Test func extendsCopiesTokensAndTypes() {
         let (set, diagnostics) = resolve(["a.yaml": """
             base:
