@@ -189,22 +189,46 @@ struct MigrationWalk {
     /// A typography value's letter spacing: `em` becomes `px` from the same value's font size in `px`,
     /// multiplied exactly; any other measure as `measure` does it.
     mutating func letterSpacing(_ node: Node, fontSize: Node?, keys: [String], path: String) {
-        guard let text = node.string, let (number, unit) = Measure.parse(text), unit == "em" else {
+        // A bare 0 is 0 in any unit.
+        if node.number == 0, let zero = node.scalarText {
+            replaceValue(node, with: measureObject(zero, "px"), reason: "a spacing of 0 becomes `0px`")
+            expectations.append(MigrationExpectation(keys: keys, value: .measure(0, unit: "px")))
+            return
+        }
+        // `{ value: 0.05, unit: em }`: the object form of `0.05em`.
+        let written: (number: String, unit: String)?
+        if let text = node.string {
+            written = Measure.parse(text)
+        } else if node["unit"]?.string == "em", let value = node["value"]?.scalarText, let number = Measure.jsonNumber(value) {
+            written = (number, "em")
+        } else {
+            written = nil
+        }
+        guard let (number, unit) = written, unit == "em" else {
             measure(node, keys: keys, units: ["px", "rem"], path: path)
             return
         }
+        let text = number + "em"
         let size: String? = {
             if let written = fontSize?.string, let (value, unit) = Measure.parse(written), unit == "px" { return value }
             if let fontSize, fontSize["unit"]?.string == "px", let value = fontSize["value"]?.scalarText, Measure.isNumber(value) { return value }
             return nil
         }()
-        guard let size, let pixels = Measure.product(number, size) else {
+        // Zero is zero at any font size.
+        let isZero = Double(number) == 0
+        guard let pixels = isZero ? "0" : size.flatMap({ Measure.product(number, $0) }) else {
             notes.append(MigrationNote(location: node.location, path: path,
                                        message: "`\(text)` is left as it is: its font size is not in `px`, so the spacing in `px` is not known exactly"))
             return
         }
-        replaceValue(node, with: measureObject(pixels, "px"),
-                     reason: "`\(text)` of a \(size)px font is \(pixels)px")
+        let reason = isZero ? "`\(text)` is `0px`" : "`\(text)` of a \(size!)px font is \(pixels)px"
+        if let valueNode = node["value"], let unitNode = node["unit"] {
+            // The object form: its number and unit are replaced where they are written.
+            replaceValue(valueNode, with: pixels, reason: reason)
+            replaceScalar(unitNode, with: "px", reason: reason)
+        } else {
+            replaceValue(node, with: measureObject(pixels, "px"), reason: reason)
+        }
         expectations.append(MigrationExpectation(keys: keys, value: .measure(Double(pixels)!, unit: "px")))
     }
 

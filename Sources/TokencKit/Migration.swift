@@ -86,6 +86,8 @@ enum UnifiedDiff {
     /// The diff of `before` and `after`, or nothing when they are the same.
     static func text(path: String, before: [UInt8], after: [UInt8], context: Int = 3) -> String {
         let old = lines(before), new = lines(after)
+        var path = path
+        while path.hasPrefix("./") { path.removeFirst(2) }
         // The changed stretch of lines: common lines are trimmed from both ends; in between, the old and new
         // lines are compared one to one (migrate's edits keep the count of lines), else shown as one change.
         var changes: [(old: Range<Int>, new: Range<Int>)] = []

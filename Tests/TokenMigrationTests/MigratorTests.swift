@@ -90,6 +90,34 @@ private func migrate(_ text: String, path: String) -> (after: String, reasons: [
         #expect(result.notes == ["5:113 `0.1em` is left as it is: its font size is not in `px`, so the spacing in `px` is not known exactly"])
     }
 
+    /// `em` letter spacing written as an object converts like the string form, in place; zero is zero in any
+    /// unit, with a font size or without one.
+    @Test func emObjectsAndZeroSpacing() {
+        let result = migrate("""
+            {
+              "type": {
+                "$type": "typography",
+                "a": { "$value": { "fontFamily": "X", "fontSize": { "value": 20, "unit": "px" }, "fontWeight": 400, "letterSpacing": { "value": -0.015, "unit": "em" }, "lineHeight": 1 } },
+                "b": { "$value": { "fontFamily": "X", "fontSize": "{size.m}", "fontWeight": 400, "letterSpacing": { "value": 0, "unit": "em" }, "lineHeight": 1 } },
+                "c": { "$value": { "fontFamily": "X", "fontSize": "{size.m}", "fontWeight": 400, "letterSpacing": 0, "lineHeight": 1 } }
+              }
+            }
+
+            """, path: "e.json")
+        #expect(result.after == """
+            {
+              "type": {
+                "$type": "typography",
+                "a": { "$value": { "fontFamily": "X", "fontSize": { "value": 20, "unit": "px" }, "fontWeight": 400, "letterSpacing": { "value": -0.3, "unit": "px" }, "lineHeight": 1 } },
+                "b": { "$value": { "fontFamily": "X", "fontSize": "{size.m}", "fontWeight": 400, "letterSpacing": { "value": 0, "unit": "px" }, "lineHeight": 1 } },
+                "c": { "$value": { "fontFamily": "X", "fontSize": "{size.m}", "fontWeight": 400, "letterSpacing": {"value": 0, "unit": "px"}, "lineHeight": 1 } }
+              }
+            }
+
+            """)
+        #expect(result.notes.isEmpty)
+    }
+
     /// Style Dictionary's older format: keys renamed where they are written, references to `.value` shortened,
     /// `attributes` kept under `$extensions`; an `em` dimension is noted with the choices.
     @Test func styleDictionarysFormat() {

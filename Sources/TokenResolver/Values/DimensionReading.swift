@@ -31,9 +31,12 @@ extension ValueReader {
         }
         let unitNode = fields["unit"]!
         guard let unitText = unitNode.string, Self.dimensionUnits.contains(unitText) else {
-            let nearest = unitNode.string.flatMap { NearestName.find($0, in: Self.dimensionUnits) }
-            fail("`unit` must be `px` or `rem` (`pt` is read as `px`)", unitNode,
-                 fix: nearest.map { "did you mean `\($0)`?" } ?? "write `px` or `rem`")
+            // `em` is relative to the element's own font size, `rem` to the root's: not a typo of it.
+            let nearest = unitNode.string.flatMap { $0 == "em" ? nil : NearestName.find($0, in: Self.dimensionUnits) }
+            let fix = unitNode.string == "em"
+                ? "DTCG has no `em`: write the size in `px` (in a typography value, `tokenc migrate` does it from the font size)"
+                : nearest.map { "did you mean `\($0)`?" } ?? "write `px` or `rem`"
+            fail("`unit` must be `px` or `rem` (`pt` is read as `px`)", unitNode, fix: fix)
             return nil
         }
         return clean(since: start) {
