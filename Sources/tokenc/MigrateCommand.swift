@@ -8,11 +8,11 @@ struct Migrate: ParsableCommand {
         abstract: "Show (or write) the edits that turn older token files into DTCG 2025.10.",
         usage: "tokenc migrate [--write] [<path>]",
         discussion: """
-        Reads DTCG drafts (string dimensions and durations such as "16px" and "200ms"), Style Dictionary's
-        format before DTCG (value, type, comment, {a.b.value}) and Tokens Studio's types (sizing, fontWeights,
-        ...). Each edit is the smallest replacement of a key or a value, in the file's own syntax; a file whose
-        edits would change any value, or that a second run would edit again, is left as it is and reported.
-        Values with no exact DTCG spelling (1.5em with no font size, an unknown type) are listed, not guessed.
+        Reads DTCG drafts (string dimensions and durations such as "16px" and "200ms"), Style Dictionary's format \
+        before DTCG (value, type, comment, {a.b.value}) and Tokens Studio's types (sizing, fontWeights ...). Each \
+        edit is the smallest replacement of a key or a value, in the file's own syntax; a file whose edits would \
+        change a value, or that a second run would edit again, is left as it is and reported. Values with no exact \
+        DTCG spelling (1.5em with no font size, an unknown type) are listed, not guessed.
 
         Examples:
           tokenc migrate                 the diff for Tokens/ (nothing is written)
