@@ -72,7 +72,7 @@ struct TreeBuilder {
 
     var frames: [Frame] = []
     /// The entries of every mapping still open, innermost last.
-    let open = OpenEntries()
+    var open = OpenEntries()
     var anchors: [String: (node: Node, weight: Int)] = [:]
     var expandedNodes = 0
     var root: Node?
