@@ -1,3 +1,5 @@
+import TokenModel
+
 /// Numbers and units as older token formats write them in strings (`"16px"`, `".5rem"`, `"200ms"`), read and
 /// multiplied exactly, in decimal.
 enum Measure {
@@ -69,12 +71,8 @@ enum Measure {
             && !["true", "false", "null", "yes", "no", "on", "off", "y", "n"].contains(text.lowercased())
     }
 
-    /// Font weight names as Tokens Studio and font files write them (lower-cased, letters only), and DTCG's name.
-    static let weightNames: [String: String] = [
-        "thin": "thin", "hairline": "hairline", "extralight": "extra-light", "ultralight": "ultra-light",
-        "light": "light", "normal": "normal", "regular": "regular", "book": "book", "medium": "medium",
-        "semibold": "semi-bold", "demibold": "demi-bold", "bold": "bold", "extrabold": "extra-bold",
-        "ultrabold": "ultra-bold", "black": "black", "heavy": "heavy", "extrablack": "extra-black",
-        "ultrablack": "ultra-black",
-    ]
+    /// Font weight names as Tokens Studio and font files write them (lower-cased, letters only), and DTCG's
+    /// name: DTCG's own names without their hyphens (`semibold` → `semi-bold`).
+    static let weightNames: [String: String] =
+        Dictionary(uniqueKeysWithValues: FontWeight.dtcgNames.keys.map { ($0.replacing("-", with: ""), $0) })
 }
