@@ -16,7 +16,7 @@ extension ResolutionRun {
         case .inProgress: return .inProgress
         case .failed: return .failed
         case .literal: return .resolved(tokens[i].type, tokens[i].value, [])
-        case .walked: return walked[i]!
+        case .walked: return walked[Int(walkedSlot[i])]
         }
     }
 
@@ -29,8 +29,9 @@ extension ResolutionRun {
     /// deeper stack than one of two.
     @discardableResult
     func settleLight(_ i: Int) -> Bool {
-        // The whole-value aliases met on the way down, outermost first, with their targets.
-        var following: [(token: Int, target: Int, location: SourceLocation)] = []
+        // The whole-value aliases met on the way down, outermost first, with their targets, above `base` in
+        // `following` (a JSON Pointer into a part of a value settles its target while a chain is followed).
+        let base = following.count
         var j = i
         var settled: Bool
         while true {
@@ -52,7 +53,8 @@ extension ResolutionRun {
             }
             break
         }
-        while let step = following.popLast() {
+        while following.count > base {
+            let step = following.removeLast()
             settled = finishWalking(step.token, follow(step.target, from: step.token, at: step.location))
         }
         return settled
@@ -121,7 +123,8 @@ extension ResolutionRun {
             progress[i] = .failed
             return false
         }
-        walked[i] = result
+        walkedSlot[i] = Int32(walked.count)
+        walked.append(result)
         progress[i] = .walked
         return true
     }
@@ -131,7 +134,7 @@ extension ResolutionRun {
         let targetState = state(targetIndex)
         guard progress[i] == .inProgress else { return state(i) }
         guard case .resolved(let targetType?, let value?, let targetChain) = targetState else { return .failed }
-        if var part = pendingSubValues.removeValue(forKey: location) {
+        if !pendingSubValues.isEmpty, var part = pendingSubValues.removeValue(forKey: location) {
             let token = tokens[i], target = tokens[targetIndex]
             // A pointer into part of a composite value: the part must fit this token's own type.
             guard let declared = token.type else {

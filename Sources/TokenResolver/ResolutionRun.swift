@@ -16,8 +16,15 @@ final class ResolutionRun {
     let tokens: [Token]
     let index: PathIndex
     var progress: [Progress]
-    /// The resolved light values the walk worked out, by token index (`Progress.walked`).
-    var walked: [Int: State] = [:]
+    /// Where each token's light value, when the walk worked it out (`Progress.walked`), is in `walked`; -1
+    /// for the others. An index list and a dense one, not a dictionary: hashing each walked token's index on
+    /// the walk's one core cost about a thousand instructions an alias.
+    var walkedSlot: [Int32]
+    /// The resolved light values the walk worked out, in the order it settled them.
+    var walked: [State] = []
+    /// The whole-value aliases one `settleLight` met on the way down: kept between calls, so following a
+    /// chain allocates nothing.
+    var following: [(token: Int, target: Int, location: SourceLocation)] = []
     var diagnostics: [Diagnostic] = []
     var reportedCycles: Set<String> = []
     var stack: [Int] = []
@@ -53,6 +60,7 @@ final class ResolutionRun {
         progress = Array(repeating: .unvisited, count: tokens.count)
         modeNameCache = Array(repeating: nil, count: tokens.count)
         made = Array(repeating: nil, count: tokens.count)
+        walkedSlot = Array(repeating: -1, count: tokens.count)
     }
 
     /// The walk's turn at token `i`, in token order: a literal (made before the walk) only has its state settled
