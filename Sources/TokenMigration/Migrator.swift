@@ -22,10 +22,14 @@ public struct Migrator: Sendable {
     /// Creates a migrator.
     public init() {}
 
-    /// The migration of `file`, whose bytes are `bytes`.
-    public func plan(_ file: LoadedFile, bytes: [UInt8]) -> FileMigration {
+    /// The migration of `file`, whose bytes are `bytes`; `moved` holds the paths of the set's tokens that move
+    /// under `$extensions` (`UnknownTypeSurvey`), so that an alias of one moves too.
+    /// With `movingStructure` false, nothing moves under `$extensions` and no member is removed: only values and
+    /// keys are rewritten where they are, and the rest is noted.
+    public func plan(_ file: LoadedFile, bytes: [UInt8], moved: Set<String> = [], movingStructure: Bool = true) -> FileMigration {
         guard let root = file.root else { return FileMigration(path: file.path, format: .dtcg, edits: [], notes: [], expectations: []) }
-        var walk = MigrationWalk(bytes: bytes, isJSON: file.isJSON, format: SourceFormat.of(root))
+        var walk = MigrationWalk(bytes: bytes, isJSON: file.isJSON, format: SourceFormat.of(root), moved: moved,
+                                 movesStructure: movingStructure)
         walk.group(root, keys: [], inheritedType: nil)
         return FileMigration(path: file.path, format: walk.format, edits: walk.edits.sorted { $0.range.lowerBound < $1.range.lowerBound },
                              notes: walk.notes, expectations: walk.expectations)
@@ -51,6 +55,8 @@ public struct Migrator: Sendable {
                 return nil
             case .text(let text):
                 return node?.scalarText == text ? nil : "`\(place)` does not read as `\(text)`"
+            case .absent:
+                return node == nil ? nil : "`\(place)` is still there"
             }
         }
     }
@@ -61,6 +67,10 @@ struct MigrationWalk {
     let bytes: [UInt8]
     let isJSON: Bool
     let format: SourceFormat
+    /// The paths of the set's tokens that move under `$extensions`.
+    let moved: Set<String>
+    /// Whether members may be removed and tokens and keys moved under `$extensions`.
+    let movesStructure: Bool
     /// Where each line starts, counted as the YAML parser counts them: after `\n`, `\r\n`, a lone `\r`, and
     /// the Unicode breaks NEL, LS and PS (a `LineIndex` knows `\n` alone, and an edit must land on its byte).
     let lineStarts: [Int]
@@ -68,7 +78,9 @@ struct MigrationWalk {
     var notes: [MigrationNote] = []
     var expectations: [MigrationExpectation] = []
 
-    init(bytes: [UInt8], isJSON: Bool, format: SourceFormat) {
+    init(bytes: [UInt8], isJSON: Bool, format: SourceFormat, moved: Set<String> = [], movesStructure: Bool = true) {
+        self.moved = moved
+        self.movesStructure = movesStructure
         self.bytes = bytes
         self.isJSON = isJSON
         self.format = format
@@ -90,10 +102,20 @@ struct MigrationWalk {
         }
     }
 
-    /// A DTCG token of a draft: string measures become objects.
+    /// A DTCG token of a draft: a `$type` DTCG does not define and tool metadata beside `$value` find a place,
+    /// string measures become objects, color fallbacks get six digits.
     mutating func dtcgToken(_ node: Node, keys: [String], type: String?) {
+        let path = keys.joined(separator: ".")
+        if let typeEntry = node.mappingEntries?.first(where: { $0.key == "$type" }), let written = typeEntry.value.string,
+           TokenType(rawValue: written) == nil
+        {
+            unknownType(node, typeEntry: typeEntry, keys: keys, path: path)
+            return
+        }
+        toolMetadata(node, keys: keys, path: path)
         guard let value = node["$value"], let type else { return }
-        convert(value, keys: keys + ["$value"], type: type, path: keys.joined(separator: "."))
+        convert(value, keys: keys + ["$value"], type: type, path: path)
+        compositeColors(value, keys: keys + ["$value"], type: type, path: path)
     }
 
     /// A token written with `value`: its keys renamed to DTCG's, its type to DTCG's name, its references
@@ -114,8 +136,8 @@ struct MigrationWalk {
             }
         }
         let hasDescription = entries.contains { $0.key == "description" }
-        for entry in entries {
-            let renamed: String? = switch entry.key {
+        func renamed(_ key: String) -> String? {
+            switch key {
             case "value": "$value"
             case "type": "$type"
             case "description": "$description"
@@ -123,8 +145,17 @@ struct MigrationWalk {
             case "attributes": node["$extensions"] == nil ? "$extensions" : nil
             default: nil
             }
-            if let renamed { renameKey(entry, to: renamed) }
         }
+        // What has no DTCG name (a second `comment`, `attributes` beside `$extensions`, a tool's own keys) moves
+        // under `$extensions.tokenc.migrate` in the same run, `attributes` with it when there is any.
+        var leftover = entries.filter { renamed($0.key) == nil && MigrationWalk.isMetadata($0) }
+        if !leftover.isEmpty, let attributes = entries.first(where: { $0.key == "attributes" }), renamed("attributes") != nil {
+            leftover.append(attributes)
+        }
+        for entry in entries where !leftover.contains(where: { $0.keyLocation == entry.keyLocation }) {
+            if let name = renamed(entry.key) { renameKey(entry, to: name) }
+        }
+        moveToExtensions(leftover.sorted { offset($0.keyLocation) < offset($1.keyLocation) }, of: node, keys: keys, path: path)
         rewriteReferences(value, keys: keys + ["$value"])
         if let type { convert(value, keys: keys + ["$value"], type: type, path: path) }
     }
@@ -168,6 +199,13 @@ struct MigrationWalk {
     /// A measure written as a string (`"16px"`) becomes a `{value, unit}` object; a unit DTCG does not have
     /// for the type is noted, not guessed.
     mutating func measure(_ node: Node, keys: [String], units: Set<String>, path: String) {
+        // `{ value: 0, unit: "" }`: zero is zero in any unit.
+        if let unit = node["unit"], unit.string == "", node["value"]?.number == 0 {
+            let named = units.contains("px") ? "px" : "ms"
+            replaceScalar(unit, with: named, reason: "a zero with no unit is `0\(named)`")
+            expectations.append(MigrationExpectation(keys: keys, value: .measure(0, unit: named)))
+            return
+        }
         guard let text = node.string, TokenReference.aliasPath(text) == nil else { return }
         // A tag (`!!str 4px`) says what the scalar is; an object in its place would not take it.
         guard bytes.indices.contains(offset(node.location)), bytes[offset(node.location)] != UInt8(ascii: "!") else {

@@ -19,7 +19,16 @@ public struct TextEdit: Equatable, Sendable {
         self.reason = reason
     }
 
-    /// `bytes` with `edits` applied; the edits must not overlap.
+    /// The first two of `edits` whose ranges overlap (an insertion inside a replaced range counts), in file order.
+    public static func firstOverlap(_ edits: [TextEdit]) -> (TextEdit, TextEdit)? {
+        let sorted = edits.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+        for (a, b) in zip(sorted, sorted.dropFirst()) where b.range.lowerBound < a.range.upperBound {
+            return (a, b)
+        }
+        return nil
+    }
+
+    /// `bytes` with `edits` applied; the edits must not overlap (`firstOverlap`).
     public static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })
@@ -65,6 +74,8 @@ public struct MigrationExpectation: Equatable, Sendable {
         case measure(Double, unit: String)
         /// A scalar with this text.
         case text(String)
+        /// No value: the key was removed.
+        case absent
     }
 
     /// Creates an expectation.

@@ -26,14 +26,19 @@ public enum Migration {
 
     /// Every token file under `path`, planned and checked; nothing is written.
     public static func plan(_ path: String) throws(ToolError) -> [FileOutcome] {
-        try TokenSources.discover(path).map { file throws(ToolError) in try plan(file: file, bytes: TokenSources.read(file)) }
+        let files = try TokenSources.discover(path).map { file throws(ToolError) in (file, try TokenSources.read(file)) }
+        // Tokens of a type DTCG does not define move under `$extensions` with their aliases, in whichever file.
+        var survey = UnknownTypeSurvey()
+        for (file, bytes) in files { survey.add(TokenFileLoader().load(bytes: bytes, path: file).file.root) }
+        let moved = survey.moved
+        return files.map { file, bytes in plan(file: file, bytes: bytes, moved: moved) }
     }
 
     /// One file's edits, checked: the file read again after them parses, every converted value reads as what
     /// it was meant to be, and planning again finds nothing more to do.
-    public static func plan(file: String, bytes: [UInt8]) -> FileOutcome {
+    public static func plan(file: String, bytes: [UInt8], moved: Set<String> = []) -> FileOutcome {
         let (loaded, problems) = TokenFileLoader().load(bytes: bytes, path: file)
-        let planned = Migrator().plan(loaded, bytes: bytes)
+        let planned = Migrator().plan(loaded, bytes: bytes, moved: moved)
         var outcome = FileOutcome(path: file, format: planned.format, edits: planned.edits, before: bytes, after: bytes,
                                   notes: planned.notes, refused: nil)
         if let error = problems.first(where: { $0.severity == .error }) {
@@ -41,11 +46,52 @@ public enum Migration {
             outcome.refused = "it does not parse (\(error.message)); fix that first"
             return outcome
         }
+        // A key written twice: the reader keeps the last, so an edit of it would leave the first behind.
+        if !planned.edits.isEmpty, let twice = problems.first(where: { $0.id == DiagnosticKind.tokenDuplicateJsonKey.id }) {
+            outcome.edits = []
+            outcome.refused = "it has a key written twice\(twice.location.map { " (line \($0.line), column \($0.column))" } ?? ""): "
+                + "\(twice.message); remove one of them first"
+            return outcome
+        }
         guard !planned.edits.isEmpty else { return outcome }
+        if let overlap = TextEdit.firstOverlap(planned.edits) {
+            outcome.edits = []
+            outcome.refused = "two of its edits overlap (`\(overlap.0.reason)`, `\(overlap.1.reason)`); the file is left as it is"
+            return outcome
+        }
+        var (after, why) = verify(planned, loaded: file, bytes: bytes, moved: moved, movingStructure: true)
+        if why != nil {
+            // Edits that move members and tokens under `$extensions` reshape the file; where the result does not
+            // check, the value edits alone may.
+            let plain = Migrator().plan(loaded, bytes: bytes, moved: moved, movingStructure: false)
+            let (plainAfter, plainWhy) = verify(plain, loaded: file, bytes: bytes, moved: moved, movingStructure: false)
+            if plainWhy == nil, plain.edits.count < planned.edits.count, let failed = why {
+                (after, why) = (plainAfter, nil)
+                outcome.edits = plain.edits
+                outcome.notes = plain.notes
+                outcome.notes.append(MigrationNote(location: SourceLocation(file: file, line: 1, column: 1), path: "",
+                                                   message: "nothing was moved under `$extensions`: the file would not have checked "
+                                                       + "afterwards (\(failed)); move those tokens and keys by hand"))
+            }
+        }
+        if let why {
+            outcome.edits = []
+            outcome.refused = why + "; the file is left as it is"
+        } else {
+            outcome.after = after
+        }
+        return outcome
+    }
+
+    /// The file after `planned`'s edits, and why it does not check (nil when it does): it must parse, every
+    /// converted value must read as meant, and planning it again must find nothing more to do.
+    private static func verify(_ planned: FileMigration, loaded file: String, bytes: [UInt8], moved: Set<String>,
+                               movingStructure: Bool) -> (after: [UInt8], why: String?)
+    {
         let after = TextEdit.apply(planned.edits, to: bytes)
         let (reloaded, reloadProblems) = TokenFileLoader().load(bytes: after, path: file)
         let unmet = Migrator.unmet(planned.expectations, in: reloaded.root)
-        let again = Migrator().plan(reloaded, bytes: after)
+        let again = Migrator().plan(reloaded, bytes: after, moved: moved, movingStructure: movingStructure)
         let why: String? = if let error = reloadProblems.first(where: { $0.severity == .error }) {
             "the edited file would not parse: \(error.message)"
         } else if let first = unmet.first {
@@ -55,13 +101,7 @@ public enum Migration {
         } else {
             nil
         }
-        if let why {
-            outcome.edits = []
-            outcome.refused = why + "; the file is left as it is"
-        } else {
-            outcome.after = after
-        }
-        return outcome
+        return (after, why)
     }
 
     /// Writes each file that has edits, whole or not at all.
@@ -88,24 +128,7 @@ enum UnifiedDiff {
         let old = lines(before), new = lines(after)
         var path = path
         while path.hasPrefix("./") { path.removeFirst(2) }
-        // The changed stretch of lines: common lines are trimmed from both ends; in between, the old and new
-        // lines are compared one to one (migrate's edits keep the count of lines), else shown as one change.
-        var changes: [(old: Range<Int>, new: Range<Int>)] = []
-        if old.count == new.count {
-            var k = 0
-            while k < old.count {
-                guard old[k] != new[k] else { k += 1; continue }
-                let start = k
-                while k < old.count, old[k] != new[k] { k += 1 }
-                changes.append((start..<k, start..<k))
-            }
-        } else {
-            var head = 0
-            while head < min(old.count, new.count), old[head] == new[head] { head += 1 }
-            var tail = 0
-            while tail < min(old.count, new.count) - head, old[old.count - 1 - tail] == new[new.count - 1 - tail] { tail += 1 }
-            changes.append((head..<old.count - tail, head..<new.count - tail))
-        }
+        let changes = changedLines(old, new)
         guard !changes.isEmpty else { return "" }
         var text = "--- a/\(path)\n+++ b/\(path)\n"
         var i = 0
@@ -128,6 +151,63 @@ enum UnifiedDiff {
             i = j + 1
         }
         return text
+    }
+
+    /// The stretches of lines that differ, in order, as ranges of `old` and of `new`: the lines between those
+    /// Myers' difference algorithm keeps. Beyond `limit` differing lines, one change from the first differing
+    /// line to the last (the search's memory grows with the square of the differences).
+    static func changedLines(_ old: [String], _ new: [String], limit: Int = 2000) -> [(old: Range<Int>, new: Range<Int>)] {
+        var changes: [(old: Range<Int>, new: Range<Int>)] = []
+        guard let kept = commonLines(old, new, limit: limit) else {
+            var head = 0
+            while head < min(old.count, new.count), old[head] == new[head] { head += 1 }
+            var tail = 0
+            while tail < min(old.count, new.count) - head, old[old.count - 1 - tail] == new[new.count - 1 - tail] { tail += 1 }
+            return [(head..<old.count - tail, head..<new.count - tail)]
+        }
+        var x = 0, y = 0
+        for (i, j) in kept + [(old.count, new.count)] {
+            if i > x || j > y { changes.append((x..<i, y..<j)) }
+            x = i + 1
+            y = j + 1
+        }
+        return changes
+    }
+
+    /// The pairs of equal lines a shortest edit script keeps (Myers, "An O(ND) Difference Algorithm", 1986), in
+    /// order; nil when more than `limit` lines differ.
+    static func commonLines(_ a: [String], _ b: [String], limit: Int) -> [(Int, Int)]? {
+        let n = a.count, m = b.count, offset = n + m + 1
+        // The furthest x reached on each diagonal k = x - y, and before each round the diagonals it can reach.
+        var furthest = [Int](repeating: 0, count: 2 * offset + 1)
+        var rounds: [[Int]] = []
+        for d in 0...min(n + m, limit) {
+            rounds.append(Array(furthest[offset - d...offset + d]))
+            for k in stride(from: -d, through: d, by: 2) {
+                var x = k == -d || (k != d && furthest[offset + k - 1] < furthest[offset + k + 1])
+                    ? furthest[offset + k + 1] : furthest[offset + k - 1] + 1
+                var y = x - k
+                while x < n, y < m, a[x] == b[y] { x += 1; y += 1 }
+                furthest[offset + k] = x
+                guard x >= n, y >= m else { continue }
+                // Back from the end, round by round: each round's snake is a run of kept lines.
+                var kept: [(Int, Int)] = []
+                var (px, py) = (n, m)
+                for round in stride(from: d, to: 0, by: -1) {
+                    let before = rounds[round]
+                    func at(_ k: Int) -> Int { before[k + round] }
+                    let k = px - py
+                    let previous = k == -round || (k != round && at(k - 1) < at(k + 1)) ? k + 1 : k - 1
+                    let startX = at(previous), startY = startX - previous
+                    let snakeX = previous == k + 1 ? startX : startX + 1, snakeY = snakeX - k
+                    while px > snakeX, py > snakeY { px -= 1; py -= 1; kept.append((px, py)) }
+                    (px, py) = (startX, startY)
+                }
+                while px > 0, py > 0 { px -= 1; py -= 1; kept.append((px, py)) }
+                return kept.reversed()
+            }
+        }
+        return nil
     }
 
     private static func lines(_ bytes: [UInt8]) -> [String] {

@@ -6,17 +6,23 @@ import TokenMigration
 import TokenModel
 
 /// `file` migrated: its text after the edits, each edit's reason, and the notes.
-private func migrate(_ text: String, path: String) -> (after: String, reasons: [String], notes: [String], format: SourceFormat) {
+private func migrate(_ text: String, path: String, moved: Set<String>? = nil)
+    -> (after: String, reasons: [String], notes: [String], format: SourceFormat)
+{
     let bytes = Array(text.utf8)
     let (file, problems) = TokenFileLoader().load(bytes: bytes, path: path)
     #expect(problems.filter { $0.severity == .error }.isEmpty, "\(problems)")
-    let plan = Migrator().plan(file, bytes: bytes)
+    // The tokens that move under `$extensions`, surveyed over this one file unless given.
+    var survey = UnknownTypeSurvey()
+    survey.add(file.root)
+    let moved = moved ?? survey.moved
+    let plan = Migrator().plan(file, bytes: bytes, moved: moved)
     let after = TextEdit.apply(plan.edits, to: bytes)
     // What the edits were meant to produce is what the file reads as afterwards.
     let (reloaded, _) = TokenFileLoader().load(bytes: after, path: path)
     #expect(Migrator.unmet(plan.expectations, in: reloaded.root) == [])
     // A second run finds nothing more.
-    #expect(Migrator().plan(reloaded, bytes: after).edits.isEmpty)
+    #expect(Migrator().plan(reloaded, bytes: after, moved: moved).edits.isEmpty)
     return (String(decoding: after, as: UTF8.self), plan.edits.map(\.reason),
             plan.notes.map { "\($0.location.line):\($0.location.column) \($0.message)" }, plan.format)
 }
@@ -205,6 +211,212 @@ private func migrate(_ text: String, path: String) -> (after: String, reasons: [
     @Test func currentDTCGIsLeftAlone() {
         let result = migrate("c:\n  $type: color\n  a: { $value: \"#fff\" }\nd:\n  $type: dimension\n  m: { $value: { value: 4, unit: px } }\n", path: "ok.yaml")
         #expect(result.reasons.isEmpty && result.notes.isEmpty)
+    }
+
+    /// A `$type` DTCG does not define: an alias loses it (it takes its target's type), a color string becomes a
+    /// color, any other token moves under `$extensions` whole, and so does an alias of a moved token.
+    @Test func unknownTypesInJSON() {
+        let result = migrate("""
+            {
+              "gray": { "$type": "color", "$value": "#222222" },
+              "shadow-color": {
+                "$type": "string",
+                "$value": "{gray}"
+              },
+              "last": {
+                "$value": "{gray}",
+                "$type": "string"
+              },
+              "scrim": { "$type": "string", "$value": "rgba(0, 0, 0, 0.12)" },
+              "font-style": {
+                "$type": "string",
+                "$value": "normal"
+              },
+              "body-style": { "$type": "string", "$value": "{font-style}" }
+            }
+
+            """, path: "s.json")
+        #expect(result.after == """
+            {
+              "gray": { "$type": "color", "$value": "#222222" },
+              "shadow-color": {
+                "$value": "{gray}"
+              },
+              "last": {
+                "$value": "{gray}"
+              },
+              "scrim": { "$type": "color", "$value": "rgba(0, 0, 0, 0.12)" },
+              "font-style": {"$extensions": {"tokenc.migrate": {
+                "$type": "string",
+                "$value": "normal"
+              }}},
+              "body-style": {"$extensions": {"tokenc.migrate": { "$type": "string", "$value": "{font-style}" }}}
+            }
+
+            """)
+        #expect(result.reasons == [
+            "`string` is not a DTCG type; an alias takes its target's type",
+            "`string` is not a DTCG type; an alias takes its target's type",
+            "`string` is not a DTCG type; `rgba(0, 0, 0, 0.12)` is a color",
+            "`string` is not a DTCG type: the token moves under `$extensions`, its value kept",
+            "`string` is not a DTCG type: the token moves under `$extensions`, its value kept",
+            "`string` is not a DTCG type: the token moves under `$extensions`, its value kept",
+            "`string` is not a DTCG type: the token moves under `$extensions`, its value kept",
+        ])
+        #expect(result.notes == [
+            "13:5 `$type: string` is not a DTCG type: `font-style` is kept under `$extensions.tokenc.migrate`, and is no longer a token (an alias of it whose own `$type` is not DTCG's moves with it)",
+            "16:19 `$type: string` is not a DTCG type: `body-style` is kept under `$extensions.tokenc.migrate`, and is no longer a token (an alias of it whose own `$type` is not DTCG's moves with it)",
+        ])
+    }
+
+    /// In YAML, a block mapping moves one level in below `$extensions` (its comment kept), a flow one is wrapped,
+    /// and an alias's type line goes whole.
+    @Test func unknownTypesInYAML() {
+        let result = migrate("""
+            gray: { $type: color, $value: "#222222" }
+            alias:
+              $type: string
+              $value: "{gray}"
+            font:
+              $type: string
+              $value: Adobe Clean   # the brand face
+
+              $description: Body text
+            flag: { $type: boolean, $value: true }
+            after: { $type: number, $value: 1 }
+
+            """, path: "s.yaml")
+        #expect(result.after == """
+            gray: { $type: color, $value: "#222222" }
+            alias:
+              $value: "{gray}"
+            font:
+              $extensions:
+                tokenc.migrate:
+                  $type: string
+                  $value: Adobe Clean   # the brand face
+
+                  $description: Body text
+            flag: { $extensions: { tokenc.migrate: { $type: boolean, $value: true } } }
+            after: { $type: number, $value: 1 }
+
+            """)
+        // Survey across files: an alias whose target another file moves, moves too.
+        let moved = migrate("a: { $type: string, $value: \"{elsewhere.style}\" }\n", path: "a.yaml", moved: ["elsewhere.style"])
+        #expect(moved.after == "a: { $extensions: { tokenc.migrate: { $type: string, $value: \"{elsewhere.style}\" } } }\n")
+    }
+
+    /// Keys a tool kept beside `$value` move under `$extensions.tokenc.migrate`, into the token's `$extensions`
+    /// when it has one; `alpha` gets a note, since the tool applied it to the color. A child token stays.
+    @Test func toolMetadataMovesUnderExtensions() {
+        let json = migrate("""
+            {
+              "ring": {
+                "$value": "{gray}",
+                "$type": "color",
+                "$extensions": {
+                  "org.example": { "collection": "base" }
+                },
+                "alpha": 0
+              },
+              "tool": { "$value": "#222222", "$type": "color", "attributes": { "category": "color" }, "deprecatedValues": ["x"] },
+              "gray": { "$value": "#222222", "$type": "color" }
+            }
+
+            """, path: "m.json")
+        #expect(json.after == """
+            {
+              "ring": {
+                "$value": "{gray}",
+                "$type": "color",
+                "$extensions": {
+                  "tokenc.migrate": {"alpha": 0},
+                  "org.example": { "collection": "base" }
+                }
+              },
+              "tool": { "$value": "#222222", "$type": "color", "$extensions": {"tokenc.migrate": {"attributes": { "category": "color" }, "deprecatedValues": ["x"]}} },
+              "gray": { "$value": "#222222", "$type": "color" }
+            }
+
+            """)
+        #expect(json.notes == ["8:5 `alpha` beside `$value` is not part of a DTCG color: the tool that wrote it applied it to the color; tokenc does not. Write the color with that alpha (`alpha` inside a color object) if it is meant"])
+        let yaml = migrate("""
+            gray:
+              $type: color
+              $value: "#222222"
+              alpha: 0.5
+              $extensions:
+                org.example: { collection: base }
+            plain:
+              $type: color
+              $value: "#222222"
+              attributes: { category: color }
+
+            """, path: "m.yaml")
+        #expect(yaml.after == """
+            gray:
+              $type: color
+              $value: "#222222"
+              $extensions:
+                tokenc.migrate: {alpha: 0.5}
+                org.example: { collection: base }
+            plain:
+              $type: color
+              $value: "#222222"
+              $extensions: {tokenc.migrate: {attributes: { category: color }}}
+
+            """)
+    }
+
+    /// Style Dictionary's keys are renamed and what has no DTCG name moves under `$extensions` in the same run
+    /// (a second `comment`; `attributes` with it), neighbours removed without a stray comma.
+    @Test func legacyLeftoversMoveInTheSameRun() {
+        let result = migrate("""
+            {
+              "a": { "value": "#ff0000", "type": "color", "description": "Red", "comment": "old", "attributes": { "c": 1 } }
+            }
+
+            """, path: "l.json")
+        #expect(result.after == """
+            {
+              "a": { "$value": "#ff0000", "$type": "color", "$description": "Red", "$extensions": {"tokenc.migrate": {"comment": "old", "attributes": { "c": 1 }}} }
+            }
+
+            """)
+    }
+
+    /// A color object's fallback with 3, 4 or 8 digits gets six (the components are the color); a zero with an
+    /// empty unit is zero pixels, in a dimension and inside a shadow.
+    @Test func colorFallbacksAndUnitlessZeros() {
+        let result = migrate("""
+            {
+              "black": { "$type": "color", "$value": { "colorSpace": "srgb", "components": [0, 0, 0], "hex": "#000" } },
+              "veil": { "$type": "color", "$value": { "colorSpace": "srgb", "components": [1, 1, 1], "alpha": 0.5, "hex": "#ffffff80" } },
+              "zero": { "$type": "dimension", "$value": { "value": 0, "unit": "" } },
+              "lift": { "$type": "shadow", "$value": [{ "offsetX": { "value": 0, "unit": "" }, "offsetY": { "value": 1, "unit": "px" },
+                "blur": { "value": 2, "unit": "px" }, "spread": { "value": 0, "unit": "px" },
+                "color": { "colorSpace": "srgb", "components": [0, 0, 0], "alpha": 0.1, "hex": "#0001" } }] }
+            }
+
+            """, path: "c.json")
+        #expect(result.after == """
+            {
+              "black": { "$type": "color", "$value": { "colorSpace": "srgb", "components": [0, 0, 0], "hex": "#000000" } },
+              "veil": { "$type": "color", "$value": { "colorSpace": "srgb", "components": [1, 1, 1], "alpha": 0.5, "hex": "#ffffff" } },
+              "zero": { "$type": "dimension", "$value": { "value": 0, "unit": "px" } },
+              "lift": { "$type": "shadow", "$value": [{ "offsetX": { "value": 0, "unit": "px" }, "offsetY": { "value": 1, "unit": "px" },
+                "blur": { "value": 2, "unit": "px" }, "spread": { "value": 0, "unit": "px" },
+                "color": { "colorSpace": "srgb", "components": [0, 0, 0], "alpha": 0.1, "hex": "#000000" } }] }
+            }
+
+            """)
+        #expect(result.reasons == [
+            "the fallback `#000` is written with six digits, `#000000`",
+            "the fallback `#ffffff80` is written with six digits, `#ffffff`",
+            "a zero with no unit is `0px`",
+            "a zero with no unit is `0px`",
+            "the fallback `#0001` is written with six digits, `#000000`",
+        ])
     }
 
     /// The check after the edits catches a value that would not read as meant.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import TokencKit
 
 /// `tokenc migrate` as a user runs it: the diff, `--write`, a second run, and the set it leaves building with
 /// the values the older formats meant.
@@ -119,5 +120,32 @@ import Testing
         #expect(findings.contains { $0.contains("slip.yaml") && !$0.hasPrefix("token/older-format") })
         let messages = (report["findings"] as! [[String: Any]]).compactMap { $0["message"] as? String }
         #expect(messages.contains("`Tokens/studio.yaml` is written in Tokens Studio's format (`value`, `type` and Tokens Studio's type names), so its tokens are not read"))
+    }
+}
+
+/// The diff migrate shows: the lines a shortest edit keeps stay as context, even where edits add or remove lines.
+@Suite struct UnifiedDiffTests {
+    @Test func keptLinesAreContextAcrossInsertionsAndDeletions() {
+        let before = Array("a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\n".utf8)
+        let after = Array("a\nc\nd\nX\ne\nf\ng\nh\ni\nj\nk\nl\nm\n".utf8)
+        #expect(UnifiedDiff.text(path: "./t.yaml", before: before, after: after, context: 1) == """
+            --- a/t.yaml
+            +++ b/t.yaml
+            @@ -1,5 +1,5 @@
+             a
+            -b
+             c
+             d
+            +X
+             e
+            @@ -12,1 +12,2 @@
+             l
+            +m
+
+            """)
+        #expect(UnifiedDiff.text(path: "t", before: before, after: before) == "")
+        // Past the limit, one change from the first differing line to the last.
+        #expect(UnifiedDiff.changedLines(["a", "b", "c"], ["x", "y", "c"], limit: 1).map { "\($0.old) \($0.new)" } == ["0..<2 0..<2"])
+        #expect(UnifiedDiff.changedLines(["a", "b", "c"], ["x", "b", "c"]).map { "\($0.old) \($0.new)" } == ["0..<1 0..<1"])
     }
 }
