@@ -12,7 +12,7 @@ struct TokencPlugin: BuildToolPlugin {
         // Token files sit in the target's Tokens/ folder, which the target excludes from its sources.
         let tokens = target.directoryURL.appending(path: "Tokens")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: tokens.path)) ?? []
-        let inputs = names.sorted().filter { ["yaml", "yml", "json"].contains(($0 as NSString).pathExtension) }
+        let inputs = names.sorted().filter { ["yaml", "yml", "json", "jsonc", "json5"].contains(($0 as NSString).pathExtension) }
             .map { tokens.appending(path: $0) }
         guard !inputs.isEmpty else { return [] }
         let output = context.pluginWorkDirectoryURL.appending(path: "swift/Tokens.swift")

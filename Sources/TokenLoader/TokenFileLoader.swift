@@ -13,9 +13,11 @@ public struct TokenFileLoader: Sendable {
         self.limits = limits
     }
 
-    /// Loads one file's bytes; `path` is used in locations, and `.json` files get JSON's rules.
+    /// Loads one file's bytes; `path` is used in locations, and `.json`, `.jsonc` and `.json5` files get JSON's
+    /// rules (the last two after their comments are blanked).
     public func load(bytes: [UInt8], path: String) -> (file: LoadedFile, diagnostics: [Diagnostic]) {
-        let isJSON = path.lowercased().hasSuffix(".json")
+        let syntax = FileSyntax(path: path)
+        let isJSON = syntax.isJSON
         if bytes.count > limits.maxFileBytes {
             let diagnostic = Diagnostic(
                 .yamlFileTooLarge, severity: .error,
@@ -25,8 +27,9 @@ public struct TokenFileLoader: Sendable {
             return (LoadedFile(path: path, root: nil, isJSON: isJSON), [diagnostic])
         }
         var input = bytes
+        if syntax == .jsonWithComments, let blanked = JSONComments.blank(bytes) { input = blanked }
         var shifts = ColumnShifts()
-        if isJSON, let rewritten = JSONSurrogates.rewrite(bytes) {
+        if isJSON, let rewritten = JSONSurrogates.rewrite(input) {
             input = rewritten.bytes
             shifts = rewritten.shifts
         }

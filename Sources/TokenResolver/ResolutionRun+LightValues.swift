@@ -187,7 +187,7 @@ extension ResolutionRun {
     /// dimension, in `ms` a duration; a color string a color; a typography's, shadow's or border's fields),
     /// written as the file writes keys; no guess where the shape fits several types (a bare number).
     static func missingTypeFix(_ value: Node, file: String) -> String {
-        let json = file.lowercased().hasSuffix(".json")
+        let json = FileSyntax(path: file).isJSON
         func written(_ type: String) -> String { json ? "\"$type\": \"\(type)\"" : "$type: \(type)" }
         let type: String? = {
             if let entries = value.mappingEntries {

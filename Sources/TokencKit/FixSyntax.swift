@@ -1,4 +1,5 @@
 import TokenModel
+import SourceData
 
 /// Writes the YAML snippets in a finding's fix (`` `$extensions: { mode: { dark: "…" } }` ``) in JSON for a
 /// finding in a `.json` token file, so the fix can be pasted where it points: keys and plain strings quoted,
@@ -16,7 +17,7 @@ enum FixSyntax {
     }
 
     static func isInJSON(_ diagnostic: Diagnostic) -> Bool {
-        diagnostic.fix != nil && diagnostic.location?.file.hasSuffix(".json") == true
+        diagnostic.fix != nil && diagnostic.location.map { FileSyntax(path: $0.file).isJSON } == true
     }
 
     /// The fix with each code span that holds a key and value written in JSON; other spans (a name, an alias

@@ -3,10 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import SourceData
 
 /// Finds the token files of a folder (or takes one file) in sorted path order.
 public enum TokenSources {
-    static let extensions: Set<String> = ["yaml", "yml", "json"]
+    static let extensions = Set(FileSyntax.tokenFileExtensions)
     static let maxFolderDepth = 32
 
     /// The token files under `path`, as paths the user will recognise (prefixed by `path`).
@@ -27,7 +28,7 @@ public enum TokenSources {
         }
         found.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         guard !found.isEmpty else {
-            throw ToolError("no token files (*.yaml, *.yml, *.json) in \(path)")
+            throw ToolError("no token files (*.yaml, *.yml, *.json, *.jsonc, *.json5) in \(path)")
         }
         return found
     }

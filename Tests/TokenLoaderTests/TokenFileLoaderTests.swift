@@ -340,3 +340,45 @@ private func summary(_ diagnostics: [Diagnostic]) -> [String] {
         #expect(root?["c"]?.mappingEntries?.first?.key == Appearance.lightHighContrast)
     }
 }
+
+/// `.jsonc` and `.json5` files: JSON with comments, trailing commas, unquoted keys and single-quoted strings.
+@Suite struct JSONWithCommentsTests {
+    /// Comments read as blank space: what follows a comment (even one holding `é` and `🎨`) keeps the line and
+    /// column the file has; comment markers inside strings are text.
+    @Test func commentsAreBlankAndLocationsStay() throws {
+        let text = """
+            /* tokens — é 🎨 */ {
+              // the brand's blue
+              color: {
+                /* ü */ blue: { $value: '#0A84FF', $type: 'color', }, // trailing comma
+                url: { $value: "http://example.com/*not a comment*/", $type: "fontFamily" },
+              },
+            }
+
+            """
+        let (root, diagnostics) = load(text, path: "t.jsonc")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let color = try #require(root?["color"])
+        let blue = try #require(color.mappingEntries?.first)
+        #expect(blue.key == "blue")
+        #expect(blue.keyLocation == SourceLocation(file: "t.jsonc", line: 4, column: 13))
+        #expect(blue.value["$value"]?.string == "#0A84FF")
+        #expect(blue.value["$value"]?.location == SourceLocation(file: "t.jsonc", line: 4, column: 29))
+        #expect(color["url"]?["$value"]?.string == "http://example.com/*not a comment*/")
+        // The same text as `.json5`; as `.json` the comments are libyaml's syntax errors.
+        #expect(load(text, path: "t.json5").1.isEmpty)
+        #expect(!load(text, path: "t.json").1.isEmpty)
+    }
+
+    /// A comment left open runs to the end of the file; a `/` alone is text.
+    @Test func unterminatedCommentAndLoneSlash() {
+        #expect(JSONComments.blank(Array("{\"a\": 1} /* open".utf8)) == Array(("{\"a\": 1}" + String(repeating: " ", count: 8)).utf8))
+        #expect(JSONComments.blank(Array("{\"a\": \"x/y\"}".utf8)) == nil)
+        #expect(JSONComments.blank(Array("{'a\\'//': 1}".utf8)) == nil)
+    }
+
+    /// A key written twice is JSON's warning, not YAML's error.
+    @Test func jsonRulesApply() {
+        #expect(summary(load("{ a: 1, a: 2 }", path: "t.json5").1) == ["token/duplicate-json-key@1:9"])
+    }
+}
