@@ -40,18 +40,19 @@ public enum FuzzTargets {
         return image
     }
 
-    /// Loads bytes as YAML and as JSON, and plans `tokenc migrate`'s edits for each; returns both loads'
+    /// Loads bytes as YAML, JSON and JSON5, and plans `tokenc migrate`'s edits for each; returns the loads'
     /// diagnostics. Stops the run when migrate refuses a file that parses: its own edits broke the file, changed
     /// a value, or would be made again (a file with a key written twice is refused: it is the user's to fix).
     @discardableResult
     public static func loader(_ bytes: [UInt8]) -> [Diagnostic] {
         let loader = TokenFileLoader(limits: LoaderLimits())
-        for name in ["fuzz.yaml", "fuzz.json"] {
+        for name in ["fuzz.yaml", "fuzz.json", "fuzz.json5"] {
             let outcome = Migration.plan(file: name, bytes: bytes)
             precondition(outcome.refused == nil || outcome.refused!.hasPrefix("it does not parse")
                 || outcome.refused!.hasPrefix("it has a key written twice"), "migrate: \(outcome.refused!)")
         }
         return loader.load(bytes: bytes, path: "fuzz.yaml").diagnostics + loader.load(bytes: bytes, path: "fuzz.json").diagnostics
+            + loader.load(bytes: bytes, path: "fuzz.json5").diagnostics
     }
 
     /// Compiles the input as a template (NUL bytes split off partials `a`, `b`, …) and renders it

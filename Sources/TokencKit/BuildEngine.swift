@@ -141,8 +141,8 @@ public struct BuildEngine {
         let counts = SeverityCounts(result.diagnostics)
         if request.format == .text {
             TextReporter(colored: request.colored).write(result.diagnostics, sources: result.sources) { printBytes($0) }
-            let files = result.files.count, tokens = result.tokens.tokens.count
-            print("\(files) file\(files == 1 ? "" : "s"), \(tokens) token\(tokens == 1 ? "" : "s"): \(counts.sentence)\n")
+            let files = result.files.count
+            print("\(files) file\(files == 1 ? "" : "s"), \(result.tokenSentence): \(counts.sentence)\n")
         } else {
             printOutput(request.format.reporter(colored: false).report(result.diagnostics, sources: result.sources))
         }
@@ -198,7 +198,8 @@ public struct BuildEngine {
         guard counts.errors == 0 && !(request.strict && counts.warnings > 0) else {
             cache?.remove()
             if request.verbose { print(result.timingReport) }
-            print("build failed: \(counts.sentence); nothing was written\n")
+            let rejected = result.tokensRead > result.tokens.tokens.count ? " (\(result.tokenSentence))" : ""
+            print("build failed: \(counts.sentence)\(rejected); nothing was written\n")
             return BuildOutcome(ending: .failed, status: 1, result: result, filesRead: otherFilesRead)
         }
         if !writes {

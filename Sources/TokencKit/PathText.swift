@@ -31,6 +31,15 @@ enum PathText {
         }
     }
 
+    /// `path` without `.` segments and repeated slashes, as a person would write it (`./a/./b/` is `a/b`, `.` is
+    /// empty: the working folder). `..` stays: what it undoes depends on links.
+    static func lexical(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        let joined = segments.joined(separator: "/")
+        return absolute ? "/" + joined : joined
+    }
+
     /// `component` appended to `folder` with one slash between them (`appendingPathComponent`).
     static func joined(_ folder: String, _ component: String) -> String {
         if component.isEmpty { return folder }

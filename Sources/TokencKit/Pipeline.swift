@@ -33,6 +33,8 @@ public struct PipelineResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The resolved tokens (possibly partial when there were errors).
     public var tokens: ResolvedTokenSet
+    /// How many tokens the files defined (before resolution rejected any): what the summary counts as read.
+    public var tokensRead = 0
     /// The rendered outputs; empty when there were errors, since a failed build writes nothing, and when
     /// the outputs were staged (written beside their targets as they were rendered, see `OutputStaging`).
     public var outputs: [GeneratedFile]
@@ -42,6 +44,13 @@ public struct PipelineResult: Sendable {
     public var contrast: [ContrastCell]? = nil
     /// How long each stage took, in order, with what it handled (for `--verbose`).
     public var timings: [(stage: String, duration: Duration, detail: String)] = []
+
+    /// "11 tokens", or "29 tokens read, 28 rejected" when resolution rejected some: what the summary counts.
+    public var tokenSentence: String {
+        let kept = tokens.tokens.count, read = max(tokensRead, kept)
+        let tokens = "\(read) token\(read == 1 ? "" : "s")"
+        return read == kept ? tokens : tokens + " read, \(read - kept) rejected"
+    }
 
     /// One line per stage: `resolve   1.234 ms  70 tokens, 4 modes`.
     public var timingReport: String {
@@ -234,6 +243,7 @@ public struct Pipeline: Sendable {
         trees = []
         if strictDTCG { diagnostics.add(contentsOf: StrictDTCG.findings(tokens)) }
         lap("tree", "\(tokens.count) tokens joined")
+        let tokensRead = tokens.count
         let (resolved, resolveDiagnostics) = AliasResolver().resolve(tokens)
         let set = ResolvedTokenSet(tokens: resolved.tokens, modes: resolved.modes, groups: groupNotes)
         tokens = []
@@ -326,7 +336,7 @@ public struct Pipeline: Sendable {
         }
         let sorted = Diagnostic.sortedForReport(FixSyntax.forJSONFiles(selected))
         return PipelineResult(files: files, sources: allSources, diagnostics: reportedPerRule.map { Diagnostic.cappedPerRule(sorted, limit: $0) } ?? sorted,
-                              tokens: set, outputs: outputs, outputsByGenerator: outputsByGenerator,
+                              tokens: set, tokensRead: tokensRead, outputs: outputs, outputsByGenerator: outputsByGenerator,
                               contrast: concurrent.count > ruleEnd ? concurrent[ruleEnd].contrast : nil, timings: timings)
     }
 

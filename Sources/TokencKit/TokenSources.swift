@@ -17,9 +17,11 @@ public enum TokenSources {
             if path.isEmpty { throw ToolError("the token path is empty (give a folder of token files, or leave it out for Tokens/)") }
             throw ToolError("no such file or folder: \(path) (give a folder of token files, or create Tokens/ with `tokenc init`)")
         }
-        guard kind == .folder else { return [path] }
+        // Named as the user would write them: `./a.json` and `Tokens/./a.json` are `a.json` and `Tokens/a.json`.
+        let named = PathText.lexical(path)
+        guard kind == .folder else { return [named] }
         var found: [String] = []
-        walk(path, depth: 0, into: &found)
+        walk(named, depth: 0, into: &found)
         // A token file that is a link to a file outside the project and the token folder is not read: its
         // values would reach the outputs.
         for file in found where FileKind.ofEntry(file) == .link && !ProjectBoundary.realPathStaysInside(file, roots: [".", path]) {
@@ -34,10 +36,11 @@ public enum TokenSources {
     }
 
     private static func walk(_ folder: String, depth: Int, into found: inout [String]) {
+        // The working folder is named by nothing: its files are `a.json`, not `./a.json`.
         guard depth < maxFolderDepth,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return }
         for name in names where !name.hasPrefix(".") {
-            let child = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            let child = folder.isEmpty ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
             switch FileKind.ofEntry(child) {
             case .folder:
                 walk(child, depth: depth + 1, into: &found)

@@ -98,7 +98,7 @@ import Locks
         defer { sandbox.remove() }
         let (outcome, printed) = try Self.build(Self.request(sandbox))
         #expect(outcome.status == 1 && outcome.ending == .failed)
-        #expect(printed.hasSuffix("build failed: 1 error; nothing was written\n"), "\(printed)")
+        #expect(printed.hasSuffix("build failed: 1 error (1 token read, 1 rejected); nothing was written\n"), "\(printed)")
         #expect(printed.contains("Tokens/a.yaml:3:21: error: `{color.missing}` does not name a token [alias/unresolved]\n"), "\(printed)")
         #expect(sandbox.listing() == ["Tokens/a.yaml"])
     }

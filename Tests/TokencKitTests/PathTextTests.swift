@@ -21,6 +21,25 @@ import Testing
         }
     }
 
+    /// Token file paths are named as a person writes them: no `.` segments, no doubled slashes; `..` stays.
+    @Test func lexicalPaths() {
+        let cases = [".": "", "./": "", "./a.json": "a.json", "Tokens/./a": "Tokens/a", "a//b/": "a/b", "/x/./y": "/x/y",
+                     "../t": "../t", "a/../b": "a/../b", "/": "/", "": ""]
+        for (path, expected) in cases { #expect(PathText.lexical(path) == expected, "\(path)") }
+    }
+
+    /// Findings name the files of `.`, `./` and `sub/.` without the dot (the tool run in the token folder).
+    @Test func discoveredFilesHaveNoDotSegments() throws {
+        let sandbox = try Sandbox(["Tokens/a.yaml": "a: { $type: number, $value: x }\n", "Tokens/sub/b.json5": "{ b: { $type: 'number', $value: 'y' } }\n"])
+        defer { sandbox.remove() }
+        let folder = sandbox.root.appendingPathComponent("Tokens")
+        for path in [".", "./", "./sub/."] {
+            let run = try TokencProcess.run(["validate", path], in: folder)
+            let named = run.stderr.split(separator: "\n").filter { $0.contains(": error: ") }.map { $0.prefix { $0 != ":" } }
+            #expect(named == (path == "./sub/." ? ["sub/b.json5"] : ["a.yaml", "sub/b.json5"]), "\(path): \(run.stderr)")
+        }
+    }
+
     /// A name's extension is what `NSString.pathExtension` gives, hidden files and trailing dots included.
     @Test func extensionAgreesWithNSString() {
         for path in ["", "a", "a.yaml", "a.YML", "dir/a.json", "dir.d/a", ".hidden", ".hidden.yaml", "a.", "a..b", "/x/y.tar.gz", "é.ü", "a/"] {
