@@ -142,6 +142,7 @@ public struct BuildEngine {
         if request.format == .text {
             TextReporter(colored: request.colored).write(result.diagnostics, sources: result.sources) { printBytes($0) }
             let files = result.files.count
+            if let coverage = GuidelineCoverage(result.tokens).line, request.rules != .structure { print(coverage + "\n") }
             print("\(files) file\(files == 1 ? "" : "s"), \(result.tokenSentence): \(counts.sentence)\n")
         } else {
             printOutput(request.format.reporter(colored: false).report(result.diagnostics, sources: result.sources))
@@ -231,13 +232,17 @@ public struct BuildEngine {
         for (path, reason) in summary.kept {
             print("tokenc: warning: left \(path) in place although the manifest lists it as stale: \(reason)\n")
         }
+        // A build with findings shows what the checks covered, as `validate` does; a clean one stays one line.
+        let coverage = counts.errors + counts.warnings + counts.infos > 0 && request.format == .text && request.rules != .structure
+            ? GuidelineCoverage(result.tokens).line.map { $0 + "\n" } ?? "" : ""
+        print(coverage)
         print(summaryLine(written: summary.written.count, unchanged: summary.unchanged.count, removed: summary.removed.count) + "\n")
         // The manifests are inputs too: one edited (a pull request can) must not be hidden by a replayed build.
         let outputs = (summary.written + summary.unchanged).sorted()
         let manifests = folders.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + OutputWriter.manifestName }
         cache?.save(BuildCache.State(
             fingerprint: fingerprint, files: (outputs + manifests + otherFilesRead).map { BuildCache.FileStamp(path: $0) },
-            report: report, summary: summaryLine(written: 0, unchanged: outputs.count, removed: 0)))
+            report: report + Array(coverage.utf8), summary: summaryLine(written: 0, unchanged: outputs.count, removed: 0)))
         return BuildOutcome(ending: .written(summary), status: 0, result: result, filesRead: otherFilesRead)
     }
 

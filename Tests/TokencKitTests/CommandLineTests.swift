@@ -531,6 +531,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
                     $value: #0A84FF
                             ^
               fix: quote the color: "#0A84FF"
+            \(GuidelineCoverageText.none)
             1 file, 1 token: 1 error
 
             """)
@@ -938,7 +939,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(second.stderr.hasSuffix("built 3 tokens from 1 file into Generated/: 0 written, 8 unchanged (1 warning)\n"))
         // The replayed report is the one the first build printed, word for word.
         let firstLines = first.stderr.split(separator: "\n"), secondLines = second.stderr.split(separator: "\n")
-        #expect(secondLines.count == 6 && firstLines.count == 11)
+        #expect(secondLines.count == 7 && firstLines.count == 12)
         #expect(secondLines.dropFirst().prefix(4) == firstLines.prefix(4))
         #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Generated/.tokenc-cache/.gitignore"), encoding: .utf8)
             == "# tokenc's build cache: machine-specific, never commit it.\n*\n")

@@ -445,6 +445,7 @@ import TokenColor
         #expect(result.stderr.hasPrefix("""
             Mine/swift/tokn.mustache:1:1: warning: `swift/tokn.mustache` replaces no built-in template and no template includes it (`{{> tokn}}`) [template/unused]
               fix: did you mean `swift/token.mustache`?
+            \(GuidelineCoverageText.none)
             built 1 token
             """), "\(result.stderr)")
         #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Generated/list.txt"), encoding: .utf8) == "c.a\n")

@@ -1,0 +1,47 @@
+import TokenModel
+
+/// What the guideline checks could see in a set: the contrast pairs its colors declare (`on`) and the colors
+/// that say what they are for (`role`). Printed before `validate`'s and `build`'s summary, so a set with no
+/// tokenc annotations is told what was not checked, and how to declare it.
+struct GuidelineCoverage: Equatable {
+    /// Color tokens in the set.
+    var colors = 0
+    /// Colors with a `role`.
+    var withRole = 0
+    /// Declared (foreground, surface) pairs whose surface is a color of the set: what the contrast rules measure.
+    var pairs = 0
+    /// The distinct surfaces those pairs name.
+    var surfaces = 0
+
+    /// Counts the coverage of `set`.
+    init(_ set: ResolvedTokenSet) {
+        var colorPaths: Set<String> = []
+        for token in set.tokens where token.type == .color { colorPaths.insert(token.path) }
+        var surfaces: Set<String> = []
+        for token in set.tokens where token.type == .color {
+            colors += 1
+            let facts = token.facts
+            if facts.role != nil { withRole += 1 }
+            for surface in facts.on where colorPaths.contains(surface.path) {
+                pairs += 1
+                surfaces.insert(surface.path)
+            }
+        }
+        self.surfaces = surfaces.count
+    }
+
+    /// The line (without its end), or nil for a set without colors.
+    var line: String? {
+        guard colors > 0 else { return nil }
+        func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        let contrast = pairs > 0
+            ? "contrast checked on \(counted(pairs, "declared pair")) (\(counted(surfaces, "surface")))"
+            : "no contrast checked: no color names the surfaces it is drawn on (`$extensions.tokenc.on`)"
+        let roles = withRole == colors
+            ? "every color has a role"
+            : withRole == 0
+                ? "no color has a role (`$extensions.tokenc.role`), so the checks of meanings and of platform backgrounds saw none"
+                : "\(withRole) of \(counted(colors, "color")) have a role"
+        return "guideline coverage: \(contrast); \(roles) (docs/token-format.md, `$extensions.tokenc`)"
+    }
+}
