@@ -8,10 +8,17 @@ public struct AliasResolver: Sendable {
     /// Creates a resolver.
     public init() {}
 
-    /// Resolves every token; tokens whose value cannot be resolved or typed are left out and reported.
-    public func resolve(_ tokens: [Token]) -> (set: ResolvedTokenSet, diagnostics: [Diagnostic]) {
+    /// Resolves every token; tokens whose value cannot be resolved or typed are left out and reported. `leftOut`
+    /// names tokens the files define but the tree left out (reported there): an alias of one fails quietly.
+    /// `unreadFiles` are token files whose tokens were not read (reported there): a reference that names no
+    /// token is then a note that it may be defined in one, not an error of its own.
+    public func resolve(_ tokens: [Token], leftOut: Set<String> = [], unreadFiles: [String] = [])
+        -> (set: ResolvedTokenSet, diagnostics: [Diagnostic])
+    {
         let (index, literals, flags, lightTargets) = Self.resolveAhead(tokens)
         let run = ResolutionRun(tokens: tokens, index: index, literals: literals, flags: flags, lightTargets: lightTargets)
+        run.leftOut = leftOut
+        run.unreadFiles = unreadFiles
         for index in tokens.indices {
             run.visit(index)
             // Surfaces in `$extensions.tokenc.on` must name tokens too. (Read through `details`: the `facts`

@@ -33,6 +33,8 @@ extension ResolutionRun {
             }
             return target
         }
+        // A token left out for its `$type`, reported where the type is written: naming it is no second mistake.
+        if leftOut.contains(path) { return nil }
         if suggest({ $0.isGroup(path) }) {
             // The example is another token of the group: the first one may be the alias itself.
             let example = suggest { $0.firstPaths(in: path) }.first { $0 != tokens[owner].path }
@@ -50,6 +52,15 @@ extension ResolutionRun {
                 .aliasUnresolved, severity: .error,
                 message: "`{\(path)}` does not name a token", location: location, path: tokens[owner].path,
                 fix: "write `{\(token)}`: a DTCG alias names the token, without Style Dictionary's `.value`"))
+            return nil
+        }
+        if let unread = unreadFiles.first {
+            // Not a mistake of its own until the files it may be in are read.
+            let others = unreadFiles.count > 1 ? " (and \(unreadFiles.count - 1) more)" : ""
+            diagnostics.append(Diagnostic(
+                .aliasUnresolved, severity: .info,
+                message: "`{\(path)}` names no token that was read; `\(unread)`\(others) was not read, and may define it",
+                location: location, path: tokens[owner].path, fix: "fix the error in `\(unread)` first"))
             return nil
         }
         let suggestion = suggest { $0.nearest(path) }.map { "did you mean `{\($0)}`?" }

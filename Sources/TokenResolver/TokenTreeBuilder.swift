@@ -21,6 +21,9 @@ public struct TokenTreeBuilder: Sendable {
         fileprivate var diagnostics: [Diagnostic] = []
         /// Each group's `$description` and `$extensions` by dotted path.
         fileprivate var groupNotes = GroupNotes()
+        /// The paths of the tokens left out for a `$type` that is not a type (reported once, where it is written):
+        /// an alias of one is not reported again as naming nothing, and the summary counts them as read.
+        public fileprivate(set) var leftOut: [String] = []
 
         /// A file with nothing in it.
         public init() {}
@@ -52,8 +55,10 @@ public struct TokenTreeBuilder: Sendable {
         // Sorted here, on the file's own thread, so the join only merges sorted runs. The sort is stable:
         // a path written twice stays in the order it was written.
         let (tokens, paths) = TreeWalk.sortedByPath(walk.tokens)
-        return FileTree(tokens: tokens, paths: paths, groups: walk.groups, extends: walk.extends, diagnostics: walk.diagnostics,
-                        groupNotes: walk.groupNotes)
+        var tree = FileTree(tokens: tokens, paths: paths, groups: walk.groups, extends: walk.extends, diagnostics: walk.diagnostics,
+                            groupNotes: walk.groupNotes)
+        tree.leftOut = walk.leftOut
+        return tree
     }
 
     /// Reads every file into one list of tokens sorted by path, with the diagnostics found on the way; `lastWins` as

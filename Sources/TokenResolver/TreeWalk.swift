@@ -5,6 +5,9 @@ import TokenModel
 /// Walks the loaded files' groups and tokens into a list of tokens, with the diagnostics of what they say.
 struct TreeWalk {
     var tokens: [Token] = []
+    /// The paths of tokens left out for a `$type` that is not a type (their own, or their group's): defined, and
+    /// reported once where the type is written.
+    var leftOut: [String] = []
     /// The last box made for a token with nothing but facts, for the next such token to share.
     var sharedFacts: TokenDetails?
     var diagnostics: [Diagnostic] = []
@@ -60,6 +63,9 @@ struct TreeWalk {
         var path: String?
         var dotted: String
         var type: TokenType?
+        /// The group, or one it is in, gives a `$type` that is not a type (reported there): its tokens with no
+        /// `$type` of their own are left out, not each reported as having none.
+        var typeRejected = false
         var facts: TokencFacts
         var deprecation: String?
         var isRoot: Bool
@@ -68,10 +74,11 @@ struct TreeWalk {
     /// Reads a group's own properties (`$deprecated`, `$extensions.tokenc`, `$type`) and records the group.
     mutating func openGroup(_ entries: [MappingEntry], at location: SourceLocation, path: String?,
                             inheritedType: TokenType?, isRoot: Bool, inheritedFacts: TokencFacts,
-                            inheritedDeprecation: String?) -> OpenGroup
+                            inheritedDeprecation: String?, inheritedTypeRejected: Bool = false) -> OpenGroup
     {
         let dotted = path ?? ""
         var type = inheritedType
+        var typeRejected = inheritedTypeRejected
         var facts = inheritedFacts
         var deprecation = inheritedDeprecation
         if let deprecatedNode = entries.first(where: { $0.key == "$deprecated" })?.value {
@@ -81,16 +88,19 @@ struct TreeWalk {
             readFacts(tokencNode, into: &facts, path: dotted)
         }
         if let typeNode = entries.first(where: { $0.key == "$type" })?.value {
-            type = parseType(typeNode, path: dotted) ?? inheritedType
+            let own = parseType(typeNode, path: dotted)
+            type = own ?? inheritedType
+            typeRejected = own == nil
         }
         if groups[dotted] == nil { groups[dotted] = (location, type) }
-        return OpenGroup(entries: entries, path: path, dotted: dotted, type: type, facts: facts, deprecation: deprecation, isRoot: isRoot)
+        return OpenGroup(entries: entries, path: path, dotted: dotted, type: type, typeRejected: typeRejected, facts: facts,
+                         deprecation: deprecation, isRoot: isRoot)
     }
 
     /// Reads entry `index` of group `group`: a property, a token, or a child group, which it opens and returns.
     mutating func readGroupEntry(_ index: Int, of group: OpenGroup) -> OpenGroup? {
         let entries = group.entries, path = group.path, dotted = group.dotted, type = group.type
-        let facts = group.facts, deprecation = group.deprecation, isRoot = group.isRoot
+        let facts = group.facts, deprecation = group.deprecation, isRoot = group.isRoot, typeRejected = group.typeRejected
         let key = entries[index].key
         if key.utf8.first == UInt8(ascii: "$") {  // one byte read, where `hasPrefix` cost some 100 instructions a key
             switch key {
@@ -112,7 +122,7 @@ struct TreeWalk {
                 } else if isRoot && path == nil, let own = entries[index].value["dev.tokenc"]?.mappingEntries {
                     // tokenc's JSON output keeps symbol, accent and icon tokens here so the file stays valid DTCG.
                     return openGroup(own, at: entries[index].value.location, path: path, inheritedType: type, isRoot: false,
-                                     inheritedFacts: facts, inheritedDeprecation: deprecation)
+                                     inheritedFacts: facts, inheritedDeprecation: deprecation, inheritedTypeRejected: typeRejected)
                 }
             case "$extends":
                 if let target = aliasTarget(entries[index].value.string) {
@@ -128,7 +138,7 @@ struct TreeWalk {
                     return nil
                 }
                 token(children, name: "$root", keyLocation: entries[index].keyLocation, path: (path.map { $0 + "." } ?? "") + "$root", inheritedType: type,
-                      inheritedFacts: facts, inheritedDeprecation: deprecation)
+                      inheritedFacts: facts, inheritedDeprecation: deprecation, inheritedTypeRejected: typeRejected)
             case "$schema" where isRoot && path == nil: return nil
             default:
                 error(.tokenInvalidName, "`\(key)` is not a DTCG property, and names must not start with `$`",
@@ -151,19 +161,21 @@ struct TreeWalk {
         }
         if children.contains(where: { $0.key == "$value" || $0.key == "$ref" }) {
             token(children, name: key, keyLocation: entries[index].keyLocation, path: childPath, inheritedType: type,
-                  inheritedFacts: facts, inheritedDeprecation: deprecation)
+                  inheritedFacts: facts, inheritedDeprecation: deprecation, inheritedTypeRejected: typeRejected)
         } else {
             return openGroup(children, at: entries[index].keyLocation, path: childPath, inheritedType: type, isRoot: false,
-                             inheritedFacts: facts, inheritedDeprecation: deprecation)
+                             inheritedFacts: facts, inheritedDeprecation: deprecation, inheritedTypeRejected: typeRejected)
         }
         return nil
     }
 
     /// Reads a token; its own `$deprecated` (`false` among them) replaces its groups'.
     mutating func token(_ entries: [MappingEntry], name: String, keyLocation: SourceLocation, path dotted: String,
-                        inheritedType: TokenType?, inheritedFacts: TokencFacts, inheritedDeprecation: String? = nil)
+                        inheritedType: TokenType?, inheritedFacts: TokencFacts, inheritedDeprecation: String? = nil,
+                        inheritedTypeRejected: Bool = false)
     {
         var type = inheritedType
+        var typeRejected = inheritedTypeRejected
         var facts = inheritedFacts
         var value: Node?
         var description: String?
@@ -181,8 +193,12 @@ struct TreeWalk {
             case "$ref": reference = entries[index]
             case "$type":
                 type = parseType(entries[index].value, path: dotted)
+                typeRejected = false
                 // An unknown `$type` is already reported; leave the token out instead of adding "missing type".
-                if type == nil { return }
+                if type == nil {
+                    leftOut.append(dotted)
+                    return
+                }
             case "$description":
                 if let text = entries[index].value.string { description = text } else {
                     error(.tokenInvalidProperty, "`$description` must be a string, not \(entries[index].value.kindDescription)",
@@ -237,6 +253,12 @@ struct TreeWalk {
             value = Node(.mapping([reference]), at: reference.value.location)
         }
         guard let value else { return }
+        // Under a group whose `$type` is not a type (reported at the group), a token with none of its own is left
+        // out: its "missing type" would follow from that one mistake.
+        if type == nil, typeRejected {
+            leftOut.append(dotted)
+            return
+        }
         // `$value` is the light appearance; a different `light` mode would be dropped without a word.
         if let lightMode, let written = lightMode.value.scalarText, let own = value.scalarText, written != own {
             error(.tokenInvalidProperty,

@@ -195,24 +195,31 @@ public struct Pipeline: Sendable {
         // nodes: it decides which files count, and the trees read here are then not used.
         var trees: [TokenTreeBuilder.FileTree] = []
         var resolverDocument: LoadedFile?
-        for (found, tree, document) in Self.concurrentMap(files, { file -> ([Diagnostic], TokenTreeBuilder.FileTree, LoadedFile?) in
+        // Token files whose tokens were not read (one that did not parse, one of an older format): an alias that
+        // names nothing may name a token of theirs.
+        var unread: [String] = []
+        for (found, tree, document, read) in Self.concurrentMap(files, { file -> ([Diagnostic], TokenTreeBuilder.FileTree, LoadedFile?, Bool) in
             let (loaded, found) = loader.load(bytes: sources[file] ?? [], path: file)
-            if ResolverDocumentReader.isResolverDocument(loaded.root) { return (found, .init(), loaded) }
+            if ResolverDocumentReader.isResolverDocument(loaded.root) { return (found, .init(), loaded, true) }
             // A file of an older format is one finding, not one per key; its tokens are not read.
             if let root = loaded.root, case let format = SourceFormat.of(root), format != .dtcg {
-                return (found + [Self.olderFormat(format, root: root)], .init(), nil)
+                return (found + [Self.olderFormat(format, root: root)], .init(), nil, false)
             }
-            return (found, builder.read(loaded), nil)
+            let parsed = loaded.root != nil || !found.contains { $0.severity == .error }
+            return (found, builder.read(loaded), nil, parsed)
         }) {
             diagnostics.add(contentsOf: found)
             trees.append(tree)
             if resolverDocument == nil { resolverDocument = document }
+            if !read { unread.append(files[trees.count - 1]) }
         }
         let sourceBytes = sources.values.reduce(0) { $0 + $1.count }
         lap("load", "\(files.count) files, \(sourceBytes) bytes, read into tokens")
         var allSources = sources
         var tokens: [Token]
         var groupNotes: GroupNotes
+        // Tokens the tree left out for a `$type` that is not a type: read, and rejected where the type is written.
+        var leftOut: Set<String> = []
         if let document = resolverDocument {
             // A folder with a resolver document is read through it: the document decides which files count.
             let reader = ReferencedFileReader(relativeTo: document.path, loader: loader, filesRead: filesRead)
@@ -222,6 +229,7 @@ public struct Pipeline: Sendable {
             allSources.merge(reader.collected.sources) { first, _ in first }
             let baseTrees = resolution.base.map(builder.read)
             groupNotes = TokenTreeBuilder.groupNotes(baseTrees)
+            leftOut = Set(baseTrees.flatMap(\.leftOut))
             // A resolver document's sources merge in order, the last definition of a path winning.
             let (base, baseDiagnostics) = builder.build(baseTrees, lastWins: true)
             diagnostics.add(contentsOf: baseDiagnostics)
@@ -236,6 +244,7 @@ public struct Pipeline: Sendable {
             tokens = merged
         } else {
             groupNotes = TokenTreeBuilder.groupNotes(trees)
+            leftOut = Set(trees.flatMap(\.leftOut))
             let (built, treeDiagnostics) = builder.build(consume trees)
             diagnostics.add(contentsOf: treeDiagnostics)
             tokens = built
@@ -243,8 +252,8 @@ public struct Pipeline: Sendable {
         trees = []
         if strictDTCG { diagnostics.add(contentsOf: StrictDTCG.findings(tokens)) }
         lap("tree", "\(tokens.count) tokens joined")
-        let tokensRead = tokens.count
-        let (resolved, resolveDiagnostics) = AliasResolver().resolve(tokens)
+        let tokensRead = tokens.count + leftOut.count
+        let (resolved, resolveDiagnostics) = AliasResolver().resolve(tokens, leftOut: leftOut, unreadFiles: unread)
         let set = ResolvedTokenSet(tokens: resolved.tokens, modes: resolved.modes, groups: groupNotes)
         tokens = []
         diagnostics.add(contentsOf: resolveDiagnostics)
