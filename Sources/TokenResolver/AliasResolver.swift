@@ -8,17 +8,14 @@ public struct AliasResolver: Sendable {
     /// Creates a resolver.
     public init() {}
 
-    /// Resolves every token; tokens whose value cannot be resolved or typed are left out and reported. `leftOut`
-    /// names tokens the files define but the tree left out (reported there): an alias of one fails quietly.
-    /// `unreadFiles` are token files whose tokens were not read (reported there): a reference that names no
-    /// token is then a note that it may be defined in one, not an error of its own.
-    public func resolve(_ tokens: [Token], leftOut: Set<String> = [], unreadFiles: [String] = [])
+    /// Resolves every token; tokens whose value cannot be resolved or typed are left out and reported.
+    /// `context` tells what was not read, so that a reference to it is not reported as a mistake of its own.
+    public func resolve(_ tokens: [Token], context: ReferenceContext = ReferenceContext())
         -> (set: ResolvedTokenSet, diagnostics: [Diagnostic])
     {
         let (index, literals, flags, lightTargets) = Self.resolveAhead(tokens)
         let run = ResolutionRun(tokens: tokens, index: index, literals: literals, flags: flags, lightTargets: lightTargets)
-        run.leftOut = leftOut
-        run.unreadFiles = unreadFiles
+        run.context = context
         for index in tokens.indices {
             run.visit(index)
             // Surfaces in `$extensions.tokenc.on` must name tokens too. (Read through `details`: the `facts`
@@ -96,4 +93,19 @@ struct TokenFlags: OptionSet {
         }
         self = flags
     }
+}
+
+/// What the files define that the resolution does not hold, so that a reference to it says why instead of
+/// "does not name a token".
+public struct ReferenceContext: Sendable {
+    /// Tokens the tree left out for a `$type` that is not a type (reported there): an alias of one fails quietly.
+    public var leftOut: Set<String> = []
+    /// Token files whose tokens were not read (they did not parse, or are of an older format): a reference that
+    /// names no token is a note that one of them may define it.
+    public var unreadFiles: [String] = []
+    /// Tokens of a resolver document's sets that `resolutionOrder` does not use, by path: the set's name.
+    public var unlistedSets: [String: String] = [:]
+
+    /// Creates a context in which everything was read.
+    public init() {}
 }

@@ -34,7 +34,7 @@ extension ResolutionRun {
             return target
         }
         // A token left out for its `$type`, reported where the type is written: naming it is no second mistake.
-        if leftOut.contains(path) { return nil }
+        if context.leftOut.contains(path) { return nil }
         if suggest({ $0.isGroup(path) }) {
             // The example is another token of the group: the first one may be the alias itself.
             let example = suggest { $0.firstPaths(in: path) }.first { $0 != tokens[owner].path }
@@ -54,9 +54,17 @@ extension ResolutionRun {
                 fix: "write `{\(token)}`: a DTCG alias names the token, without Style Dictionary's `.value`"))
             return nil
         }
-        if let unread = unreadFiles.first {
+        if let set = context.unlistedSets[path] {
+            diagnostics.append(Diagnostic(
+                .aliasUnresolved, severity: .error,
+                message: "`{\(path)}` is defined in the set `\(set)`, which `resolutionOrder` does not list",
+                location: location, path: tokens[owner].path,
+                fix: "add `{ \"$ref\": \"#/sets/\(set)\" }` to `resolutionOrder` in the resolver document"))
+            return nil
+        }
+        if let unread = context.unreadFiles.first {
             // Not a mistake of its own until the files it may be in are read.
-            let others = unreadFiles.count > 1 ? " (and \(unreadFiles.count - 1) more)" : ""
+            let others = context.unreadFiles.count > 1 ? " (and \(context.unreadFiles.count - 1) more)" : ""
             diagnostics.append(Diagnostic(
                 .aliasUnresolved, severity: .info,
                 message: "`{\(path)}` names no token that was read; `\(unread)`\(others) was not read, and may define it",

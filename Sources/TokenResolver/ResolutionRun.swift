@@ -30,10 +30,8 @@ final class ResolutionRun {
     var stack: [Int] = []
     /// The chains through targets with long ones, shared by their aliases.
     var longChains = LongChains()
-    /// Tokens the files define but the tree left out (reported there): a reference to one fails quietly.
-    var leftOut: Set<String> = []
-    /// Token files whose tokens were not read: a reference that names nothing may name one of theirs.
-    var unreadFiles: [String] = []
+    /// What the files define that the resolution does not hold (`ReferenceContext`).
+    var context = ReferenceContext()
     /// What a reference that names no token meant, indexed at the first such reference (`suggest`).
     var suggestions: PathSuggestions?
     /// The most aliases one chain may follow: far beyond real token sets, and a bound on recursion.

@@ -20,6 +20,9 @@ public struct ResolverDocumentReader: Sendable {
         public var base: [LoadedFile] = []
         /// Sources per mode (each appearance, each theme, and each theme's own appearances), in resolution order.
         public var modes: [(mode: String, sources: [LoadedFile])] = []
+        /// The sets `sets` defines that neither `resolutionOrder` nor another set or modifier uses, with their
+        /// sources: their tokens are not part of the resolution, and an alias of one is told so.
+        public var unlistedSets: [(name: String, sources: [LoadedFile])] = []
     }
 
     /// Creates a reader.
@@ -140,6 +143,24 @@ private struct ResolverRun {
             if isModifier { applyModifier(name, definition) } else { resolution.base += sources(definition["sources"]) }
         }
         combineThemesWithAppearances()
+        // A set no entry uses: its files are read only to tell an alias of one of its tokens why it is not there.
+        let used = Set(Self.pointers(in: root).filter { $0.hasPrefix("#/sets/") }.map { String($0.dropFirst(7)) })
+        for entry in root["sets"]?.mappingEntries ?? [] where !used.contains(entry.key) {
+            let before = diagnostics.count
+            let files = sources(entry.value["sources"])
+            diagnostics.removeSubrange(before...)
+            resolution.unlistedSets.append((entry.key, files))
+        }
+    }
+
+    /// Every `$ref` string in the document, wherever it is.
+    static func pointers(in node: Node) -> [String] {
+        switch node.kind {
+        case .scalar: return []
+        case .sequence(let items): return items.flatMap(pointers)
+        case .mapping(let entries):
+            return entries.flatMap { entry in entry.key == "$ref" ? (entry.value.string.map { [$0] } ?? []) : pointers(in: entry.value) }
+        }
     }
 
     /// The built-in appearances (other than light) the `appearance` modifier gives, with their sources and the

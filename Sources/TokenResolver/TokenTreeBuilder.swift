@@ -15,7 +15,7 @@ public struct TokenTreeBuilder: Sendable {
         /// Sorted by path, stably: the join merges these runs (`SortedRuns`).
         fileprivate var tokens: [Token] = []
         /// The tokens' paths, in the same order (the join takes them without touching each token).
-        fileprivate var paths: [String] = []
+        public fileprivate(set) var paths: [String] = []
         fileprivate var groups: [String: (location: SourceLocation, type: TokenType?)] = [:]
         fileprivate var extends: [PendingExtends] = []
         fileprivate var diagnostics: [Diagnostic] = []

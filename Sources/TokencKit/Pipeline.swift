@@ -218,8 +218,9 @@ public struct Pipeline: Sendable {
         var allSources = sources
         var tokens: [Token]
         var groupNotes: GroupNotes
-        // Tokens the tree left out for a `$type` that is not a type: read, and rejected where the type is written.
-        var leftOut: Set<String> = []
+        // What was not read into the resolution, for the references to it (`ReferenceContext`); tokens left out
+        // for a `$type` that is not a type count as read and rejected.
+        var context = ReferenceContext()
         if let document = resolverDocument {
             // A folder with a resolver document is read through it: the document decides which files count.
             let reader = ReferencedFileReader(relativeTo: document.path, loader: loader, filesRead: filesRead)
@@ -229,7 +230,10 @@ public struct Pipeline: Sendable {
             allSources.merge(reader.collected.sources) { first, _ in first }
             let baseTrees = resolution.base.map(builder.read)
             groupNotes = TokenTreeBuilder.groupNotes(baseTrees)
-            leftOut = Set(baseTrees.flatMap(\.leftOut))
+            context.leftOut = Set(baseTrees.flatMap(\.leftOut))
+            for (set, files) in resolution.unlistedSets {
+                for tree in files.map(builder.read) { for path in tree.paths where context.unlistedSets[path] == nil { context.unlistedSets[path] = set } }
+            }
             // A resolver document's sources merge in order, the last definition of a path winning.
             let (base, baseDiagnostics) = builder.build(baseTrees, lastWins: true)
             diagnostics.add(contentsOf: baseDiagnostics)
@@ -244,7 +248,7 @@ public struct Pipeline: Sendable {
             tokens = merged
         } else {
             groupNotes = TokenTreeBuilder.groupNotes(trees)
-            leftOut = Set(trees.flatMap(\.leftOut))
+            context.leftOut = Set(trees.flatMap(\.leftOut))
             let (built, treeDiagnostics) = builder.build(consume trees)
             diagnostics.add(contentsOf: treeDiagnostics)
             tokens = built
@@ -252,8 +256,9 @@ public struct Pipeline: Sendable {
         trees = []
         if strictDTCG { diagnostics.add(contentsOf: StrictDTCG.findings(tokens)) }
         lap("tree", "\(tokens.count) tokens joined")
-        let tokensRead = tokens.count + leftOut.count
-        let (resolved, resolveDiagnostics) = AliasResolver().resolve(tokens, leftOut: leftOut, unreadFiles: unread)
+        let tokensRead = tokens.count + context.leftOut.count
+        context.unreadFiles = unread
+        let (resolved, resolveDiagnostics) = AliasResolver().resolve(tokens, context: context)
         let set = ResolvedTokenSet(tokens: resolved.tokens, modes: resolved.modes, groups: groupNotes)
         tokens = []
         diagnostics.add(contentsOf: resolveDiagnostics)

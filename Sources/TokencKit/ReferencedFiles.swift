@@ -82,7 +82,8 @@ final class ReferencedFileReader {
 
     func load(_ reference: String) -> LoadedFile? {
         guard !reference.hasPrefix("/"), !reference.contains("://") else { return nil }
-        let path = folder == "." ? reference : folder + "/" + reference
+        // Named as a person writes it (`./apple/a.json` is `apple/a.json`): findings and the file list show it.
+        let path = PathText.lexical(folder == "." ? reference : folder + "/" + reference)
         if let file = loaded[path] { return file }
         // Like images: never outside both the working folder and the document's folder.
         guard Pipeline.staysInsideProject(path, referencedFrom: folder) else { return nil }

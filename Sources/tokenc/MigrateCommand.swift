@@ -8,8 +8,10 @@ struct Migrate: ParsableCommand {
         abstract: "Show (or write) the edits that turn older token files into DTCG 2025.10.",
         usage: "tokenc migrate [--write] [<path>]",
         discussion: """
-        Reads DTCG drafts (string dimensions and durations such as "16px" and "200ms"), Style Dictionary's format \
-        before DTCG (value, type, comment, {a.b.value}) and Tokens Studio's types (sizing, fontWeights ...). Each \
+        Reads DTCG drafts (string dimensions and durations such as "16px" and "200ms", a $type DTCG does not \
+        define, a tool's keys beside $value, 3-digit hex fallbacks), Style Dictionary's format before DTCG (value, \
+        type, comment, {a.b.value}) and Tokens Studio's types (sizing, fontWeights ...), in YAML, JSON, JSONC and \
+        JSON5 files. Each \
         edit is the smallest replacement of a key or a value, in the file's own syntax; a file whose edits would \
         change a value, or that a second run would edit again, is left as it is and reported. Values with no exact \
         DTCG spelling (1.5em with no font size, an unknown type) are listed, not guessed.

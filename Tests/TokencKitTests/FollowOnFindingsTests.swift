@@ -42,4 +42,24 @@ import Testing
         ], "\(validate.stderr)")
         #expect(validate.stderr.hasSuffix("2 files, 1 token read, 1 rejected: 1 error, 1 note\n"))
     }
+
+    /// An alias of a token of a set that `resolutionOrder` does not use says so, and how to use it; the files a
+    /// resolver document names are named without `./`.
+    @Test func anAliasIntoASetResolutionOrderLeavesOut() throws {
+        let sandbox = try Sandbox([
+            "Tokens/r.resolver.json": """
+                { "version": "2025.10",
+                  "sets": { "base": { "sources": [{ "$ref": "./base.json" }] }, "type": { "sources": [{ "$ref": "./type.json" }] } },
+                  "resolutionOrder": [{ "$ref": "#/sets/base" }] }
+                """,
+            "Tokens/base.json": "{ \"body\": { \"$type\": \"fontFamily\", \"$value\": \"{font.default}\" } }\n",
+            "Tokens/type.json": "{ \"font\": { \"default\": { \"$type\": \"fontFamily\", \"$value\": \"SF Pro\" } } }\n",
+        ])
+        defer { sandbox.remove() }
+        let validate = try InProcess.run(["validate", "--rules", "structure"], in: sandbox.root)
+        #expect(validate.stderr.hasPrefix("""
+            Tokens/base.json:1:46: error: `{font.default}` is defined in the set `type`, which `resolutionOrder` does not list [alias/unresolved]
+            """), "\(validate.stderr)")
+        #expect(validate.stderr.contains("  fix: add `{ \"$ref\": \"#/sets/type\" }` to `resolutionOrder` in the resolver document\n"))
+    }
 }
