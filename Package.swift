@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "TokenGenerators", dependencies: ["SourceData", "TokenModel", "TokenColor"], swiftSettings: typedValuesOnly),
         .target(name: "TokenDiff", dependencies: ["TokenModel", "TokenColor"], swiftSettings: typedValuesOnly),
         // `tokenc migrate`'s edits: read from the located nodes of a file, as the loader made them.
-        .target(name: "TokenMigration", dependencies: ["SourceData", "SourceTree", "TokenModel"]),
+        .target(name: "TokenMigration", dependencies: ["SourceData", "SourceTree", "TokenModel", "TokenColor"]),
         .target(
             name: "TokencKit",
             dependencies: ["SourceData", "SourceTree", "TokenModel", "TokenColor", "Locks", "TokenLoader", "TokenResolver", "TokenRules", "TokenGenerators", "TokenDiff", "TokenMigration"]

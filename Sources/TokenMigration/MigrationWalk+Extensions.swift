@@ -168,17 +168,38 @@ extension MigrationWalk {
         expectations.append(MigrationExpectation(keys: keys + ["hex"], value: .text(six)))
     }
 
+    /// A color value: an object's short `hex` gets six digits; with `--dtcg strict`, a CSS color string
+    /// (`#0A84FF`, `rgb(…)`, `oklch(…)`, a named color) becomes the color object DTCG 2025.10 defines, with the
+    /// same space and components, so it reads as the same color. An hsl() or hwb() string is noted instead:
+    /// DTCG's components for those spaces are not CSS's, and sRGB's would not be exact.
+    mutating func color(_ node: Node, keys: [String], path: String) {
+        guard strictColors, let text = node.string, TokenReference.aliasPath(text) == nil else {
+            colorHex(node, keys: keys, path: path)
+            return
+        }
+        guard let parsed = MigrationExpectation.color(text) else { return }
+        guard parsed.space != .hsl, parsed.space != .hwb else {
+            notes.append(MigrationNote(location: node.location, path: path,
+                                       message: "`\(text)` is left as it is: DTCG's hsl and hwb components are not CSS's, and "
+                                           + "its sRGB components would not be exact; write it as rgb(), hex or oklch() first"))
+            return
+        }
+        replaceValue(node, with: ColorObjectText.text(parsed, json: isJSON),
+                     reason: "the CSS color `\(text)` becomes a DTCG color object")
+        expectations.append(MigrationExpectation(keys: keys, value: .color(text)))
+    }
+
     /// The colors inside a composite value: a shadow's (each layer), a border's, a gradient's stops.
     mutating func compositeColors(_ node: Node, keys: [String], type: String, path: String) {
         switch type {
-        case "color": colorHex(node, keys: keys, path: path)
+        case "color": color(node, keys: keys, path: path)
         case "border":
-            if let color = node["color"] { colorHex(color, keys: keys + ["color"], path: path) }
+            if let value = node["color"] { color(value, keys: keys + ["color"], path: path) }
         case "shadow", "gradient":
             let items = node.sequenceItems.map { Array($0.enumerated()) } ?? [(0, node)]
             for (index, item) in items {
-                if let color = item["color"] {
-                    colorHex(color, keys: (node.sequenceItems == nil ? keys : keys + [String(index)]) + ["color"], path: path)
+                if let value = item["color"] {
+                    color(value, keys: (node.sequenceItems == nil ? keys : keys + [String(index)]) + ["color"], path: path)
                 }
             }
         default: return

@@ -26,10 +26,12 @@ public struct Migrator: Sendable {
     /// under `$extensions` (`UnknownTypeSurvey`), so that an alias of one moves too.
     /// With `movingStructure` false, nothing moves under `$extensions` and no member is removed: only values and
     /// keys are rewritten where they are, and the rest is noted.
-    public func plan(_ file: LoadedFile, bytes: [UInt8], moved: Set<String> = [], movingStructure: Bool = true) -> FileMigration {
+    /// With `strictColors`, CSS color strings become DTCG color objects (`--dtcg strict`).
+    public func plan(_ file: LoadedFile, bytes: [UInt8], moved: Set<String> = [], movingStructure: Bool = true,
+                     strictColors: Bool = false) -> FileMigration {
         guard let root = file.root else { return FileMigration(path: file.path, format: .dtcg, edits: [], notes: [], expectations: []) }
         var walk = MigrationWalk(bytes: bytes, isJSON: file.isJSON, format: SourceFormat.of(root), moved: moved,
-                                 movesStructure: movingStructure)
+                                 movesStructure: movingStructure, strictColors: strictColors)
         walk.group(root, keys: [], inheritedType: nil)
         return FileMigration(path: file.path, format: walk.format, edits: walk.edits.sorted { $0.range.lowerBound < $1.range.lowerBound },
                              notes: walk.notes, expectations: walk.expectations)
@@ -57,6 +59,12 @@ public struct Migrator: Sendable {
                 return node?.scalarText == text ? nil : "`\(place)` does not read as `\(text)`"
             case .absent:
                 return node == nil ? nil : "`\(place)` is still there"
+            case .color(let text):
+                guard let node, node.mappingEntries != nil, case .success(let value) = ColorValue.parse(node), case .color(let read) = value,
+                      let meant = MigrationExpectation.color(text), read.space == meant.space, read.alpha == meant.alpha,
+                      (0..<3).allSatisfy({ read.components[$0] == meant.components[$0] || (read.components[$0].isNaN && meant.components[$0].isNaN) })
+                else { return "`\(place)` does not read as the color `\(text)`" }
+                return nil
             }
         }
     }
@@ -71,6 +79,8 @@ struct MigrationWalk {
     let moved: Set<String>
     /// Whether members may be removed and tokens and keys moved under `$extensions`.
     let movesStructure: Bool
+    /// Whether CSS color strings become color objects (`--dtcg strict`).
+    let strictColors: Bool
     /// Where each line starts, counted as the YAML parser counts them: after `\n`, `\r\n`, a lone `\r`, and
     /// the Unicode breaks NEL, LS and PS (a `LineIndex` knows `\n` alone, and an edit must land on its byte).
     let lineStarts: [Int]
@@ -78,9 +88,11 @@ struct MigrationWalk {
     var notes: [MigrationNote] = []
     var expectations: [MigrationExpectation] = []
 
-    init(bytes: [UInt8], isJSON: Bool, format: SourceFormat, moved: Set<String> = [], movesStructure: Bool = true) {
+    init(bytes: [UInt8], isJSON: Bool, format: SourceFormat, moved: Set<String> = [], movesStructure: Bool = true,
+         strictColors: Bool = false) {
         self.moved = moved
         self.movesStructure = movesStructure
+        self.strictColors = strictColors
         self.bytes = bytes
         self.isJSON = isJSON
         self.format = format

@@ -1,4 +1,7 @@
 import SourceData
+import SourceTree
+import TokenColor
+import TokenModel
 
 /// One textual replacement in a token file: the bytes in `range` become `replacement`.
 public struct TextEdit: Equatable, Sendable {
@@ -76,11 +79,22 @@ public struct MigrationExpectation: Equatable, Sendable {
         case text(String)
         /// No value: the key was removed.
         case absent
+        /// A color object that reads as the same color as this CSS color string.
+        case color(String)
     }
 
     /// Creates an expectation.
     public init(keys: [String], value: Expected) {
         self.keys = keys
         self.value = value
+    }
+}
+
+extension MigrationExpectation {
+    /// The color a CSS color string (hex, a function, a named color) reads as, as tokenc reads a token's value.
+    static func color(_ text: String) -> Color? {
+        guard case .success(let value) = ColorValue.parse(.string(text, at: SourceLocation(file: "", line: 1, column: 1))),
+              case .color(let color) = value else { return nil }
+        return color
     }
 }

@@ -25,11 +25,7 @@ public enum StrictDTCG {
             guard TokenReference.aliasPath(text) == nil else { return }
             var fix = "write a DTCG color object, { colorSpace: srgb, components: [r, g, b] } with components from 0 to 1"
             if case .success(let value) = ColorValue.parse(node), case .color(let color) = value {
-                let srgb = color.space == .hsl || color.space == .hwb ? color.converted(to: .srgb) : color
-                let parts = [srgb.components.x, srgb.components.y, srgb.components.z].map { $0.wholeNumberText ?? "\($0)" }
-                fix = "write `{ \"colorSpace\": \"\(srgb.space.rawValue)\", \"components\": [\(parts.joined(separator: ", "))]"
-                    + (srgb.alpha == 1 ? "" : ", \"alpha\": \(srgb.alpha.wholeNumberText ?? "\(srgb.alpha)")")
-                    + ", \"hex\": \"\(srgb.hex.prefix(7))\" }`"
+                fix = "write `\(ColorObjectText.text(color, json: true))`"
             }
             found.append(Diagnostic(
                 .tokenInvalidValue, severity: .error,

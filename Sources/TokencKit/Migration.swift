@@ -25,20 +25,21 @@ public enum Migration {
     }
 
     /// Every token file under `path`, planned and checked; nothing is written.
-    public static func plan(_ path: String) throws(ToolError) -> [FileOutcome] {
+    /// With `strictColors` (`--dtcg strict`), CSS color strings become DTCG color objects too.
+    public static func plan(_ path: String, strictColors: Bool = false) throws(ToolError) -> [FileOutcome] {
         let files = try TokenSources.discover(path).map { file throws(ToolError) in (file, try TokenSources.read(file)) }
         // Tokens of a type DTCG does not define move under `$extensions` with their aliases, in whichever file.
         var survey = UnknownTypeSurvey()
         for (file, bytes) in files { survey.add(TokenFileLoader().load(bytes: bytes, path: file).file.root) }
         let moved = survey.moved
-        return files.map { file, bytes in plan(file: file, bytes: bytes, moved: moved) }
+        return files.map { file, bytes in plan(file: file, bytes: bytes, moved: moved, strictColors: strictColors) }
     }
 
     /// One file's edits, checked: the file read again after them parses, every converted value reads as what
     /// it was meant to be, and planning again finds nothing more to do.
-    public static func plan(file: String, bytes: [UInt8], moved: Set<String> = []) -> FileOutcome {
+    public static func plan(file: String, bytes: [UInt8], moved: Set<String> = [], strictColors: Bool = false) -> FileOutcome {
         let (loaded, problems) = TokenFileLoader().load(bytes: bytes, path: file)
-        let planned = Migrator().plan(loaded, bytes: bytes, moved: moved)
+        let planned = Migrator().plan(loaded, bytes: bytes, moved: moved, strictColors: strictColors)
         var outcome = FileOutcome(path: file, format: planned.format, edits: planned.edits, before: bytes, after: bytes,
                                   notes: planned.notes, refused: nil)
         if let error = problems.first(where: { $0.severity == .error }) {
@@ -59,12 +60,13 @@ public enum Migration {
             outcome.refused = "two of its edits overlap (`\(overlap.0.reason)`, `\(overlap.1.reason)`); the file is left as it is"
             return outcome
         }
-        var (after, why) = verify(planned, loaded: file, bytes: bytes, moved: moved, movingStructure: true)
+        var (after, why) = verify(planned, loaded: file, bytes: bytes, moved: moved, movingStructure: true, strictColors: strictColors)
         if why != nil {
             // Edits that move members and tokens under `$extensions` reshape the file; where the result does not
             // check, the value edits alone may.
-            let plain = Migrator().plan(loaded, bytes: bytes, moved: moved, movingStructure: false)
-            let (plainAfter, plainWhy) = verify(plain, loaded: file, bytes: bytes, moved: moved, movingStructure: false)
+            let plain = Migrator().plan(loaded, bytes: bytes, moved: moved, movingStructure: false, strictColors: strictColors)
+            let (plainAfter, plainWhy) = verify(plain, loaded: file, bytes: bytes, moved: moved, movingStructure: false,
+                                                strictColors: strictColors)
             if plainWhy == nil, plain.edits.count < planned.edits.count, let failed = why {
                 (after, why) = (plainAfter, nil)
                 outcome.edits = plain.edits
@@ -86,12 +88,12 @@ public enum Migration {
     /// The file after `planned`'s edits, and why it does not check (nil when it does): it must parse, every
     /// converted value must read as meant, and planning it again must find nothing more to do.
     private static func verify(_ planned: FileMigration, loaded file: String, bytes: [UInt8], moved: Set<String>,
-                               movingStructure: Bool) -> (after: [UInt8], why: String?)
+                               movingStructure: Bool, strictColors: Bool) -> (after: [UInt8], why: String?)
     {
         let after = TextEdit.apply(planned.edits, to: bytes)
         let (reloaded, reloadProblems) = TokenFileLoader().load(bytes: after, path: file)
         let unmet = Migrator.unmet(planned.expectations, in: reloaded.root)
-        let again = Migrator().plan(reloaded, bytes: after, moved: moved, movingStructure: movingStructure)
+        let again = Migrator().plan(reloaded, bytes: after, moved: moved, movingStructure: movingStructure, strictColors: strictColors)
         let why: String? = if let error = reloadProblems.first(where: { $0.severity == .error }) {
             "the edited file would not parse: \(error.message)"
         } else if let first = unmet.first {

@@ -16,6 +16,9 @@ struct Migrate: ParsableCommand {
         change a value, or that a second run would edit again, is left as it is and reported. Values with no exact \
         DTCG spelling (1.5em with no font size, an unknown type) are listed, not guessed.
 
+        With --dtcg strict, CSS color strings (#0A84FF, rgb(), oklch(), named colors) become DTCG color objects \
+        with the same space and components.
+
         Examples:
           tokenc migrate                 the diff for Tokens/ (nothing is written)
           tokenc migrate --write         apply it
@@ -29,10 +32,14 @@ struct Migrate: ParsableCommand {
     @Flag(help: "Write the edits to the files (each file whole or not at all).")
     var write = false
 
+    @Option(help: "strict: CSS color strings become DTCG color objects too (default: tokenc.yml's `dtcg`, else lenient).")
+    var dtcg: DTCGStrictness?
+
     func run() throws {
         let configuration = try loadConfiguration()
         let folder = path ?? configuration.tokens ?? "Tokens"
-        let outcomes = try orExit { () throws(ToolError) in try Migration.plan(folder) }
+        let strict = (dtcg ?? configuration.dtcg) == .strict
+        let outcomes = try orExit { () throws(ToolError) in try Migration.plan(folder, strictColors: strict) }
         let diff = Migration.diff(outcomes)
         if !write { print(diff, terminator: "") }
         for outcome in outcomes {

@@ -6,7 +6,7 @@ import TokenMigration
 import TokenModel
 
 /// `file` migrated: its text after the edits, each edit's reason, and the notes.
-private func migrate(_ text: String, path: String, moved: Set<String>? = nil)
+private func migrate(_ text: String, path: String, moved: Set<String>? = nil, strictColors: Bool = false)
     -> (after: String, reasons: [String], notes: [String], format: SourceFormat)
 {
     let bytes = Array(text.utf8)
@@ -16,13 +16,13 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil)
     var survey = UnknownTypeSurvey()
     survey.add(file.root)
     let moved = moved ?? survey.moved
-    let plan = Migrator().plan(file, bytes: bytes, moved: moved)
+    let plan = Migrator().plan(file, bytes: bytes, moved: moved, strictColors: strictColors)
     let after = TextEdit.apply(plan.edits, to: bytes)
     // What the edits were meant to produce is what the file reads as afterwards.
     let (reloaded, _) = TokenFileLoader().load(bytes: after, path: path)
     #expect(Migrator.unmet(plan.expectations, in: reloaded.root) == [])
     // A second run finds nothing more.
-    #expect(Migrator().plan(reloaded, bytes: after, moved: moved).edits.isEmpty)
+    #expect(Migrator().plan(reloaded, bytes: after, moved: moved, strictColors: strictColors).edits.isEmpty)
     return (String(decoding: after, as: UTF8.self), plan.edits.map(\.reason),
             plan.notes.map { "\($0.location.line):\($0.location.column) \($0.message)" }, plan.format)
 }
@@ -417,6 +417,42 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil)
             "a zero with no unit is `0px`",
             "the fallback `#0001` is written with six digits, `#000000`",
         ])
+    }
+
+    /// With `--dtcg strict`, CSS color strings become color objects with the same space and components (and the
+    /// composites' colors too); hsl() is noted, not converted; an alias stays.
+    @Test func strictColorsBecomeObjects() {
+        let json = migrate("""
+            {
+              "c": {
+                "$type": "color",
+                "a": { "$value": "#0A84FF" },
+                "b": { "$value": "oklch(60% 0.15 250 / 50%)" },
+                "h": { "$value": "hsl(210 50% 40%)" },
+                "r": { "$value": "{c.a}" }
+              },
+              "line": { "$type": "border", "$value": { "color": "#000", "width": { "value": 1, "unit": "px" }, "style": "solid" } }
+            }
+
+            """, path: "s.json", strictColors: true)
+        #expect(json.after == """
+            {
+              "c": {
+                "$type": "color",
+                "a": { "$value": { "colorSpace": "srgb", "components": [0.0392156862745098, 0.5176470588235295, 1], "hex": "#0a84ff" } },
+                "b": { "$value": { "colorSpace": "oklch", "components": [0.6, 0.15, 250], "alpha": 0.5, "hex": "#2784d5" } },
+                "h": { "$value": "hsl(210 50% 40%)" },
+                "r": { "$value": "{c.a}" }
+              },
+              "line": { "$type": "border", "$value": { "color": { "colorSpace": "srgb", "components": [0, 0, 0], "hex": "#000000" }, "width": { "value": 1, "unit": "px" }, "style": "solid" } }
+            }
+
+            """)
+        #expect(json.notes == ["6:22 `hsl(210 50% 40%)` is left as it is: DTCG's hsl and hwb components are not CSS's, and its sRGB components would not be exact; write it as rgb(), hex or oklch() first"])
+        let yaml = migrate("p: { $type: color, $value: \"color(display-p3 1 0 0)\" }\n", path: "s.yaml", strictColors: true)
+        #expect(yaml.after == "p: { $type: color, $value: { colorSpace: display-p3, components: [1, 0, 0], hex: \"#ff0b0c\" } }\n")
+        // Without --dtcg strict, strings stay: tokenc reads them.
+        #expect(migrate("p: { $type: color, $value: \"#0A84FF\" }\n", path: "s.yaml").reasons.isEmpty)
     }
 
     /// The check after the edits catches a value that would not read as meant.

@@ -24,7 +24,7 @@ import Testing
         "TokenRules": ["SourceData", "TokenModel", "TokenColor", "ImageDecoding", "Locks"],
         "TokenGenerators": ["SourceData", "TokenModel", "TokenColor"],
         "TokenDiff": ["TokenModel", "TokenColor"],
-        "TokenMigration": ["SourceData", "SourceTree", "TokenModel"],
+        "TokenMigration": ["SourceData", "SourceTree", "TokenModel", "TokenColor"],
         "TokencKit": ["SourceData", "SourceTree", "TokenModel", "TokenColor", "Locks", "TokenLoader", "TokenResolver", "TokenRules", "TokenGenerators", "TokenDiff", "TokenMigration"],
         "tokenc": ["TokencKit", "TokenModel", "Locks", "ArgumentParser", "CMimalloc"],
         "TokencFuzzing": ["TokencKit", "TokenModel", "TokenColor", "TokenLoader", "TokenGenerators", "TokenDiff", "ImageDecoding"],
