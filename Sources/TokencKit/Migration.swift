@@ -3,6 +3,7 @@ import SourceTree
 import TokenLoader
 import TokenMigration
 import TokenModel
+import TokenResolver
 
 /// `tokenc migrate`: the edits that turn a folder's token files of older formats into DTCG 2025.10, each file's
 /// checked by reading it again before it is shown or written.
@@ -27,12 +28,68 @@ public enum Migration {
     /// Every token file under `path`, planned and checked; nothing is written.
     /// With `strictColors` (`--dtcg strict`), CSS color strings become DTCG color objects too.
     public static func plan(_ path: String, strictColors: Bool = false) throws(ToolError) -> [FileOutcome] {
-        let files = try TokenSources.discover(path).map { file throws(ToolError) in (file, try TokenSources.read(file)) }
+        let discovered = try TokenSources.discover(path)
+        // Tokens Studio's `$themes.json` and `$metadata.json` hold no tokens: they become a resolver document.
+        let files = try discovered.filter { !TokensStudioThemes.isThemesFile($0) }
+            .map { file throws(ToolError) in (file, try TokenSources.read(file)) }
         // Tokens of a type DTCG does not define move under `$extensions` with their aliases, in whichever file.
         var survey = UnknownTypeSurvey()
         for (file, bytes) in files { survey.add(TokenFileLoader().load(bytes: bytes, path: file).file.root) }
         let moved = survey.moved
-        return files.map { file, bytes in plan(file: file, bytes: bytes, moved: moved, strictColors: strictColors) }
+        var outcomes = files.map { file, bytes in plan(file: file, bytes: bytes, moved: moved, strictColors: strictColors) }
+        if let document = try themesDocument(path, discovered: discovered, files: files) { outcomes.append(document) }
+        return outcomes
+    }
+
+    /// The resolver document Tokens Studio's themes and set order become (`tokens.resolver.json` beside them),
+    /// from `$themes.json` and `$metadata.json`, or a single-file export's own `$themes` and `$metadata`; nil
+    /// when there are none, or the folder has a resolver document already.
+    static func themesDocument(_ path: String, discovered: [String], files: [(String, [UInt8])]) throws(ToolError) -> FileOutcome? {
+        let loader = TokenFileLoader()
+        let roots = files.map { file, bytes in (file, loader.load(bytes: bytes, path: file).file.root) }
+        guard !roots.contains(where: { ResolverDocumentReader.isResolverDocument($0.1) }) else { return nil }
+        func load(_ name: String) throws(ToolError) -> Node? {
+            guard let file = discovered.first(where: { PathText.lastComponent($0) == name }) else { return nil }
+            return loader.load(bytes: try TokenSources.read(file), path: file).file.root
+        }
+        let folder = FileKind.of(path) == .folder ? PathText.lexical(path) : PathText.lexical(PathText.parent(path))
+        func relative(_ file: String) -> String { folder.isEmpty ? file : String(file.dropFirst(folder.count + 1)) }
+        var themes = try load("$themes.json"), metadata = try load("$metadata.json")
+        var sets: [TokensStudioThemes.SetSource] = []
+        if let single = roots.first(where: { $0.1?["$themes"] != nil || $0.1?["$metadata"] != nil }), let root = single.1 {
+            // A single-file export: each top-level key is a set.
+            themes = themes ?? root["$themes"]
+            metadata = metadata ?? root["$metadata"]
+            for entry in root.mappingEntries ?? [] where !entry.key.hasPrefix("$") && entry.value.mappingEntries != nil {
+                sets.append(.init(name: entry.key, reference: relative(single.0) + "#/" + TokensStudioThemes.pointerEscaped(entry.key)))
+            }
+        } else {
+            guard themes != nil || metadata != nil else { return nil }
+            // A folder export: each file is a set, named by its path without `.json`.
+            for (file, _) in files {
+                let name = relative(file)
+                sets.append(.init(name: name.hasSuffix(".json") ? String(name.dropLast(5)) : name, reference: name))
+            }
+        }
+        guard themes != nil || metadata != nil else { return nil }
+        let documentPath = PathText.joined(folder, "tokens.resolver.json")
+        let location = SourceLocation(file: documentPath, line: 1, column: 1)
+        guard FileKind.of(documentPath) == nil else {
+            return FileOutcome(path: documentPath, format: .tokensStudio, edits: [], before: [], after: [], notes: [
+                MigrationNote(location: location, path: "", message: "Tokens Studio's themes would become this resolver document, but the file exists; it is left as it is"),
+            ], refused: nil)
+        }
+        let (text, notes) = TokensStudioThemes.resolverDocument(themes: themes, metadata: metadata, sets: sets)
+        let bytes = Array(text.utf8)
+        var outcome = FileOutcome(path: documentPath, format: .tokensStudio,
+                                  edits: [TextEdit(range: 0..<0, replacement: text, location: location,
+                                                   reason: "Tokens Studio's themes and set order become a DTCG resolver document")],
+                                  before: [], after: bytes, notes: notes.map { MigrationNote(location: location, path: "", message: $0) }, refused: nil)
+        if !ResolverDocumentReader.isResolverDocument(loader.load(bytes: bytes, path: documentPath).file.root) {
+            outcome.edits = []
+            outcome.refused = "the resolver document made from Tokens Studio's themes does not read as one; nothing is written"
+        }
+        return outcome
     }
 
     /// One file's edits, checked: the file read again after them parses, every converted value reads as what
@@ -132,7 +189,8 @@ enum UnifiedDiff {
         while path.hasPrefix("./") { path.removeFirst(2) }
         let changes = changedLines(old, new)
         guard !changes.isEmpty else { return "" }
-        var text = "--- a/\(path)\n+++ b/\(path)\n"
+        // A file migrate makes (a resolver document) is new: it comes from nothing.
+        var text = before.isEmpty ? "--- /dev/null\n+++ b/\(path)\n" : "--- a/\(path)\n+++ b/\(path)\n"
         var i = 0
         while i < changes.count {
             // Changes within twice the context of each other share a hunk.
@@ -141,7 +199,9 @@ enum UnifiedDiff {
             let oldStart = max(0, changes[i].old.lowerBound - context), oldEnd = min(old.count, changes[j].old.upperBound + context)
             let shift = changes[i].new.lowerBound - changes[i].old.lowerBound
             let newStart = oldStart + shift, newEnd = min(new.count, changes[j].new.upperBound + context)
-            text += "@@ -\(oldStart + 1),\(oldEnd - oldStart) +\(newStart + 1),\(newEnd - newStart) @@\n"
+            // An empty side is named by the line before it (`-0,0` for a new file).
+            let oldFirst = oldEnd > oldStart ? oldStart + 1 : oldStart, newFirst = newEnd > newStart ? newStart + 1 : newStart
+            text += "@@ -\(oldFirst),\(oldEnd - oldStart) +\(newFirst),\(newEnd - newStart) @@\n"
             var at = oldStart
             for change in changes[i...j] {
                 for line in old[at..<change.old.lowerBound] { text += " " + line + "\n" }
@@ -220,6 +280,16 @@ enum UnifiedDiff {
 }
 
 extension Pipeline {
+    /// The one finding for Tokens Studio's `$themes.json` or `$metadata.json` in a token folder.
+    static func tokensStudioThemes(_ path: String) -> Diagnostic {
+        let what = path.hasSuffix("$themes.json") ? "its list of themes" : "its token set order"
+        return Diagnostic(
+            .tokenOlderFormat, severity: .error,
+            message: "`\(path)` is Tokens Studio's file of \(what), not a token file; DTCG writes themes as a resolver document",
+            location: SourceLocation(file: path, line: 1, column: 1), path: nil,
+            fix: "run `tokenc migrate` on the folder: it writes `tokens.resolver.json` from the themes and the set order")
+    }
+
     /// The one finding for a file of an older format, at its first token written the older way.
     static func olderFormat(_ format: SourceFormat, root: Node) -> Diagnostic {
         let path = root.location.file

@@ -199,6 +199,8 @@ public struct Pipeline: Sendable {
         // names nothing may name a token of theirs.
         var unread: [String] = []
         for (found, tree, document, read) in Self.concurrentMap(files, { file -> ([Diagnostic], TokenTreeBuilder.FileTree, LoadedFile?, Bool) in
+            // Tokens Studio's themes and set order hold no tokens: one finding says how to convert them.
+            if TokensStudioThemes.isThemesFile(file) { return ([], .init(), nil, true) }
             let (loaded, found) = loader.load(bytes: sources[file] ?? [], path: file)
             if ResolverDocumentReader.isResolverDocument(loaded.root) { return (found, .init(), loaded, true) }
             // A file of an older format is one finding, not one per key; its tokens are not read.
@@ -212,6 +214,10 @@ public struct Pipeline: Sendable {
             trees.append(tree)
             if resolverDocument == nil { resolverDocument = document }
             if !read { unread.append(files[trees.count - 1]) }
+        }
+        // Outside a folder a resolver document reads, Tokens Studio's themes are one finding each.
+        if resolverDocument == nil {
+            for file in files where TokensStudioThemes.isThemesFile(file) { diagnostics.add(Self.tokensStudioThemes(file)) }
         }
         let sourceBytes = sources.values.reduce(0) { $0 + $1.count }
         lap("load", "\(files.count) files, \(sourceBytes) bytes, read into tokens")

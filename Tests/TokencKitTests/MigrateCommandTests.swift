@@ -123,6 +123,89 @@ import Testing
     }
 }
 
+/// Tokens Studio's themes and set order become a DTCG resolver document: light and dark themes an
+/// `appearance` modifier, sets every theme uses the base, a group's only theme's sets the base too.
+@Suite struct TokensStudioThemesTests {
+    @Test func aFolderExportGetsAResolverDocument() throws {
+        let sandbox = try Sandbox([
+            "Tokens/core/colors.json": "{ \"blue\": { \"value\": \"#0a84ff\", \"type\": \"color\" } }\n",
+            "Tokens/light.json": "{ \"bg\": { \"value\": \"{blue}\", \"type\": \"color\" } }\n",
+            "Tokens/dark.json": "{ \"bg\": { \"value\": \"#000000\", \"type\": \"color\" } }\n",
+            "Tokens/brand.json": "{ \"brand\": { \"value\": \"#ff0000\", \"type\": \"color\" } }\n",
+            "Tokens/$themes.json": """
+                [
+                  { "id": "a", "name": "Light", "group": "Mode", "selectedTokenSets": { "core/colors": "source", "light": "enabled", "dark": "disabled" } },
+                  { "id": "b", "name": "Dark", "group": "Mode", "selectedTokenSets": { "core/colors": "source", "dark": "enabled" } },
+                  { "id": "c", "name": "Acme", "group": "Brand", "selectedTokenSets": { "core/colors": "source", "brand": "enabled" } }
+                ]
+                """,
+            "Tokens/$metadata.json": "{ \"tokenSetOrder\": [\"core/colors\", \"light\", \"dark\", \"brand\", \"gone\"] }\n",
+        ])
+        defer { sandbox.remove() }
+        // Before: one finding per themes file, not a token file's errors.
+        let before = try InProcess.run(["validate", "--rules", "structure"], in: sandbox.root)
+        #expect(before.stderr.contains("Tokens/$themes.json:1:1: error: `Tokens/$themes.json` is Tokens Studio's file of its list of themes, not a token file; DTCG writes themes as a resolver document [token/older-format]\n"))
+        let written = try TokencProcess.run(["migrate", "--write"], in: sandbox.root)
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stderr.contains("Tokens/tokens.resolver.json:1:1: note: the set `gone` in `tokenSetOrder` has no token file; it is left out [migrate]"))
+        #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Tokens/tokens.resolver.json"), encoding: .utf8) == """
+            {
+              "$schema": "https://www.designtokens.org/schemas/2025.10/resolver.json",
+              "version": "2025.10",
+              "sets": {
+                "core/colors": { "sources": [{ "$ref": "core/colors.json" }] },
+                "brand": { "sources": [{ "$ref": "brand.json" }] }
+              },
+              "modifiers": {
+                "appearance": {
+                  "contexts": {
+                    "light": [{ "$ref": "light.json" }],
+                    "dark": [{ "$ref": "dark.json" }]
+                  },
+                  "default": "light"
+                }
+              },
+              "resolutionOrder": [
+                { "$ref": "#/sets/core~1colors" },
+                { "$ref": "#/sets/brand" },
+                { "$ref": "#/modifiers/appearance" }
+              ]
+            }
+
+            """)
+        let after = try InProcess.run(["validate", "--rules", "structure"], in: sandbox.root)
+        #expect(after.status == 0 && after.stderr.hasSuffix("3 tokens: no problems\n"), "\(after.stderr)")
+        let inspect = try InProcess.run(["inspect", "bg"], in: sandbox.root)
+        #expect(inspect.stdout.contains("  light  #0a84ff") && inspect.stdout.contains("  dark   #000000"), "\(inspect.stdout)")
+        #expect(try TokencProcess.run(["migrate"], in: sandbox.root).stderr.hasSuffix("nothing to migrate\n"))
+    }
+
+    @Test func aSingleFileExportsSetsAreItsTopLevelGroups() throws {
+        let sandbox = try Sandbox(["Tokens/tokens.json": """
+            {
+              "global": { "blue": { "value": "#0a84ff", "type": "color" } },
+              "light": { "bg": { "value": "{blue}", "type": "color" } },
+              "dark": { "bg": { "value": "#000000", "type": "color" } },
+              "$themes": [
+                { "name": "Light", "selectedTokenSets": { "global": "source", "light": "enabled" } },
+                { "name": "Dark", "selectedTokenSets": { "global": "source", "dark": "enabled" } }
+              ]
+            }
+            """])
+        defer { sandbox.remove() }
+        let shown = try TokencProcess.run(["migrate"], in: sandbox.root)
+        #expect(shown.stdout.contains("""
+            --- /dev/null
+            +++ b/Tokens/tokens.resolver.json
+            @@ -0,0 +1,20 @@
+            """), "\(shown.stdout)")
+        #expect(shown.stdout.contains("+    \"global\": { \"sources\": [{ \"$ref\": \"tokens.json#/global\" }] }\n"))
+        _ = try TokencProcess.run(["migrate", "--write"], in: sandbox.root)
+        let inspect = try InProcess.run(["inspect", "bg"], in: sandbox.root)
+        #expect(inspect.stdout.contains("  light  #0a84ff") && inspect.stdout.contains("  dark   #000000"), "\(inspect.stdout)")
+    }
+}
+
 /// The diff migrate shows: the lines a shortest edit keeps stay as context, even where edits add or remove lines.
 @Suite struct UnifiedDiffTests {
     @Test func keptLinesAreContextAcrossInsertionsAndDeletions() {
