@@ -33,6 +33,13 @@ enum Measure {
         return (negative ? "-" : "") + whole
     }
 
+    /// A percentage's text as the fraction it is, exactly (`150%` → `1.5`, `5%` → `0.05`); nil when `text` is
+    /// not a number followed by `%`.
+    static func percentFraction(_ text: String) -> String? {
+        guard text.hasSuffix("%"), let number = jsonNumber(String(text.dropLast())) else { return nil }
+        return product(number, "0.01")
+    }
+
     /// The exact product of two decimal numbers' texts, as a JSON number (`0.05` × `16` = `0.8`); nil when
     /// it has more digits than an `Int` holds.
     static func product(_ a: String, _ b: String) -> String? {

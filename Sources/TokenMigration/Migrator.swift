@@ -204,6 +204,15 @@ struct MigrationWalk {
             fontWeight(node, keys: keys, path: path)
         case "number" where format != .dtcg:
             if let text = node.string, Measure.isNumber(text) { replaceScalarUnquoted(node, with: text, keys: keys, reason: "a number written as a string") }
+            // Tokens Studio's line heights and opacities in percent: DTCG's number is the fraction (`150%` → 1.5).
+            if let text = node.string, TokenReference.aliasPath(text) == nil, !Measure.isNumber(text) {
+                if let fraction = Measure.percentFraction(text) {
+                    replaceScalarUnquoted(node, with: fraction, keys: keys, reason: "`\(text)` is the number \(fraction)")
+                } else {
+                    notes.append(MigrationNote(location: node.location, path: path,
+                                               message: "`\(text)` is left as it is: a DTCG number is a number (`AUTO` has none; a line height in `px` needs its font size)"))
+                }
+            }
         default: return
         }
     }

@@ -455,6 +455,22 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
         #expect(migrate("p: { $type: color, $value: \"#0A84FF\" }\n", path: "s.yaml").reasons.isEmpty)
     }
 
+    /// Tokens Studio's percentages for line heights and opacities are DTCG numbers, the fraction exactly;
+    /// `AUTO` is noted.
+    @Test func percentagesAreFractions() {
+        let result = migrate("""
+            { "lh": { "tight": { "value": "120%", "type": "lineHeights" }, "auto": { "value": "AUTO", "type": "lineHeights" } },
+              "o": { "value": "5.5%", "type": "opacity" } }
+
+            """, path: "p.json")
+        #expect(result.after == """
+            { "lh": { "tight": { "$value": 1.2, "$type": "number" }, "auto": { "$value": "AUTO", "$type": "number" } },
+              "o": { "$value": 0.055, "$type": "number" } }
+
+            """)
+        #expect(result.notes == ["1:83 `AUTO` is left as it is: a DTCG number is a number (`AUTO` has none; a line height in `px` needs its font size)"])
+    }
+
     /// The check after the edits catches a value that would not read as meant.
     @Test func anUnmetExpectationIsReported() {
         let (file, _) = TokenFileLoader().load(bytes: Array("a: { $value: { value: 4, unit: rem } }\n".utf8), path: "x.yaml")
