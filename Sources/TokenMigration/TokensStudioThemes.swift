@@ -61,18 +61,7 @@ public enum TokensStudioThemes {
             let defaultContext = contexts.first { $0.0 == "light" }?.0 ?? contexts[0].0
             modifiers.append((name, contexts, defaultContext))
         }
-        func string(_ text: String) -> String {
-            var out = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                default:
-                    if scalar.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16) } else { out.unicodeScalars.append(scalar) }
-                }
-            }
-            return out + "\""
-        }
+        let string = MigrationWalk.jsonString
         func sources(_ names: [String]) -> String { "[" + names.map { "{ \"$ref\": \(string(reference[$0]!)) }" }.joined(separator: ", ") + "]" }
         var text = "{\n  \"$schema\": \"https://www.designtokens.org/schemas/2025.10/resolver.json\",\n  \"version\": \"2025.10\",\n"
         text += "  \"sets\": {\n" + base.map { "    \(string($0)): { \"sources\": \(sources([$0])) }" }.joined(separator: ",\n") + "\n  },\n"

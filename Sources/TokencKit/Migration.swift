@@ -30,23 +30,29 @@ public enum Migration {
     public static func plan(_ path: String, strictColors: Bool = false) throws(ToolError) -> [FileOutcome] {
         let discovered = try TokenSources.discover(path)
         // Tokens Studio's `$themes.json` and `$metadata.json` hold no tokens: they become a resolver document.
-        let files = try discovered.filter { !TokensStudioThemes.isThemesFile($0) }
-            .map { file throws(ToolError) in (file, try TokenSources.read(file)) }
+        // Each file is read and loaded once: the survey, the plans and the themes document share the loads.
+        let files = try discovered.filter { !TokensStudioThemes.isThemesFile($0) }.map { file throws(ToolError) in
+            let bytes = try TokenSources.read(file)
+            return (file, bytes, TokenFileLoader().load(bytes: bytes, path: file))
+        }
         // Tokens of a type DTCG does not define move under `$extensions` with their aliases, in whichever file.
         var survey = UnknownTypeSurvey()
-        for (file, bytes) in files { survey.add(TokenFileLoader().load(bytes: bytes, path: file).file.root) }
+        for file in files { survey.add(file.2.file.root) }
         let moved = survey.moved
-        var outcomes = files.map { file, bytes in plan(file: file, bytes: bytes, moved: moved, strictColors: strictColors) }
-        if let document = try themesDocument(path, discovered: discovered, files: files) { outcomes.append(document) }
+        var outcomes = files.map { file, bytes, loaded in
+            plan(file: file, bytes: bytes, loaded: loaded, moved: moved, strictColors: strictColors)
+        }
+        if let document = try themesDocument(path, discovered: discovered, roots: files.map { ($0.0, $0.2.file.root) }) {
+            outcomes.append(document)
+        }
         return outcomes
     }
 
     /// The resolver document Tokens Studio's themes and set order become (`tokens.resolver.json` beside them),
     /// from `$themes.json` and `$metadata.json`, or a single-file export's own `$themes` and `$metadata`; nil
     /// when there are none, or the folder has a resolver document already.
-    static func themesDocument(_ path: String, discovered: [String], files: [(String, [UInt8])]) throws(ToolError) -> FileOutcome? {
+    static func themesDocument(_ path: String, discovered: [String], roots: [(String, Node?)]) throws(ToolError) -> FileOutcome? {
         let loader = TokenFileLoader()
-        let roots = files.map { file, bytes in (file, loader.load(bytes: bytes, path: file).file.root) }
         guard !roots.contains(where: { ResolverDocumentReader.isResolverDocument($0.1) }) else { return nil }
         func load(_ name: String) throws(ToolError) -> Node? {
             guard let file = discovered.first(where: { PathText.lastComponent($0) == name }) else { return nil }
@@ -66,7 +72,7 @@ public enum Migration {
         } else {
             guard themes != nil || metadata != nil else { return nil }
             // A folder export: each file is a set, named by its path without `.json`.
-            for (file, _) in files {
+            for (file, _) in roots {
                 let name = relative(file)
                 sets.append(.init(name: name.hasSuffix(".json") ? String(name.dropLast(5)) : name, reference: name))
             }
@@ -95,7 +101,13 @@ public enum Migration {
     /// One file's edits, checked: the file read again after them parses, every converted value reads as what
     /// it was meant to be, and planning again finds nothing more to do.
     public static func plan(file: String, bytes: [UInt8], moved: Set<String> = [], strictColors: Bool = false) -> FileOutcome {
-        let (loaded, problems) = TokenFileLoader().load(bytes: bytes, path: file)
+        plan(file: file, bytes: bytes, loaded: TokenFileLoader().load(bytes: bytes, path: file), moved: moved, strictColors: strictColors)
+    }
+
+    /// `plan(file:bytes:…)` of a file loaded already.
+    static func plan(file: String, bytes: [UInt8], loaded load: (file: LoadedFile, diagnostics: [Diagnostic]), moved: Set<String>,
+                     strictColors: Bool) -> FileOutcome {
+        let (loaded, problems) = load
         let planned = Migrator().plan(loaded, bytes: bytes, moved: moved, strictColors: strictColors)
         var outcome = FileOutcome(path: file, format: planned.format, edits: planned.edits, before: bytes, after: bytes,
                                   notes: planned.notes, refused: nil)
