@@ -96,15 +96,27 @@ public enum Interruption {
         return mask
     }
 
-    /// Notes that this process holds the lock file `file` (and made `folders` for it), until `releasedLock`.
-    static func heldLock(_ file: String, folders: [String]) {
-        state.withLock { $0.lockFiles.append((file, folders)) }
+    /// Runs `take`, which opens and locks the lock file `file`, with the signal thread held off, and notes the
+    /// file (with the `folders` made for it) as this process's when `take` says it took it: a signal that ends the
+    /// process waits until the file is noted, then removes it, so no lock file this process made outlives it.
+    /// Returns nil, running nothing, when the process is already ending.
+    static func takeLock<Outcome>(_ file: String, folders: [String], _ take: () -> (outcome: Outcome, taken: Bool)) -> Outcome? {
+        state.withLock { state in
+            guard !state.ending else { return nil }
+            let attempt = take()
+            if attempt.taken { state.lockFiles.append((file, folders)) }
+            return attempt.outcome
+        }
     }
 
-    /// Notes that the lock file `file` was released.
-    static func releasedLock(_ file: String) {
+    /// Removes the lock file `file` this process holds, and the folders made for it when they are empty, with
+    /// the signal thread held off: each lock file is removed once, by whichever comes first.
+    static func releaseLock(_ file: String) {
         state.withLock { state in
-            if let index = state.lockFiles.lastIndex(where: { $0.file == file }) { state.lockFiles.remove(at: index) }
+            guard let index = state.lockFiles.lastIndex(where: { $0.file == file }) else { return }
+            unlink(file)
+            for folder in state.lockFiles[index].folders.reversed() { rmdir(folder) }
+            state.lockFiles.remove(at: index)
         }
     }
 
@@ -145,21 +157,24 @@ public enum Interruption {
             guard sigwait(&set, &signal) == 0 else { continue }
             // The first signal asks the writers to stop and ends the process only when there are none; the
             // lock keeps a writer from starting between that count and the end.
-            let (ends, lockFiles) = state.withLock { state in
+            // The locks go as releasing them would (no later build waits on, or sweeps after, a process gone),
+            // under the state lock: no lock is being taken or released meanwhile, and none is taken after.
+            let ends = state.withLock { state in
                 if state.received != 0 {
                     state.ending = true
-                    return (true, state.lockFiles)
+                } else {
+                    state.received = signal
+                    state.ending = state.writers == 0
                 }
-                state.received = signal
-                state.ending = state.writers == 0
-                return (state.ending, state.lockFiles)
+                guard state.ending else { return false }
+                for lock in state.lockFiles {
+                    unlink(lock.file)
+                    for folder in lock.folders.reversed() { rmdir(folder) }
+                }
+                state.lockFiles.removeAll()
+                return true
             }
             guard ends else { continue }
-            // The locks go as releasing them would: no later build waits on, or sweeps after, a process gone.
-            for lock in lockFiles {
-                unlink(lock.file)
-                for folder in lock.folders.reversed() { rmdir(folder) }
-            }
             end(by: signal)
         }
     }

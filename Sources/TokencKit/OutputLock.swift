@@ -23,13 +23,9 @@ public final class OutputLock {
 
     private let path: String
     private var descriptor: Int32
-    /// The folder the lock made to hold its file, removed again on release when nothing else went in it.
-    private let createdFolders: [String]
-
-    private init(path: String, descriptor: Int32, createdFolders: [String]) {
+    private init(path: String, descriptor: Int32) {
         self.path = path
         self.descriptor = descriptor
-        self.createdFolders = createdFolders
     }
 
     deinit { release() }
@@ -60,19 +56,45 @@ public final class OutputLock {
         return lock
     }
 
+    /// What one attempt at the lock file came to.
+    private enum Attempt {
+        /// Locked and holding this process's id; `holderDied` when it held another's.
+        case taken(descriptor: Int32, holderDied: Bool)
+        /// Another process holds it: wait on `descriptor`.
+        case busy(descriptor: Int32)
+        /// The file locked is no longer at its path (its holder released it): open it again.
+        case replaced
+        /// It cannot be opened or locked, for the reason `errno`.
+        case failed(errno: Int32)
+    }
+
     /// Opens and locks `path`, again when the file it locked was removed or replaced meanwhile (its holder
     /// releasing it); says whether the file still named a holder, which then ended without releasing it.
     private static func take(_ path: String, createdFolders: [String], place: String,
                              waiting: (String) -> Void) throws(ToolError) -> (OutputLock, holderDied: Bool) {
         var told = false
+        var waited: Int32?
         while true {
-            let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw ToolError("cannot write \(place): \(String(cString: strerror(errno)))") }
-            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-                guard errno == EWOULDBLOCK else {
-                    close(descriptor)
-                    throw ToolError("cannot write \(place): \(String(cString: strerror(errno)))")
-                }
+            // Opening (which may make the file), locking and noting it happen with signals held off: a signal
+            // then finds the file noted, and removes it, or not made. Only the wait for another holder is outside.
+            let lockedByWait = waited
+            waited = nil
+            guard let attempt = Interruption.takeLock(path, folders: createdFolders, { () -> (outcome: Attempt, taken: Bool) in
+                let attempt = Self.attempt(path, lockedByWait: lockedByWait)
+                if case .taken = attempt { return (attempt, true) }
+                return (attempt, false)
+            }) else {
+                if let lockedByWait { close(lockedByWait) }
+                throw Interruption.error(Interruption.requested ?? 0)
+            }
+            switch attempt {
+            case .taken(let descriptor, let holderDied):
+                return (OutputLock(path: path, descriptor: descriptor), holderDied)
+            case .replaced:
+                continue
+            case .failed(let number):
+                throw ToolError("cannot write \(place): \(String(cString: strerror(number)))")
+            case .busy(let descriptor):
                 if !told {
                     let holder = holderText(descriptor).map { "tokenc (process \($0))" } ?? "another tokenc"
                     waiting("waiting for \(holder), which is writing \(place) (\(path))")
@@ -80,24 +102,43 @@ public final class OutputLock {
                 }
                 while flock(descriptor, LOCK_EX) != 0 {
                     guard errno == EINTR else {
+                        let number = errno
                         close(descriptor)
-                        throw ToolError("cannot write \(place): \(String(cString: strerror(errno)))")
+                        throw ToolError("cannot write \(place): \(String(cString: strerror(number)))")
                     }
                 }
+                waited = descriptor
             }
-            // The holder removes the lock file as it lets go: a lock on a file no longer at `path` locks nothing.
-            var held = stat(), current = stat()
-            guard fstat(descriptor, &held) == 0, lstat(path, &current) == 0, held.st_ino == current.st_ino, held.st_dev == current.st_dev else {
-                close(descriptor)
-                continue
-            }
-            let holderDied = holderText(descriptor) != nil
-            let id = Array("\(getpid())\n".utf8)
-            _ = ftruncate(descriptor, 0)
-            _ = id.withUnsafeBytes { pwrite(descriptor, $0.baseAddress!, $0.count, 0) }
-            Interruption.heldLock(path, folders: createdFolders)
-            return (OutputLock(path: path, descriptor: descriptor, createdFolders: createdFolders), holderDied)
         }
+    }
+
+    /// One attempt at the lock file `path`: opens and locks it without waiting (or takes `lockedByWait`, locked
+    /// by waiting for its holder), checks it is still the file at `path`, and writes this process's id into it.
+    private static func attempt(_ path: String, lockedByWait: Int32?) -> Attempt {
+        let descriptor: Int32
+        if let lockedByWait {
+            descriptor = lockedByWait
+        } else {
+            descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { return .failed(errno: errno) }
+            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                let number = errno
+                if number == EWOULDBLOCK { return .busy(descriptor: descriptor) }
+                close(descriptor)
+                return .failed(errno: number)
+            }
+        }
+        // The holder removes the lock file as it lets go: a lock on a file no longer at `path` locks nothing.
+        var held = stat(), current = stat()
+        guard fstat(descriptor, &held) == 0, lstat(path, &current) == 0, held.st_ino == current.st_ino, held.st_dev == current.st_dev else {
+            close(descriptor)
+            return .replaced
+        }
+        let holderDied = holderText(descriptor) != nil
+        let id = Array("\(getpid())\n".utf8)
+        _ = ftruncate(descriptor, 0)
+        _ = id.withUnsafeBytes { pwrite(descriptor, $0.baseAddress!, $0.count, 0) }
+        return .taken(descriptor: descriptor, holderDied: holderDied)
     }
 
     /// The process id a lock file holds, if it holds one.
@@ -109,14 +150,13 @@ public final class OutputLock {
         return text.isEmpty ? nil : String(text)
     }
 
-    /// Removes the lock file and lets the next waiting build in; the folders made for it go if still empty.
+    /// Removes the lock file and lets the next waiting build in; the folders made for it (noted with `Interruption`,
+    /// which removes them on a signal too) go if still empty.
     public func release() {
         guard descriptor >= 0 else { return }
-        Interruption.releasedLock(path)
-        unlink(path)
+        Interruption.releaseLock(path)
         close(descriptor)
         descriptor = -1
-        for folder in createdFolders.reversed() { rmdir(folder) }
     }
 }
 
