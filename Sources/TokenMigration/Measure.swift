@@ -65,6 +65,13 @@ enum Measure {
         return (negative ? -whole : whole, parts.count == 2 ? parts[1].count : 0)
     }
 
+    /// The shortest decimal text that reads back as `value` (Swift's own), as a JSON number: no exponent.
+    static func shortest(_ value: Double) -> String {
+        let written = "\(value)"
+        guard written.contains("e") else { return written.hasSuffix(".0") ? String(written.dropLast(2)) : written }
+        return text(value)
+    }
+
     /// A number's shortest text, for messages.
     static func text(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)

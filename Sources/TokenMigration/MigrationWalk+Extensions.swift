@@ -51,7 +51,12 @@ extension MigrationWalk {
     /// not metadata, and stays.
     mutating func toolMetadata(_ node: Node, keys: [String], path: String) {
         guard let entries = node.mappingEntries else { return }
-        moveToExtensions(entries.filter { Self.isMetadata($0) }, of: node, keys: keys, path: path)
+        // `alpha` beside a written-out color is applied to it; beside an alias, the token moves (`inexactReason`).
+        var applied: MappingEntry?
+        if movesStructure, let alpha = entries.first(where: { $0.key == "alpha" }), tokenAlpha(node, alpha: alpha, keys: keys, path: path) {
+            applied = alpha
+        }
+        moveToExtensions(entries.filter { Self.isMetadata($0) && $0.keyLocation != applied?.keyLocation }, of: node, keys: keys, path: path)
     }
 
     /// Whether a key beside `$value` is a tool's metadata: not DTCG's, and holding no token.
@@ -289,7 +294,8 @@ extension MigrationWalk {
                 let indent = String(repeating: " ", count: max(0, first.keyLocation.column - 1))
                 return TextEdit(range: start + 1..<start + 1, replacement: "\n" + indent + member + ",", location: object.location, reason: reason)
             }
-            return TextEdit(range: start + 1..<start + 1, replacement: member + ", ", location: object.location, reason: reason)
+            // On one line: before the first member, after the space that follows the brace.
+            return TextEdit(range: firstKey..<firstKey, replacement: member + ", ", location: object.location, reason: reason)
         }
         // A block mapping starts at its first key: the new member goes on a line of its own before it.
         let line = object.location.line
@@ -361,12 +367,14 @@ extension MigrationWalk {
     static func isLineBreak(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
 }
 
-/// The tokens of a whole set whose own `$type` DTCG does not define and whose value is no color, found before
-/// any file is planned: migrate moves them under `$extensions`, and an alias of one (through any chain of such
-/// aliases, in any file) moves with it instead of losing its target.
-public struct UnknownTypeSurvey: Sendable {
+/// The tokens of a whole set that move under `$extensions`, found before any file is planned: those whose own
+/// `$type` DTCG does not define and whose value is no color, those whose value has no exact DTCG form
+/// (`MigrationWalk.inexactReason`), and every token that refers to one (an alias, or a reference inside a
+/// composite value, through any chain, in any file), which would otherwise lose its target.
+public struct MovedTokenSurvey: Sendable {
     private var literals: Set<String> = []
-    private var aliases: [String: String] = [:]
+    /// Each token's references, by the path of the token holding them.
+    private var references: [String: [String]] = [:]
 
     /// Creates an empty survey.
     public init() {}
@@ -374,34 +382,46 @@ public struct UnknownTypeSurvey: Sendable {
     /// Adds the tokens of one file's tree.
     public mutating func add(_ root: Node?) {
         guard let root else { return }
-        visit(root, path: [])
+        visit(root, path: [], inheritedType: nil)
     }
 
-    private mutating func visit(_ node: Node, path: [String]) {
+    private mutating func visit(_ node: Node, path: [String], inheritedType: String?) {
         guard let entries = node.mappingEntries else { return }
+        let ownType = node["$type"]?.string
         if let value = node["$value"] {
-            guard let type = node["$type"]?.string, TokenType(rawValue: type) == nil else { return }
             let name = path.joined(separator: ".")
-            if let target = value.string.flatMap(TokenReference.aliasPath) {
-                aliases[name] = target
-            } else if value.string.map({ if case .success = ColorSyntax.parse($0) { false } else { true } }) ?? true {
+            let targets = MigrationWalk.references(in: value)
+            if let ownType, TokenType(rawValue: ownType) == nil {
+                // An alias of an unknown type loses the type, unless its target moves; a color string is a color.
+                if let target = value.string.flatMap(TokenReference.aliasPath) {
+                    references[name] = [target]
+                } else if value.string.map({ if case .success = ColorSyntax.parse($0) { false } else { true } }) ?? true {
+                    literals.insert(name)
+                }
+                return
+            }
+            if MigrationWalk.inexactReason(token: node, type: ownType ?? inheritedType) != nil {
                 literals.insert(name)
+            } else if !targets.isEmpty {
+                references[name] = targets
             }
             return
         }
-        for entry in entries where !entry.key.hasPrefix("$") { visit(entry.value, path: path + [entry.key]) }
+        for entry in entries where !entry.key.hasPrefix("$") {
+            visit(entry.value, path: path + [entry.key], inheritedType: ownType ?? inheritedType)
+        }
     }
 
-    /// The paths migrate moves under `$extensions`: the literals, and the aliases whose chain ends in one.
+    /// The paths migrate moves under `$extensions`: the literals, and the tokens whose references lead to one.
     public var moved: Set<String> {
+        var referrers: [String: [String]] = [:]
+        for (name, targets) in references {
+            for target in targets { referrers[target, default: []].append(name) }
+        }
         var moved = literals
-        for start in aliases.keys {
-            var path = start, steps = 0
-            while let next = aliases[path], steps <= aliases.count {
-                path = next
-                steps += 1
-            }
-            if literals.contains(path) { moved.insert(start) }
+        var pending = Array(literals)
+        while let path = pending.popLast() {
+            for referrer in referrers[path] ?? [] where moved.insert(referrer).inserted { pending.append(referrer) }
         }
         return moved
     }

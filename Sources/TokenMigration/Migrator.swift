@@ -23,7 +23,7 @@ public struct Migrator: Sendable {
     public init() {}
 
     /// The migration of `file`, whose bytes are `bytes`; `moved` holds the paths of the set's tokens that move
-    /// under `$extensions` (`UnknownTypeSurvey`), so that an alias of one moves too.
+    /// under `$extensions` (`MovedTokenSurvey`), so that an alias of one moves too.
     /// With `movingStructure` false, nothing moves under `$extensions` and no member is removed: only values and
     /// keys are rewritten where they are, and the rest is noted.
     /// With `strictColors`, CSS color strings become DTCG color objects (`--dtcg strict`).
@@ -33,7 +33,7 @@ public struct Migrator: Sendable {
         var walk = MigrationWalk(bytes: bytes, isJSON: file.isJSON, format: SourceFormat.of(root), moved: moved,
                                  movesStructure: movingStructure, strictColors: strictColors)
         walk.group(root, keys: [], inheritedType: nil)
-        return FileMigration(path: file.path, format: walk.format, edits: walk.edits.sorted { $0.range.lowerBound < $1.range.lowerBound },
+        return FileMigration(path: file.path, format: walk.format, edits: TextEdit.inFileOrder(walk.edits),
                              notes: walk.notes, expectations: walk.expectations)
     }
 
@@ -124,10 +124,20 @@ struct MigrationWalk {
             unknownType(node, typeEntry: typeEntry, keys: keys, path: path)
             return
         }
+        // A value with no exact DTCG form, or an alias of one, moves under `$extensions` whole.
+        if moved.contains(path) {
+            moveWhole(node, keys: keys, path: path, type: type)
+            return
+        }
         toolMetadata(node, keys: keys, path: path)
-        guard let value = node["$value"], let type else { return }
+        guard let value = node["$value"], let type = type ?? inferType(node, value: value, keys: keys, path: path) else { return }
         convert(value, keys: keys + ["$value"], type: type, path: path)
         compositeColors(value, keys: keys + ["$value"], type: type, path: path)
+        switch type {
+        case "typography": typographyFields(value, token: node, keys: keys, path: path)
+        case "shadow": shadowAlpha(value, keys: keys + ["$value"], path: path)
+        default: break
+        }
     }
 
     /// A token written with `value`: its keys renamed to DTCG's, its type to DTCG's name, its references
@@ -169,6 +179,7 @@ struct MigrationWalk {
         }
         moveToExtensions(leftover.sorted { offset($0.keyLocation) < offset($1.keyLocation) }, of: node, keys: keys, path: path)
         rewriteReferences(value, keys: keys + ["$value"])
+        if node["type"] == nil { type = inferType(node, value: value, keys: keys, path: path) }
         if let type { convert(value, keys: keys + ["$value"], type: type, path: path) }
     }
 
@@ -186,6 +197,7 @@ struct MigrationWalk {
                 measure(node[field]!, keys: keys + [field], units: ["px", "rem"], path: path)
             }
             if let spacing = node["letterSpacing"] { letterSpacing(spacing, fontSize: node["fontSize"], keys: keys + ["letterSpacing"], path: path) }
+            if let height = node["lineHeight"] { lineHeight(height, fontSize: node["fontSize"], keys: keys + ["lineHeight"], path: path) }
         case "shadow":
             let layers = node.sequenceItems.map { Array($0.enumerated()) } ?? [(0, node)]
             for (index, layer) in layers where layer.mappingEntries != nil {
@@ -227,10 +239,16 @@ struct MigrationWalk {
             expectations.append(MigrationExpectation(keys: keys, value: .measure(0, unit: named)))
             return
         }
+        if units.contains("px") { androidUnit(node, keys: keys) }
         guard let text = node.string, TokenReference.aliasPath(text) == nil else { return }
         // A tag (`!!str 4px`) says what the scalar is; an object in its place would not take it.
         guard bytes.indices.contains(offset(node.location)), bytes[offset(node.location)] != UInt8(ascii: "!") else {
             notes.append(MigrationNote(location: node.location, path: path, message: "`\(text)` is left as it is: it has a YAML tag; remove the tag and run migrate again"))
+            return
+        }
+        if let (number, unit) = Measure.parse(text), unit == "dp", units.contains("px") {
+            replaceValue(node, with: measureObject(number, "px"), reason: "`\(text)` becomes `{value, unit}`: " + Self.dpReason)
+            expectations.append(MigrationExpectation(keys: keys, value: .measure(Double(number)!, unit: "px")))
             return
         }
         guard let (number, unit) = Measure.parse(text), units.contains(unit) else {
@@ -420,8 +438,6 @@ struct MigrationWalk {
         return start..<bytes.count
     }
 
-    /// `text` quoted as the scalar at `start` is: double quotes (JSON's escapes), single quotes, or plain when
-    /// the text needs none.
     /// `text` as a JSON string (what YAML's double quotes read the same): quotes, backslashes and control
     /// characters escaped.
     static func jsonString(_ text: String) -> String {
@@ -444,6 +460,8 @@ struct MigrationWalk {
         return out + "\""
     }
 
+    /// `text` quoted as the scalar at `start` is: double quotes (JSON's escapes), single quotes, or plain when
+    /// the text needs none.
     func quoted(_ text: String, like start: Int) -> String {
         let quote = start < bytes.count ? bytes[start] : 0
         if quote == UInt8(ascii: "'") { return "'" + text.replacing("'", with: "''") + "'" }

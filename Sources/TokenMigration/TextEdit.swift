@@ -24,11 +24,19 @@ public struct TextEdit: Equatable, Sendable {
 
     /// The first two of `edits` whose ranges overlap (an insertion inside a replaced range counts), in file order.
     public static func firstOverlap(_ edits: [TextEdit]) -> (TextEdit, TextEdit)? {
-        let sorted = edits.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+        let sorted = inFileOrder(edits)
         for (a, b) in zip(sorted, sorted.dropFirst()) where b.range.lowerBound < a.range.upperBound {
             return (a, b)
         }
         return nil
+    }
+
+    /// `edits` in the order they apply: by where they start, an insertion before a replacement starting at the
+    /// same byte, and edits alike in both in the order they were made.
+    public static func inFileOrder(_ edits: [TextEdit]) -> [TextEdit] {
+        edits.enumerated().sorted { a, b in
+            (a.element.range.lowerBound, a.element.range.upperBound, a.offset) < (b.element.range.lowerBound, b.element.range.upperBound, b.offset)
+        }.map(\.element)
     }
 
     /// `bytes` with `edits` applied; the edits must not overlap (`firstOverlap`).
@@ -36,7 +44,7 @@ public struct TextEdit: Equatable, Sendable {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })
         var at = 0
-        for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+        for edit in inFileOrder(edits) {
             result += bytes[at..<edit.range.lowerBound]
             result += Array(edit.replacement.utf8)
             at = edit.range.upperBound

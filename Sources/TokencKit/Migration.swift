@@ -36,11 +36,17 @@ public enum Migration {
             return (file, bytes, TokenFileLoader().load(bytes: bytes, path: file))
         }
         // Tokens of a type DTCG does not define move under `$extensions` with their aliases, in whichever file.
-        var survey = UnknownTypeSurvey()
+        var survey = MovedTokenSurvey()
         for file in files { survey.add(file.2.file.root) }
         let moved = survey.moved
         var outcomes = files.map { file, bytes, loaded in
             plan(file: file, bytes: bytes, loaded: loaded, moved: moved, strictColors: strictColors)
+        }
+        // A resolver document whose order leaves out a set that other files' aliases need lists it first.
+        for (index, file) in files.enumerated() where ResolverDocumentReader.isResolverDocument(file.2.file.root) && outcomes[index].edits.isEmpty {
+            if let listed = resolverListing(file.0, bytes: file.1, root: file.2.file.root!, files: files.map { ($0.0, $0.2.file.root) }) {
+                outcomes[index] = listed
+            }
         }
         if let document = try themesDocument(path, discovered: discovered, roots: files.map { ($0.0, $0.2.file.root) }) {
             outcomes.append(document)
@@ -94,6 +100,36 @@ public enum Migration {
         if !ResolverDocumentReader.isResolverDocument(loader.load(bytes: bytes, path: documentPath).file.root) {
             outcome.edits = []
             outcome.refused = "the resolver document made from Tokens Studio's themes does not read as one; nothing is written"
+        }
+        return outcome
+    }
+
+    /// The resolver document `path` with its unlisted sets listed first (`ResolverOrder`) where files outside
+    /// them refer to tokens only they define; nil when there are none. Checked: read again, it is a resolver
+    /// document that lists them.
+    static func resolverListing(_ path: String, bytes: [UInt8], root: Node, files: [(String, Node?)]) -> FileOutcome? {
+        let unlisted = ResolverOrder.unlistedSets(root)
+        guard !unlisted.isEmpty else { return nil }
+        let folder = PathText.parent(path)
+        let tokens = files.map { (PathText.lexical($0.0), ResolverOrder.tokens(of: $0.1)) }
+        let needed = unlisted.filter { set in
+            let sources = Set(set.sources.map { PathText.lexical(PathText.joined(folder, $0)) })
+            let own = tokens.filter { sources.contains($0.0) }, others = tokens.filter { !sources.contains($0.0) }
+            let definedHere = own.reduce(into: Set<String>()) { $0.formUnion($1.1.defined) }
+            let definedElsewhere = others.reduce(into: Set<String>()) { $0.formUnion($1.1.defined) }
+            return others.contains { !$0.1.referred.intersection(definedHere).subtracting(definedElsewhere).isEmpty }
+        }.map(\.name)
+        let isJSON = TokenFileLoader().load(bytes: bytes, path: path).file.isJSON
+        guard let planned = ResolverOrder.listing(needed, in: root, bytes: bytes, isJSON: isJSON) else { return nil }
+        let after = TextEdit.apply(planned.edits, to: bytes)
+        var outcome = FileOutcome(path: path, format: .dtcg, edits: planned.edits, before: bytes, after: after, notes: [], refused: nil)
+        let reloaded = TokenFileLoader().load(bytes: after, path: path).file.root
+        if !ResolverDocumentReader.isResolverDocument(reloaded) || !Migrator.unmet(planned.expectations, in: reloaded).isEmpty
+            || reloaded.map({ ResolverOrder.unlistedSets($0).contains { needed.contains($0.name) } }) != false
+        {
+            outcome.edits = []
+            outcome.after = bytes
+            outcome.refused = "listing \(needed.map { "`\($0)`" }.joined(separator: ", ")) in `resolutionOrder` would not read back; the file is left as it is"
         }
         return outcome
     }

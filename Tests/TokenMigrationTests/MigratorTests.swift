@@ -13,7 +13,7 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
     let (file, problems) = TokenFileLoader().load(bytes: bytes, path: path)
     #expect(problems.filter { $0.severity == .error }.isEmpty, "\(problems)")
     // The tokens that move under `$extensions`, surveyed over this one file unless given.
-    var survey = UnknownTypeSurvey()
+    var survey = MovedTokenSurvey()
     survey.add(file.root)
     let moved = moved ?? survey.moved
     let plan = Migrator().plan(file, bytes: bytes, moved: moved, strictColors: strictColors)
@@ -307,46 +307,38 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
     }
 
     /// Keys a tool kept beside `$value` move under `$extensions.tokenc.migrate`, into the token's `$extensions`
-    /// when it has one; `alpha` gets a note, since the tool applied it to the color. A child token stays.
+    /// when it has one. A child token stays.
     @Test func toolMetadataMovesUnderExtensions() {
         let json = migrate("""
             {
               "ring": {
-                "$value": "{gray}",
+                "$value": "#222222",
                 "$type": "color",
                 "$extensions": {
                   "org.example": { "collection": "base" }
                 },
-                "alpha": 0
+                "deprecated-values": ["#000"]
               },
-              "tool": { "$value": "#222222", "$type": "color", "attributes": { "category": "color" }, "deprecatedValues": ["x"] },
-              "gray": { "$value": "#222222", "$type": "color" }
+              "tool": { "$value": "#222222", "$type": "color", "attributes": { "category": "color" }, "deprecatedValues": ["x"] }
             }
 
             """, path: "m.json")
         #expect(json.after == """
             {
               "ring": {
-                "$value": "{gray}",
+                "$value": "#222222",
                 "$type": "color",
                 "$extensions": {
-                  "tokenc.migrate": {"alpha": 0},
+                  "tokenc.migrate": {"deprecated-values": ["#000"]},
                   "org.example": { "collection": "base" }
                 }
               },
-              "tool": { "$value": "#222222", "$type": "color", "$extensions": {"tokenc.migrate": {"attributes": { "category": "color" }, "deprecatedValues": ["x"]}} },
-              "gray": { "$value": "#222222", "$type": "color" }
+              "tool": { "$value": "#222222", "$type": "color", "$extensions": {"tokenc.migrate": {"attributes": { "category": "color" }, "deprecatedValues": ["x"]}} }
             }
 
             """)
-        #expect(json.notes == ["8:5 `alpha` beside `$value` is not part of a DTCG color: the tool that wrote it applied it to the color; tokenc does not. Write the color with that alpha (`alpha` inside a color object) if it is meant"])
+        #expect(json.notes == [])
         let yaml = migrate("""
-            gray:
-              $type: color
-              $value: "#222222"
-              alpha: 0.5
-              $extensions:
-                org.example: { collection: base }
             plain:
               $type: color
               $value: "#222222"
@@ -354,18 +346,49 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
 
             """, path: "m.yaml")
         #expect(yaml.after == """
-            gray:
-              $type: color
-              $value: "#222222"
-              $extensions:
-                tokenc.migrate: {alpha: 0.5}
-                org.example: { collection: base }
             plain:
               $type: color
               $value: "#222222"
               $extensions: {tokenc.migrate: {attributes: { category: color }}}
 
             """)
+    }
+
+    /// A tool's `alpha` beside a written-out color is written into it (a CSS string's `/ alpha`, a color object's
+    /// `alpha`); beside an alias it has no DTCG form, so the token moves under `$extensions`, and so does a token
+    /// that refers to it.
+    @Test func alphaBesideAColorIsAppliedOrTheTokenMoves() {
+        let yaml = migrate("""
+            gray:
+              $type: color
+              $value: "#222222"
+              alpha: 0.5
+              $extensions:
+                org.example: { collection: base }
+            clear: { $type: color, $value: { colorSpace: srgb, components: [1, 1, 1], alpha: 1, hex: "#ffffff" }, alpha: 0 }
+            accent: { $type: color, $value: "oklch(0.6 0.2 250)", alpha: 0.25 }
+            muted: { $type: color, $value: "{gray}", alpha: 0.4 }
+            border: { $type: border, $value: { color: "{muted}", width: 1px, style: solid } }
+
+            """, path: "a.yaml")
+        #expect(yaml.after == """
+            gray:
+              $type: color
+              $value: "rgb(34 34 34 / 0.5)"
+              $extensions:
+                org.example: { collection: base }
+            clear: { $type: color, $value: { colorSpace: srgb, components: [1, 1, 1], alpha: 0, hex: "#ffffff" } }
+            accent: { $type: color, $value: "oklch(0.6 0.2 250 / 0.25)" }
+            muted: { $extensions: { tokenc.migrate: { $type: color, $value: "{gray}", alpha: 0.4 } } }
+            border: { $extensions: { tokenc.migrate: { $type: border, $value: { color: "{muted}", width: 1px, style: solid } } } }
+
+            """)
+        #expect(yaml.reasons.contains("`alpha: 0.5` beside `$value` is written into the color, `rgb(34 34 34 / 0.5)`"))
+        #expect(yaml.notes == [
+            "9:8 `alpha` beside `$value` has no DTCG field, and the color it applies to is the alias `{gray}`: the color has no exact DTCG form: "
+                + "`muted` is kept under `$extensions.tokenc.migrate`, and is no longer a token",
+            "10:9 it refers to `{muted}`, which moves under `$extensions`: `border` is kept under `$extensions.tokenc.migrate`, and is no longer a token",
+        ])
     }
 
     /// Style Dictionary's keys are renamed and what has no DTCG name moves under `$extensions` in the same run
@@ -469,6 +492,221 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
 
             """)
         #expect(result.notes == ["1:83 `AUTO` is left as it is: a DTCG number is a number (`AUTO` has none; a line height in `px` needs its font size)"])
+    }
+
+    /// A token with no type gets the one its value shows (a color object, a hex or functional color string, a
+    /// measure in `px`, `rem`, `ms` or `s`), in DTCG and in Style Dictionary's older format; a bare number, a
+    /// name and an alias stay as they are.
+    @Test func aTokenWithNoTypeGetsTheOneItsValueShows() {
+        let json = migrate("""
+            {
+              "brown": {
+                "$description": "Brown",
+                "$value": { "colorSpace": "srgb", "components": [0.64, 0.52, 0.37], "hex": "#a2845e" }
+              },
+              "gap": { "$value": "8px" },
+              "fade": { "$value": { "value": 200, "unit": "ms" } },
+              "ink": { "$value": "rgb(0 0 0 / 0.5)" },
+              "count": { "$value": 3 },
+              "name": { "$value": "red" },
+              "link": { "$value": "{brown}" }
+            }
+
+            """, path: "t.json")
+        #expect(json.after == """
+            {
+              "brown": {
+                "$type": "color",
+                "$description": "Brown",
+                "$value": { "colorSpace": "srgb", "components": [0.64, 0.52, 0.37], "hex": "#a2845e" }
+              },
+              "gap": { "$type": "dimension", "$value": {"value": 8, "unit": "px"} },
+              "fade": { "$type": "duration", "$value": { "value": 200, "unit": "ms" } },
+              "ink": { "$type": "color", "$value": "rgb(0 0 0 / 0.5)" },
+              "count": { "$value": 3 },
+              "name": { "$value": "red" },
+              "link": { "$value": "{brown}" }
+            }
+
+            """)
+        #expect(json.reasons.prefix(2) == ["`brown` has no type; its value, a color object, is a color", "`gap` has no type; its value, `8px`, is a dimension"])
+        let legacy = migrate("""
+            color:
+              base:
+                red:
+                  value: "#ff0000"
+            size:
+              small:
+                value: 4px
+
+            """, path: "sd.yaml")
+        #expect(legacy.format == .styleDictionary)
+        #expect(legacy.after == """
+            color:
+              base:
+                red:
+                  $type: color
+                  $value: "#ff0000"
+            size:
+              small:
+                $type: dimension
+                $value: { value: 4, unit: px }
+
+            """)
+    }
+
+    /// Android's `dp` is CSS's `px`; a size in `em` or the viewport's units has no exact DTCG form, so the token
+    /// moves under `$extensions`, with a token whose value refers to it.
+    @Test func relativeSizesMoveAndDpIsPx() {
+        let result = migrate("""
+            {
+              "elevation": { "$type": "dimension", "$value": { "value": 4, "unit": "dp" } },
+              "inset": { "$type": "dimension", "$value": "2dp" },
+              "tracking": { "$type": "dimension", "$value": { "value": 0.05, "unit": "em" } },
+              "gutter": { "$type": "dimension", "$value": "2vw" },
+              "body": {
+                "$type": "typography",
+                "$value": { "fontFamily": "Inter", "fontSize": "16px", "fontWeight": 400, "letterSpacing": "{tracking}", "lineHeight": 1.5 }
+              }
+            }
+
+            """, path: "r.json")
+        #expect(result.after == """
+            {
+              "elevation": { "$type": "dimension", "$value": { "value": 4, "unit": "px" } },
+              "inset": { "$type": "dimension", "$value": {"value": 2, "unit": "px"} },
+              "tracking": {"$extensions": {"tokenc.migrate": { "$type": "dimension", "$value": { "value": 0.05, "unit": "em" } }}},
+              "gutter": {"$extensions": {"tokenc.migrate": { "$type": "dimension", "$value": "2vw" }}},
+              "body": {"$extensions": {"tokenc.migrate": {
+                "$type": "typography",
+                "$value": { "fontFamily": "Inter", "fontSize": "16px", "fontWeight": 400, "letterSpacing": "{tracking}", "lineHeight": 1.5 }
+              }}}
+            }
+
+            """)
+        #expect(result.notes == [
+            "4:15 `0.05em` is relative to a font size the token does not have, so it has no exact size in `px`: `tracking` is kept under `$extensions.tokenc.migrate`, and is no longer a token",
+            "5:13 `2vw` is relative to the viewport, so it has no size in `px` or `rem`: `gutter` is kept under `$extensions.tokenc.migrate`, and is no longer a token",
+            "6:11 it refers to `{tracking}`, which moves under `$extensions`: `body` is kept under `$extensions.tokenc.migrate`, and is no longer a token",
+        ])
+    }
+
+    /// A typography value's own fields move under the token's `$extensions.tokenc.migrate`; a missing
+    /// `letterSpacing` is `0px` (CSS's `normal`); a line height in the font size's unit is the multiple of it.
+    @Test func typographyValuesBecomeDTCGs() {
+        let json = migrate("""
+            {
+              "tiny": {
+                "$type": "typography",
+                "$value": {
+                  "fontFamily": "Segoe UI",
+                  "fontSize": { "value": 10, "unit": "px" },
+                  "fontWeight": 400,
+                  "letterSpacing": 0,
+                  "lineHeight": { "value": 14, "unit": "px" },
+                  "WebkitFontSmoothing": "antialiased"
+                }
+              },
+              "title": {
+                "$type": "typography",
+                "$value": { "fontFamily": "SF Pro", "fontSize": "22px", "fontWeight": 700, "lineHeight": "25px" },
+                "$extensions": { "org.example": true }
+              },
+              "odd": { "$type": "typography", "$value": { "fontFamily": "SF Pro", "fontSize": "1rem", "fontWeight": 700, "letterSpacing": "0px", "lineHeight": "20px" } }
+            }
+
+            """, path: "f.json")
+        #expect(json.after == """
+            {
+              "tiny": {
+                "$extensions": {"tokenc.migrate": {"WebkitFontSmoothing": "antialiased"}},
+                "$type": "typography",
+                "$value": {
+                  "fontFamily": "Segoe UI",
+                  "fontSize": { "value": 10, "unit": "px" },
+                  "fontWeight": 400,
+                  "letterSpacing": {"value": 0, "unit": "px"},
+                  "lineHeight": 1.4
+                }
+              },
+              "title": {
+                "$type": "typography",
+                "$value": { "letterSpacing": {"value": 0, "unit": "px"}, "fontFamily": "SF Pro", "fontSize": {"value": 22, "unit": "px"}, "fontWeight": 700, "lineHeight": 1.1363636363636365 },
+                "$extensions": { "org.example": true }
+              },
+              "odd": { "$type": "typography", "$value": { "fontFamily": "SF Pro", "fontSize": {"value": 1, "unit": "rem"}, "fontWeight": 700, "letterSpacing": {"value": 0, "unit": "px"}, "lineHeight": "20px" } }
+            }
+
+            """)
+        #expect(json.reasons.contains("a line height of `{ \"value\": 14, \"unit\": \"px\" }` with a 10px font is 1.4 times the font size") || json.reasons.contains("a line height of `14px` with a 10px font is 1.4 times the font size"))
+        #expect(json.reasons.contains("a line height of `25px` with a 22px font is 1.1363636363636365 times the font size (25px to 15 significant digits)"))
+        #expect(json.notes == ["18:148 the line height `20px` is left as it is: DTCG's is a multiple of the font size, which is not in `px`"])
+    }
+
+    /// A shadow layer's `alpha` is written into a written-out color; with an aliased color, the shadow moves.
+    @Test func shadowLayerAlphaIsAppliedOrTheShadowMoves() {
+        let result = migrate("""
+            focus:
+              $type: shadow
+              $value:
+                - { color: "#0d1117", alpha: 0.8, offsetX: 0px, offsetY: 0px, blur: 0px, spread: 2px }
+            ring:
+              $type: shadow
+              $value: [{ color: "{focus.color}", alpha: 0.5, offsetX: 0px, offsetY: 0px, blur: 0px, spread: 1px }]
+
+            """, path: "s.yaml")
+        #expect(result.after == """
+            focus:
+              $type: shadow
+              $value:
+                - { color: "rgb(13 17 23 / 0.8)", offsetX: { value: 0, unit: px }, offsetY: { value: 0, unit: px }, blur: { value: 0, unit: px }, spread: { value: 2, unit: px } }
+            ring:
+              $extensions:
+                tokenc.migrate:
+                  $type: shadow
+                  $value: [{ color: "{focus.color}", alpha: 0.5, offsetX: 0px, offsetY: 0px, blur: 0px, spread: 1px }]
+
+            """)
+    }
+
+    /// Listing sets first in a resolver document's order keeps its syntax: a flow sequence on one line, a YAML
+    /// block sequence one item a line.
+    @Test func resolverSetsAreListedInTheDocumentsSyntax() throws {
+        func listed(_ text: String, path: String) throws -> String {
+            let bytes = Array(text.utf8)
+            let (file, _) = TokenFileLoader().load(bytes: bytes, path: path)
+            let root = try #require(file.root)
+            #expect(ResolverOrder.unlistedSets(root).map(\.name) == ["a/b"])
+            let planned = try #require(ResolverOrder.listing(["a/b"], in: root, bytes: bytes, isJSON: file.isJSON))
+            let after = TextEdit.apply(planned.edits, to: bytes)
+            #expect(Migrator.unmet(planned.expectations, in: TokenFileLoader().load(bytes: after, path: path).file.root) == [])
+            return String(decoding: after, as: UTF8.self)
+        }
+        #expect(try listed("""
+            { "version": "2025.10", "sets": { "a/b": { "sources": [] }, "c": { "sources": [] } }, "resolutionOrder": [{ "$ref": "#/sets/c" }] }
+
+            """, path: "r.resolver.json") == """
+            { "version": "2025.10", "sets": { "a/b": { "sources": [] }, "c": { "sources": [] } }, "resolutionOrder": [{ "$ref": "#/sets/a~1b" }, { "$ref": "#/sets/c" }] }
+
+            """)
+        #expect(try listed("""
+            version: "2025.10"
+            sets:
+              a/b: { sources: [] }
+              c: { sources: [] }
+            resolutionOrder:
+              - $ref: "#/sets/c"
+
+            """, path: "r.resolver.yaml") == """
+            version: "2025.10"
+            sets:
+              a/b: { sources: [] }
+              c: { sources: [] }
+            resolutionOrder:
+              - { $ref: "#/sets/a~1b" }
+              - $ref: "#/sets/c"
+
+            """)
     }
 
     /// The check after the edits catches a value that would not read as meant.

@@ -123,6 +123,56 @@ import Testing
     }
 }
 
+/// A resolver document that defines a set and leaves it out of `resolutionOrder`, while other files' aliases
+/// need its tokens: migrate lists it first, and the set then builds; a set nothing needs stays out.
+@Suite struct ResolverOrderTests {
+    @Test func aSetOthersNeedIsListedFirst() throws {
+        let sandbox = try Sandbox([
+            "Tokens/fonts.tokens.json": "{ \"font\": { \"$type\": \"fontFamily\", \"$value\": [\"SF Pro\"] } }\n",
+            "Tokens/spare.tokens.json": "{ \"spare\": { \"$type\": \"number\", \"$value\": 1 } }\n",
+            "Tokens/type.tokens.json": """
+                { "body": { "$type": "typography", "$value": { "fontFamily": "{font}", "fontSize": { "value": 17, "unit": "px" },
+                  "fontWeight": 400, "letterSpacing": { "value": 0, "unit": "px" }, "lineHeight": 1.3 } } }
+
+                """,
+            "Tokens/tokens.resolver.json": """
+                {
+                  "version": "2025.10",
+                  "sets": {
+                    "fonts": { "sources": [{ "$ref": "./fonts.tokens.json" }] },
+                    "spare": { "sources": [{ "$ref": "./spare.tokens.json" }] },
+                    "type": { "sources": [{ "$ref": "./type.tokens.json" }] }
+                  },
+                  "resolutionOrder": [
+                    { "$ref": "#/sets/type" }
+                  ]
+                }
+
+                """,
+        ])
+        defer { sandbox.remove() }
+        let before = try InProcess.run(["validate", "--rules", "structure"], in: sandbox.root)
+        #expect(before.stderr.contains("Tokens/type.tokens.json:1:62: error: `{font}` is defined in the set `fonts`, which `resolutionOrder` does not list [alias/unresolved]\n"), "\(before.stderr)")
+        let shown = try TokencProcess.run(["migrate"], in: sandbox.root)
+        #expect(shown.stdout == """
+            --- a/Tokens/tokens.resolver.json
+            +++ b/Tokens/tokens.resolver.json
+            @@ -6,6 +6,7 @@
+                 "type": { "sources": [{ "$ref": "./type.tokens.json" }] }
+               },
+               "resolutionOrder": [
+            +    { "$ref": "#/sets/fonts" },
+                 { "$ref": "#/sets/type" }
+               ]
+             }
+
+            """, "\(shown.stderr)")
+        #expect(try TokencProcess.run(["migrate", "--write"], in: sandbox.root).status == 0)
+        let after = try InProcess.run(["validate", "--rules", "structure"], in: sandbox.root)
+        #expect(after.status == 0 && after.stderr.hasSuffix("2 tokens: no problems\n"), "\(after.stderr)")
+    }
+}
+
 /// Tokens Studio's themes and set order become a DTCG resolver document: light and dark themes an
 /// `appearance` modifier, sets every theme uses the base, a group's only theme's sets the base too.
 @Suite struct TokensStudioThemesTests {
