@@ -41,6 +41,16 @@ extension MigrationWalk {
                 "`\(text)` is relative to the viewport, so it has no size in `px` or `rem`"
             default: "`\(text)` is in `\(unit)`, a unit DTCG's dimension does not have"
             }
+        case "typography":
+            // CSS's `normal` line height (Tokens Studio's `AUTO`) is the font's own, which DTCG's number cannot say.
+            guard value.mappingEntries != nil else { return nil }
+            guard let height = value["lineHeight"] else {
+                return "the typography value has no line height: DTCG requires one, and CSS's `normal` is the font's own"
+            }
+            if let text = height.string, ["auto", "normal"].contains(text.lowercased()) {
+                return "the line height `\(text)` is the font's own, which DTCG's line height (a multiple of the font size) cannot say"
+            }
+            return nil
         case "shadow":
             let layers = value.sequenceItems ?? [value]
             for layer in layers where layer["alpha"] != nil {
@@ -269,6 +279,66 @@ extension MigrationWalk {
         }
         guard text.hasSuffix(")"), !text.contains("/"), !text.contains(","), text.contains("(") else { return nil }
         return String(text.dropLast()) + " / \(alpha))"
+    }
+
+    /// Tokens Studio's math in a value (`{size.base}*2`) becomes its result, computed exactly from the set's
+    /// values (`TokenMath`): DTCG has no math. Returns whether the value was math (converted or noted).
+    mutating func computeMath(_ node: Node, keys: [String], type: String, path: String) -> Bool {
+        guard let text = node.string, let computed = TokenMath.evaluate(text, values: values) else { return false }
+        let result: TokenMath.Quantity
+        switch computed {
+        case .failure(let failure):
+            notes.append(MigrationNote(location: node.location, path: path,
+                                       message: "`\(text)` is left as it is: DTCG has no math, and \(failure.reason); write its value"))
+            return true
+        case .success(let quantity): result = quantity
+        }
+        let units: Set<String> = type == "dimension" ? ["px", "rem"] : type == "duration" ? ["ms", "s"] : []
+        // A number where a size is meant is Tokens Studio's pixels.
+        let unit = result.unit ?? (type == "dimension" && format == .tokensStudio ? "px" : nil)
+        guard let number = TokenMath.decimalText(result), Measure.isNumber(number),
+              type == "number" ? unit == nil : unit.map(units.contains) == true else {
+            let why = TokenMath.decimalText(result) == nil ? "its result has no finite decimal" : "its result is not a \(type)"
+            notes.append(MigrationNote(location: node.location, path: path, message: "`\(text)` is left as it is: DTCG has no math, and \(why); write its value"))
+            return true
+        }
+        let reason = "DTCG has no math: `\(text)` is \(number)\(unit ?? "") (it no longer follows the tokens it names)"
+        if let unit {
+            replaceValue(node, with: measureObject(number, unit), reason: reason)
+            expectations.append(MigrationExpectation(keys: keys, value: .measure(Double(number)!, unit: unit)))
+        } else {
+            replaceValue(node, with: number, reason: reason)
+            expectations.append(MigrationExpectation(keys: keys, value: .text(number)))
+        }
+        return true
+    }
+
+    /// A layer of Tokens Studio's `boxShadow`: `x` and `y` are DTCG's `offsetX` and `offsetY` (their sizes
+    /// converted as the other fields'), `type: dropShadow` goes, and `type: innerShadow` is `inset: true`.
+    mutating func tokensStudioShadowLayer(_ layer: Node, keys: [String], path: String) {
+        for entry in layer.mappingEntries ?? [] {
+            switch entry.key {
+            case "x", "y":
+                let name = entry.key == "x" ? "offsetX" : "offsetY"
+                guard layer[name] == nil else { continue }
+                renameKey(entry, to: name)
+                measure(entry.value, keys: keys + [name], units: ["px", "rem"], path: path)
+            case "type":
+                switch entry.value.string {
+                case "dropShadow":
+                    guard let extent = memberExtent(entry, in: layer) else { continue }
+                    edits.append(TextEdit(range: extent, replacement: "", location: entry.keyLocation, reason: "a `dropShadow` is DTCG's shadow, not `inset`"))
+                    expectations.append(MigrationExpectation(keys: keys + ["type"], value: .absent))
+                case "innerShadow":
+                    renameKey(entry, to: "inset")
+                    replaceValue(entry.value, with: "true", reason: "an `innerShadow` is DTCG's `inset: true`")
+                    expectations.append(MigrationExpectation(keys: keys + ["inset"], value: .text("true")))
+                default:
+                    notes.append(MigrationNote(location: entry.keyLocation, path: path, message: "the shadow type `\(entry.value.scalarText ?? "")` is left as it is"))
+                }
+            default: continue
+            }
+        }
     }
 
     /// Android's `dp` in a dimension object (`{value: 4, unit: dp}`) is CSS's `px`: a web view on Android draws

@@ -22,15 +22,16 @@ public struct Migrator: Sendable {
     /// Creates a migrator.
     public init() {}
 
-    /// The migration of `file`, whose bytes are `bytes`; `moved` holds the paths of the set's tokens that move
-    /// under `$extensions` (`MovedTokenSurvey`), so that an alias of one moves too.
+    /// The migration of `file`, whose bytes are `bytes`; `set` holds what the survey of the whole set found
+    /// (`MovedTokenSurvey`): the tokens that move under `$extensions`, so that an alias of one moves too, and
+    /// the values that math refers to.
     /// With `movingStructure` false, nothing moves under `$extensions` and no member is removed: only values and
     /// keys are rewritten where they are, and the rest is noted.
     /// With `strictColors`, CSS color strings become DTCG color objects (`--dtcg strict`).
-    public func plan(_ file: LoadedFile, bytes: [UInt8], moved: Set<String> = [], movingStructure: Bool = true,
+    public func plan(_ file: LoadedFile, bytes: [UInt8], set: SetFacts = SetFacts(), movingStructure: Bool = true,
                      strictColors: Bool = false) -> FileMigration {
         guard let root = file.root else { return FileMigration(path: file.path, format: .dtcg, edits: [], notes: [], expectations: []) }
-        var walk = MigrationWalk(bytes: bytes, isJSON: file.isJSON, format: SourceFormat.of(root), moved: moved,
+        var walk = MigrationWalk(bytes: bytes, isJSON: file.isJSON, format: SourceFormat.of(root), set: set,
                                  movesStructure: movingStructure, strictColors: strictColors)
         walk.group(root, keys: [], inheritedType: nil)
         return FileMigration(path: file.path, format: walk.format, edits: TextEdit.inFileOrder(walk.edits),
@@ -77,6 +78,8 @@ struct MigrationWalk {
     let format: SourceFormat
     /// The paths of the set's tokens that move under `$extensions`.
     let moved: Set<String>
+    /// The scalar values of the set's tokens by path, for math.
+    let values: [String: String]
     /// Whether members may be removed and tokens and keys moved under `$extensions`.
     let movesStructure: Bool
     /// Whether CSS color strings become color objects (`--dtcg strict`).
@@ -88,9 +91,10 @@ struct MigrationWalk {
     var notes: [MigrationNote] = []
     var expectations: [MigrationExpectation] = []
 
-    init(bytes: [UInt8], isJSON: Bool, format: SourceFormat, moved: Set<String> = [], movesStructure: Bool = true,
+    init(bytes: [UInt8], isJSON: Bool, format: SourceFormat, set: SetFacts = SetFacts(), movesStructure: Bool = true,
          strictColors: Bool = false) {
-        self.moved = moved
+        self.moved = set.moved
+        self.values = set.values
         self.movesStructure = movesStructure
         self.strictColors = strictColors
         self.bytes = bytes
@@ -157,6 +161,16 @@ struct MigrationWalk {
                 return
             }
         }
+        // A value with no exact DTCG form: the token moves under `$extensions` as it is written.
+        if let type, let why = Self.inexactReason(value, type: type) {
+            if movesStructure, wrapInExtensions(node, location: node.location, reason: "\(why): the token moves under `$extensions`") {
+                notes.append(MigrationNote(location: node.location, path: path,
+                                           message: "\(why): `\(path)` is kept under `$extensions.\(Self.extensionKey)` as written, and is no longer a token"))
+            } else {
+                notes.append(MigrationNote(location: node.location, path: path, message: "`\(path)` is left as it is: \(why); move it under `$extensions`"))
+            }
+            return
+        }
         let hasDescription = entries.contains { $0.key == "description" }
         func renamed(_ key: String) -> String? {
             switch key {
@@ -181,6 +195,7 @@ struct MigrationWalk {
         rewriteReferences(value, keys: keys + ["$value"])
         if node["type"] == nil { type = inferType(node, value: value, keys: keys, path: path) }
         if let type { convert(value, keys: keys + ["$value"], type: type, path: path) }
+        if type == "typography" { typographyFields(value, token: node, keys: keys, path: path) }
     }
 
     // MARK: Values
@@ -188,6 +203,7 @@ struct MigrationWalk {
     /// Converts what DTCG 2025.10 writes as an object or a name: measures (`16px`, `200ms`) by type, the
     /// composite types' measure fields, and Tokens Studio's font weights and numbers written as strings.
     mutating func convert(_ node: Node, keys: [String], type: String, path: String) {
+        if ["dimension", "duration", "number"].contains(type), computeMath(node, keys: keys, type: type, path: path) { return }
         switch type {
         case "dimension": measure(node, keys: keys, units: ["px", "rem"], path: path)
         case "duration": measure(node, keys: keys, units: ["ms", "s"], path: path)
@@ -197,11 +213,19 @@ struct MigrationWalk {
                 measure(node[field]!, keys: keys + [field], units: ["px", "rem"], path: path)
             }
             if let spacing = node["letterSpacing"] { letterSpacing(spacing, fontSize: node["fontSize"], keys: keys + ["letterSpacing"], path: path) }
-            if let height = node["lineHeight"] { lineHeight(height, fontSize: node["fontSize"], keys: keys + ["lineHeight"], path: path) }
+            if let height = node["lineHeight"] {
+                if format != .dtcg, height.string.map({ Measure.percentFraction($0) != nil || Measure.isNumber($0) }) == true {
+                    convert(height, keys: keys + ["lineHeight"], type: "number", path: path)
+                } else {
+                    lineHeight(height, fontSize: node["fontSize"], keys: keys + ["lineHeight"], path: path)
+                }
+            }
+            if format != .dtcg, let weight = node["fontWeight"] { fontWeight(weight, keys: keys + ["fontWeight"], path: path) }
         case "shadow":
             let layers = node.sequenceItems.map { Array($0.enumerated()) } ?? [(0, node)]
             for (index, layer) in layers where layer.mappingEntries != nil {
                 let layerKeys = node.sequenceItems == nil ? keys : keys + [String(index)]
+                if format == .tokensStudio { tokensStudioShadowLayer(layer, keys: layerKeys, path: path) }
                 for field in ["offsetX", "offsetY", "blur", "spread"] where layer[field] != nil {
                     measure(layer[field]!, keys: layerKeys + [field], units: ["px", "rem"], path: path)
                 }
@@ -240,6 +264,13 @@ struct MigrationWalk {
             return
         }
         if units.contains("px") { androidUnit(node, keys: keys) }
+        // Tokens Studio's sizes without a unit are Figma's pixels: its own transforms add `px`.
+        if format == .tokensStudio, units.contains("px"), let number = node.number.flatMap({ _ in node.scalarText }) ?? node.string.flatMap(Measure.jsonNumber),
+           Measure.isNumber(number) {
+            replaceValue(node, with: measureObject(number, "px"), reason: "Tokens Studio's unitless `\(node.scalarText ?? number)` is in pixels, Figma's unit")
+            expectations.append(MigrationExpectation(keys: keys, value: .measure(Double(number)!, unit: "px")))
+            return
+        }
         guard let text = node.string, TokenReference.aliasPath(text) == nil else { return }
         // A tag (`!!str 4px`) says what the scalar is; an object in its place would not take it.
         guard bytes.indices.contains(offset(node.location)), bytes[offset(node.location)] != UInt8(ascii: "!") else {

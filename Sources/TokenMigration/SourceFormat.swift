@@ -15,6 +15,7 @@ public enum SourceFormat: String, Sendable {
         "fontSizes": "dimension", "dimension": "dimension", "paragraphSpacing": "dimension",
         "fontFamilies": "fontFamily", "fontWeights": "fontWeight", "lineHeights": "number", "opacity": "number",
         "letterSpacing": "dimension", "color": "color", "duration": "duration", "number": "number",
+        "typography": "typography", "boxShadow": "shadow",
     ]
 
     /// Style Dictionary's usual type names (its `type` is free text; these are the ones its transforms know).

@@ -38,9 +38,9 @@ public enum Migration {
         // Tokens of a type DTCG does not define move under `$extensions` with their aliases, in whichever file.
         var survey = MovedTokenSurvey()
         for file in files { survey.add(file.2.file.root) }
-        let moved = survey.moved
+        let facts = survey.facts
         var outcomes = files.map { file, bytes, loaded in
-            plan(file: file, bytes: bytes, loaded: loaded, moved: moved, strictColors: strictColors)
+            plan(file: file, bytes: bytes, loaded: loaded, set: facts, strictColors: strictColors)
         }
         // A resolver document whose order leaves out a set that other files' aliases need lists it first.
         for (index, file) in files.enumerated() where ResolverDocumentReader.isResolverDocument(file.2.file.root) && outcomes[index].edits.isEmpty {
@@ -136,15 +136,15 @@ public enum Migration {
 
     /// One file's edits, checked: the file read again after them parses, every converted value reads as what
     /// it was meant to be, and planning again finds nothing more to do.
-    public static func plan(file: String, bytes: [UInt8], moved: Set<String> = [], strictColors: Bool = false) -> FileOutcome {
-        plan(file: file, bytes: bytes, loaded: TokenFileLoader().load(bytes: bytes, path: file), moved: moved, strictColors: strictColors)
+    public static func plan(file: String, bytes: [UInt8], set: SetFacts = SetFacts(), strictColors: Bool = false) -> FileOutcome {
+        plan(file: file, bytes: bytes, loaded: TokenFileLoader().load(bytes: bytes, path: file), set: set, strictColors: strictColors)
     }
 
     /// `plan(file:bytes:…)` of a file loaded already.
-    static func plan(file: String, bytes: [UInt8], loaded load: (file: LoadedFile, diagnostics: [Diagnostic]), moved: Set<String>,
+    static func plan(file: String, bytes: [UInt8], loaded load: (file: LoadedFile, diagnostics: [Diagnostic]), set: SetFacts,
                      strictColors: Bool) -> FileOutcome {
         let (loaded, problems) = load
-        let planned = Migrator().plan(loaded, bytes: bytes, moved: moved, strictColors: strictColors)
+        let planned = Migrator().plan(loaded, bytes: bytes, set: set, strictColors: strictColors)
         var outcome = FileOutcome(path: file, format: planned.format, edits: planned.edits, before: bytes, after: bytes,
                                   notes: planned.notes, refused: nil)
         if let error = problems.first(where: { $0.severity == .error }) {
@@ -165,12 +165,12 @@ public enum Migration {
             outcome.refused = "two of its edits overlap (`\(overlap.0.reason)`, `\(overlap.1.reason)`); the file is left as it is"
             return outcome
         }
-        var (after, why) = verify(planned, loaded: file, bytes: bytes, moved: moved, movingStructure: true, strictColors: strictColors)
+        var (after, why) = verify(planned, loaded: file, bytes: bytes, set: set, movingStructure: true, strictColors: strictColors)
         if why != nil {
             // Edits that move members and tokens under `$extensions` reshape the file; where the result does not
             // check, the value edits alone may.
-            let plain = Migrator().plan(loaded, bytes: bytes, moved: moved, movingStructure: false, strictColors: strictColors)
-            let (plainAfter, plainWhy) = verify(plain, loaded: file, bytes: bytes, moved: moved, movingStructure: false,
+            let plain = Migrator().plan(loaded, bytes: bytes, set: set, movingStructure: false, strictColors: strictColors)
+            let (plainAfter, plainWhy) = verify(plain, loaded: file, bytes: bytes, set: set, movingStructure: false,
                                                 strictColors: strictColors)
             if plainWhy == nil, plain.edits.count < planned.edits.count, let failed = why {
                 (after, why) = (plainAfter, nil)
@@ -192,13 +192,13 @@ public enum Migration {
 
     /// The file after `planned`'s edits, and why it does not check (nil when it does): it must parse, every
     /// converted value must read as meant, and planning it again must find nothing more to do.
-    private static func verify(_ planned: FileMigration, loaded file: String, bytes: [UInt8], moved: Set<String>,
+    private static func verify(_ planned: FileMigration, loaded file: String, bytes: [UInt8], set: SetFacts,
                                movingStructure: Bool, strictColors: Bool) -> (after: [UInt8], why: String?)
     {
         let after = TextEdit.apply(planned.edits, to: bytes)
         let (reloaded, reloadProblems) = TokenFileLoader().load(bytes: after, path: file)
         let unmet = Migrator.unmet(planned.expectations, in: reloaded.root)
-        let again = Migrator().plan(reloaded, bytes: after, moved: moved, movingStructure: movingStructure, strictColors: strictColors)
+        let again = Migrator().plan(reloaded, bytes: after, set: set, movingStructure: movingStructure, strictColors: strictColors)
         let why: String? = if let error = reloadProblems.first(where: { $0.severity == .error }) {
             "the edited file would not parse: \(error.message)"
         } else if let first = unmet.first {

@@ -15,14 +15,14 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
     // The tokens that move under `$extensions`, surveyed over this one file unless given.
     var survey = MovedTokenSurvey()
     survey.add(file.root)
-    let moved = moved ?? survey.moved
-    let plan = Migrator().plan(file, bytes: bytes, moved: moved, strictColors: strictColors)
+    let facts = moved.map { SetFacts(moved: $0) } ?? survey.facts
+    let plan = Migrator().plan(file, bytes: bytes, set: facts, strictColors: strictColors)
     let after = TextEdit.apply(plan.edits, to: bytes)
     // What the edits were meant to produce is what the file reads as afterwards.
     let (reloaded, _) = TokenFileLoader().load(bytes: after, path: path)
     #expect(Migrator.unmet(plan.expectations, in: reloaded.root) == [])
     // A second run finds nothing more.
-    #expect(Migrator().plan(reloaded, bytes: after, moved: moved, strictColors: strictColors).edits.isEmpty)
+    #expect(Migrator().plan(reloaded, bytes: after, set: facts, strictColors: strictColors).edits.isEmpty)
     return (String(decoding: after, as: UTF8.self), plan.edits.map(\.reason),
             plan.notes.map { "\($0.location.line):\($0.location.column) \($0.message)" }, plan.format)
 }
@@ -125,7 +125,8 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
     }
 
     /// Style Dictionary's older format: keys renamed where they are written, references to `.value` shortened,
-    /// `attributes` kept under `$extensions`; an `em` dimension is noted with the choices.
+    /// `attributes` kept under `$extensions`; an `em` dimension has no exact size, so its token moves under
+    /// `$extensions` as written.
     @Test func styleDictionarysFormat() {
         let result = migrate("""
             {
@@ -151,16 +152,17 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
               },
               "size": {
                 "small": { "$value": {"value": 4, "unit": "px"}, "$type": "dimension" },
-                "large": { "$value": "1.5em", "$type": "dimension" }
+                "large": {"$extensions": {"tokenc.migrate": { "value": "1.5em", "type": "dimension" }}}
               }
             }
 
             """)
-        #expect(result.notes == ["9:25 `1.5em` is left as it is: `em` is relative to a font size the token does not have; write it in `px` (its size at your body text) or keep it as a number"])
+        #expect(result.notes == ["9:14 `1.5em` is relative to a font size the token does not have, so it has no exact size in `px`: `size.large` is kept under `$extensions.tokenc.migrate` as written, and is no longer a token"])
     }
 
-    /// Tokens Studio's types become DTCG's, its weight names DTCG's names, numbers written as strings numbers;
-    /// a type with no DTCG equivalent leaves its token untouched, and a unitless size is not given a unit.
+    /// Tokens Studio's types become DTCG's, its weight names DTCG's names, numbers written as strings numbers,
+    /// its `boxShadow` layers DTCG's shadow fields; a unitless size is in pixels (Figma's unit,
+    /// which Tokens Studio's own transforms add).
     @Test func tokensStudiosTypes() {
         let result = migrate("""
             spacing:
@@ -172,25 +174,35 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
             opacity:
               half: { value: "0.5", type: opacity }
             shadow: { value: { x: 0, y: 2 }, type: boxShadow }
+            layers:
+              value:
+                - { x: "0", y: "4", blur: "8", spread: "0", color: "#00000040", type: dropShadow }
+                - { x: 1px, y: "{spacing.sm}", blur: "0", spread: "0", color: "#ffffff", type: innerShadow }
+              type: boxShadow
+            glow: { value: { x: 0, y: 0, blur: 4, spread: 0, color: "#fff", type: outerGlow }, type: boxShadow }
 
             """, path: "ts.yaml")
         #expect(result.format == .tokensStudio)
         #expect(result.after == """
             spacing:
               sm: { $value: { value: 8, unit: px }, $type: dimension, $description: Small gap }
-              md: { $value: '16', $type: dimension }
+              md: { $value: { value: 16, unit: px }, $type: dimension }
             weight:
               semi: { $value: semi-bold, $type: fontWeight }
               heavy: { $value: 700, $type: fontWeight }
             opacity:
               half: { $value: 0.5, $type: number }
-            shadow: { value: { x: 0, y: 2 }, type: boxShadow }
+            shadow: { $value: { offsetX: { value: 0, unit: px }, offsetY: { value: 2, unit: px } }, $type: shadow }
+            layers:
+              $value:
+                - { offsetX: { value: 0, unit: px }, offsetY: { value: 4, unit: px }, blur: { value: 8, unit: px }, spread: { value: 0, unit: px }, color: "#00000040" }
+                - { offsetX: { value: 1, unit: px }, offsetY: "{spacing.sm}", blur: { value: 0, unit: px }, spread: { value: 0, unit: px }, color: "#ffffff", inset: true }
+              $type: shadow
+            glow: { $value: { offsetX: { value: 0, unit: px }, offsetY: { value: 0, unit: px }, blur: { value: 4, unit: px }, spread: { value: 0, unit: px }, color: "#fff", type: outerGlow }, $type: shadow }
 
             """)
-        #expect(result.notes == [
-            "3:16 `16` is left as it is: it is not a number with one of the units `px`, `rem`",
-            "9:40 the type `boxShadow` has no DTCG equivalent: `shadow` is left as it is; write it as a token of a DTCG type, or move it under `$extensions`",
-        ])
+        #expect(result.reasons.contains("Tokens Studio's unitless `16` is in pixels, Figma's unit"))
+        #expect(result.notes == ["15:65 the shadow type `outerGlow` is left as it is"])
     }
 
     /// Windows line ends (`\r\n`), a lone `\r` (a line break to YAML) and a byte-order mark: edits land on the
@@ -707,6 +719,80 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
               - $ref: "#/sets/c"
 
             """)
+    }
+
+    /// Tokens Studio's math is computed exactly from the set's values (DTCG has none); math it cannot compute
+    /// exactly is noted and left.
+    @Test func tokensStudiosMathIsComputed() {
+        let result = migrate("""
+            {
+              "size": {
+                "base": { "value": "8", "type": "sizing" },
+                "half": { "value": "{size.base}/2", "type": "sizing" },
+                "double": { "value": "{size.base} * 2", "type": "sizing" },
+                "mixed": { "value": "({size.double} + 4px) * 0.5", "type": "sizing" },
+                "third": { "value": "{size.base} / 3", "type": "sizing" },
+                "odd": { "value": "4px * 2px", "type": "sizing" },
+                "lost": { "value": "{size.nowhere} * 2", "type": "sizing" }
+              },
+              "font": { "base": { "value": "1rem", "type": "fontSizes" }, "small": { "value": "{font.base}*0.875", "type": "fontSizes" } },
+              "ratio": { "value": "{size.base} / 16", "type": "opacity" }
+            }
+
+            """, path: "m.json")
+        #expect(result.after == """
+            {
+              "size": {
+                "base": { "$value": {"value": 8, "unit": "px"}, "$type": "dimension" },
+                "half": { "$value": {"value": 4, "unit": "px"}, "$type": "dimension" },
+                "double": { "$value": {"value": 16, "unit": "px"}, "$type": "dimension" },
+                "mixed": { "$value": {"value": 10, "unit": "px"}, "$type": "dimension" },
+                "third": { "$value": "{size.base} / 3", "$type": "dimension" },
+                "odd": { "$value": "4px * 2px", "$type": "dimension" },
+                "lost": { "$value": "{size.nowhere} * 2", "$type": "dimension" }
+              },
+              "font": { "base": { "$value": {"value": 1, "unit": "rem"}, "$type": "dimension" }, "small": { "$value": {"value": 0.875, "unit": "rem"}, "$type": "dimension" } },
+              "ratio": { "$value": 0.5, "$type": "number" }
+            }
+
+            """)
+        #expect(result.reasons.contains("DTCG has no math: `({size.double} + 4px) * 0.5` is 10px (it no longer follows the tokens it names)"))
+        #expect(result.notes == [
+            "7:25 `{size.base} / 3` is left as it is: DTCG has no math, and its result has no finite decimal; write its value",
+            "8:23 `4px * 2px` is left as it is: DTCG has no math, and it multiplies two measures; write its value",
+            "9:24 `{size.nowhere} * 2` is left as it is: DTCG has no math, and `{size.nowhere}` has no single number in the set (it is missing, not a number, or differs between sets); write its value",
+        ])
+    }
+
+    /// Tokens Studio's typography: its weight names, percentages and unitless sizes convert as its tokens' do,
+    /// its own fields move under `$extensions`, and a value with no line height (`AUTO`) keeps its token as
+    /// written under `$extensions`: CSS's `normal` is the font's own.
+    @Test func tokensStudiosTypography() {
+        let result = migrate("""
+            body:
+              value: { fontFamily: Inter, fontWeight: Semi Bold, fontSize: "16", lineHeight: 150%, letterSpacing: "0", textCase: uppercase }
+              type: typography
+            caption:
+              value: { fontFamily: Inter, fontWeight: Regular, fontSize: "12", lineHeight: AUTO }
+              type: typography
+
+            """, path: "ty.yaml")
+        #expect(result.format == .tokensStudio)
+        #expect(result.after == """
+            body:
+              $extensions: {tokenc.migrate: {textCase: uppercase}}
+              $value: { fontFamily: Inter, fontWeight: semi-bold, fontSize: { value: 16, unit: px }, lineHeight: 1.5, letterSpacing: { value: 0, unit: px } }
+              $type: typography
+            caption:
+              $extensions:
+                tokenc.migrate:
+                  value: { fontFamily: Inter, fontWeight: Regular, fontSize: "12", lineHeight: AUTO }
+                  type: typography
+
+            """)
+        #expect(result.notes == [
+            "5:3 the line height `AUTO` is the font's own, which DTCG's line height (a multiple of the font size) cannot say: `caption` is kept under `$extensions.tokenc.migrate` as written, and is no longer a token",
+        ])
     }
 
     /// The check after the edits catches a value that would not read as meant.
