@@ -266,7 +266,9 @@ extension MigrationWalk {
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
                 if depth == 0 { return i + 1 }
-            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            // A quote opens a quoted scalar only where a scalar starts (after a bracket, a comma or a colon);
+            // inside a plain scalar (`3"`) it is a character of it.
+            case UInt8(ascii: "\"") where startsScalar(at: i, after: start), UInt8(ascii: "'") where startsScalar(at: i, after: start):
                 i = scalarExtent(at: i, plainLength: 0).upperBound
                 continue
             case UInt8(ascii: "#") where !isJSON && i > 0 && Self.isSpace(bytes[i - 1]):
@@ -277,6 +279,14 @@ extension MigrationWalk {
             i += 1
         }
         return nil
+    }
+
+    /// Whether a scalar starts at `i` inside the flow collection opened at `start`: what comes before it, spaces
+    /// and line breaks aside, is the collection's bracket, a comma or a colon.
+    func startsScalar(at i: Int, after start: Int) -> Bool {
+        var j = i
+        while j > start, Self.isSpace(bytes[j - 1]) { j -= 1 }
+        return j == start || [UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: ","), UInt8(ascii: ":")].contains(bytes[j - 1])
     }
 
     /// An edit that adds the member `name: value` as the first of the mapping `object`, in its syntax.

@@ -97,26 +97,20 @@ extension MigrationWalk {
                                    message: "\(why): `\(path)` is kept under `$extensions.\(Self.extensionKey)`, and is no longer a token"))
     }
 
-    /// The type a token with none (neither its own nor its groups') has by its value alone: a color object or a
-    /// hex or functional CSS color string is a color, a measure in `px` or `rem` a dimension, in `ms` or `s` a
-    /// duration. Nil for anything else: a number or a name could be many types, and an alias takes its target's.
+    /// The type a token with none (neither its own nor its groups') has by its value alone (`ValueShape`), and
+    /// for a measure written as a string (`"8px"`, `"200ms"`) by its unit.
     static func inferredType(_ value: Node) -> String? {
-        if value.mappingEntries != nil {
-            if value["colorSpace"] != nil, value["components"] != nil { return "color" }
-            guard let unit = value["unit"]?.string, value["value"]?.number != nil else { return nil }
-            return ["px", "rem"].contains(unit) ? "dimension" : ["ms", "s"].contains(unit) ? "duration" : nil
-        }
-        guard let text = value.string, TokenReference.aliasPath(text) == nil else { return nil }
-        if text.hasPrefix("#") || text.hasSuffix(")"), case .success = ColorSyntax.parse(text) { return "color" }
-        guard let (_, unit) = Measure.parse(text) else { return nil }
-        return ["px", "rem"].contains(unit) ? "dimension" : ["ms", "s"].contains(unit) ? "duration" : nil
+        if let type = ValueShape.type(of: value) { return type.rawValue }
+        guard let text = value.string, TokenReference.aliasPath(text) == nil, let (_, unit) = Measure.parse(text) else { return nil }
+        return ValueShape.measureType(unit)?.rawValue
     }
 
     /// Gives a token with no type the one its value shows (`inferredType`), written first among its members.
     /// Returns the type, or nil when the value does not show one.
     mutating func inferType(_ node: Node, value: Node, keys: [String], path: String) -> String? {
         guard let type = Self.inferredType(value) else { return nil }
-        let shown = value.mappingEntries != nil ? (type == "color" ? "a color object" : "a `{value, unit}` object") : "`\(value.string ?? "")`"
+        let shown = value.mappingEntries == nil ? "`\(value.string ?? "")`"
+            : type == "color" ? "a color object" : ["dimension", "duration"].contains(type) ? "a `{value, unit}` object" : "a \(type) object"
         guard let insertion = insertMember(named: "$type", value: jsonQuoted(type), into: node,
                                            reason: "`\(path)` has no type; its value, \(shown), is a \(type)") else { return nil }
         edits.append(insertion)

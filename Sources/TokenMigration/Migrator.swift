@@ -382,11 +382,11 @@ struct MigrationWalk {
     }
 
     /// Renames a key where it is written, in its quoting.
-    mutating func renameKey(_ entry: MappingEntry, to name: String) {
+    mutating func renameKey(_ entry: MappingEntry, to name: String, reason: String? = nil) {
         let start = offset(entry.keyLocation)
         let extent = scalarExtent(at: start, plainLength: entry.key.utf8.count)
         edits.append(TextEdit(range: extent, replacement: quoted(name, like: start), location: entry.keyLocation,
-                              reason: "`\(entry.key)` is DTCG's `\(name)`"))
+                              reason: reason ?? "`\(entry.key)` is DTCG's `\(name)`"))
     }
 
     /// Replaces a scalar value by `text`, in the scalar's quoting.

@@ -24,6 +24,20 @@ public enum Appearance {
     /// The built-in appearances in output order.
     public static let builtIn = [light, dark, lightHighContrast, darkHighContrast]
 
+    /// The built-in appearance `name` spells, case, hyphens, underscores and spaces aside (`Dark`,
+    /// `darkHighContrast`), with the usual short forms of high contrast (`light-hc`, `dark_ax`,
+    /// `dark-increased-contrast`); nil for any other name.
+    package static func builtIn(spelledAs name: String) -> String? {
+        func plain(_ text: String) -> String { String(text.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }) }
+        let wanted = plain(name)
+        if let exact = builtIn.first(where: { plain($0) == wanted }) { return exact }
+        for short in ["hc", "ax", "increasedcontrast", "contrast"] where wanted.hasSuffix(short) && wanted != short {
+            let long = String(wanted.dropLast(short.count)) + "highcontrast"
+            return builtIn.first { plain($0) == long }
+        }
+        return nil
+    }
+
     /// A built-in appearance's place in `builtIn`; nil for a custom mode.
     public static func builtInIndex(_ mode: String) -> Int? {
         // The four names differ in length, which a string knows without reading it: one comparison at most

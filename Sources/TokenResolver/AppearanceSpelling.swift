@@ -2,20 +2,6 @@ import SourceData
 import TokenModel
 
 extension Appearance {
-    /// The built-in appearance `name` spells, case, hyphens, underscores and spaces aside (`Dark`,
-    /// `darkHighContrast`), with the usual short forms of high contrast (`light-hc`, `dark_ax`,
-    /// `dark-increased-contrast`); nil for any other name.
-    static func builtIn(spelledAs name: String) -> String? {
-        func plain(_ text: String) -> String { String(text.lowercased().filter { $0 != "-" && $0 != "_" && $0 != " " }) }
-        let wanted = plain(name)
-        if let exact = builtIn.first(where: { plain($0) == wanted }) { return exact }
-        for short in ["hc", "ax", "increasedcontrast", "contrast"] where wanted.hasSuffix(short) && wanted != short {
-            let long = String(wanted.dropLast(short.count)) + "highcontrast"
-            return builtIn.first { plain($0) == long }
-        }
-        return nil
-    }
-
     /// The built-in appearance `name` is a spelling of or one typo away from (`drak`); nil for a name far
     /// from all of them (`brand`, `sepia`).
     static func builtIn(near name: String) -> String? {

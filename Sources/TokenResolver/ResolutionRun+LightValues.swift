@@ -189,22 +189,7 @@ extension ResolutionRun {
     static func missingTypeFix(_ value: Node, file: String) -> String {
         let json = FileSyntax(path: file).isJSON
         func written(_ type: String) -> String { json ? "\"$type\": \"\(type)\"" : "$type: \(type)" }
-        let type: String? = {
-            if let entries = value.mappingEntries {
-                let keys = Set(entries.map(\.key))
-                switch value["unit"]?.string {
-                case "px", "rem", "pt": return keys == ["value", "unit"] ? "dimension" : nil
-                case "ms", "s": return keys == ["value", "unit"] ? "duration" : nil
-                default: break
-                }
-                if keys.contains("fontFamily") || keys.contains("fontSize") { return "typography" }
-                if keys.contains("offsetX") || keys.contains("blur") { return "shadow" }
-                if keys.isSubset(of: ["color", "width", "style"]), keys.contains("width") { return "border" }
-                return nil
-            }
-            if let text = value.string, TokenReference.aliasPath(text) == nil, case .success = ColorSyntax.parse(text) { return "color" }
-            return nil
-        }()
+        let type = ValueShape.type(of: value)?.rawValue
         guard let type else { return "add `\(written("…"))` with the token's type (`color`, `dimension`, `number` …) to the token or its group" }
         return "add `\(written(type))` to the token or its group: its value is written as a \(type)"
     }

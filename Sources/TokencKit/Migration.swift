@@ -42,9 +42,10 @@ public enum Migration {
         var outcomes = files.map { file, bytes, loaded in
             plan(file: file, bytes: bytes, loaded: loaded, set: facts, strictColors: strictColors)
         }
-        // A resolver document whose order leaves out a set that other files' aliases need lists it first.
+        // A resolver document whose order leaves out a set that other files' aliases need lists it first; its
+        // modifier of light and dark contexts is named `appearance`.
         for (index, file) in files.enumerated() where ResolverDocumentReader.isResolverDocument(file.2.file.root) && outcomes[index].edits.isEmpty {
-            if let listed = resolverListing(file.0, bytes: file.1, root: file.2.file.root!, files: files.map { ($0.0, $0.2.file.root) }) {
+            if let listed = resolverMigration(file.0, bytes: file.1, root: file.2.file.root!, files: files.map { ($0.0, $0.2.file.root) }) {
                 outcomes[index] = listed
             }
         }
@@ -104,14 +105,14 @@ public enum Migration {
         return outcome
     }
 
-    /// The resolver document `path` with its unlisted sets listed first (`ResolverOrder`) where files outside
-    /// them refer to tokens only they define; nil when there are none. Checked: read again, it is a resolver
-    /// document that lists them.
-    static func resolverListing(_ path: String, bytes: [UInt8], root: Node, files: [(String, Node?)]) -> FileOutcome? {
-        let unlisted = ResolverOrder.unlistedSets(root)
-        guard !unlisted.isEmpty else { return nil }
+    /// The resolver document `path` with its unlisted sets listed first where files outside them refer to
+    /// tokens only they define, and its appearance modifier named `appearance` (`ResolverMigration`); nil when
+    /// there is nothing to do. Checked: read again, it is a resolver document that lists them and has the
+    /// modifier, with the same contexts in it.
+    static func resolverMigration(_ path: String, bytes: [UInt8], root: Node, files: [(String, Node?)]) -> FileOutcome? {
+        let unlisted = ResolverMigration.unlistedSets(root)
         let folder = PathText.parent(path)
-        let tokens = files.map { (PathText.lexical($0.0), ResolverOrder.tokens(of: $0.1)) }
+        let tokens = unlisted.isEmpty ? [] : files.map { (PathText.lexical($0.0), ResolverMigration.tokens(of: $0.1)) }
         let needed = unlisted.filter { set in
             let sources = Set(set.sources.map { PathText.lexical(PathText.joined(folder, $0)) })
             let own = tokens.filter { sources.contains($0.0) }, others = tokens.filter { !sources.contains($0.0) }
@@ -119,17 +120,22 @@ public enum Migration {
             let definedElsewhere = others.reduce(into: Set<String>()) { $0.formUnion($1.1.defined) }
             return others.contains { !$0.1.referred.intersection(definedHere).subtracting(definedElsewhere).isEmpty }
         }.map(\.name)
+        let appearance = ResolverMigration.appearanceModifier(root)
         let isJSON = TokenFileLoader().load(bytes: bytes, path: path).file.isJSON
-        guard let planned = ResolverOrder.listing(needed, in: root, bytes: bytes, isJSON: isJSON) else { return nil }
+        guard let planned = ResolverMigration.plan(listing: needed, in: root, bytes: bytes, isJSON: isJSON) else { return nil }
         let after = TextEdit.apply(planned.edits, to: bytes)
         var outcome = FileOutcome(path: path, format: .dtcg, edits: planned.edits, before: bytes, after: after, notes: [], refused: nil)
         let reloaded = TokenFileLoader().load(bytes: after, path: path).file.root
-        if !ResolverDocumentReader.isResolverDocument(reloaded) || !Migrator.unmet(planned.expectations, in: reloaded).isEmpty
-            || reloaded.map({ ResolverOrder.unlistedSets($0).contains { needed.contains($0.name) } }) != false
-        {
+        let contexts = appearance.flatMap { root["modifiers"]?[$0.name]?["contexts"]?.mappingEntries?.count }
+        let readsBack = ResolverDocumentReader.isResolverDocument(reloaded) && Migrator.unmet(planned.expectations, in: reloaded).isEmpty
+            && reloaded.map { document in !ResolverMigration.unlistedSets(document).contains { needed.contains($0.name) } } == true
+            && (appearance == nil || (reloaded?["modifiers"]?["appearance"]?["contexts"]?.mappingEntries?.count == contexts
+                && reloaded?["modifiers"]?[appearance!.name] == nil
+                && !ResolverMigration.references(in: reloaded!).contains { $0.string == "#/modifiers/" + TokensStudioThemes.pointerEscaped(appearance!.name) }))
+        if !readsBack {
             outcome.edits = []
             outcome.after = bytes
-            outcome.refused = "listing \(needed.map { "`\($0)`" }.joined(separator: ", ")) in `resolutionOrder` would not read back; the file is left as it is"
+            outcome.refused = "the resolver document's edits would not read back as meant; the file is left as it is"
         }
         return outcome
     }

@@ -171,6 +171,49 @@ import Testing
         let after = try InProcess.run(["validate", "--rules", "structure"], in: sandbox.root)
         #expect(after.status == 0 && after.stderr.hasSuffix("2 tokens: no problems\n"), "\(after.stderr)")
     }
+
+    /// A modifier of light and dark contexts named `theme` (as the DTCG examples write it) becomes the
+    /// `appearance` modifier, its contexts tokenc's appearance names: before, only its default was read.
+    @Test func aThemeModifierOfLightAndDarkBecomesTheAppearances() throws {
+        let sandbox = try Sandbox([
+            "Tokens/light.tokens.json": "{ \"ink\": { \"$type\": \"color\", \"$value\": \"#000000\" } }\n",
+            "Tokens/dark.tokens.json": "{ \"ink\": { \"$type\": \"color\", \"$value\": \"#ffffff\" } }\n",
+            "Tokens/dark_ax.tokens.json": "{ \"ink\": { \"$type\": \"color\", \"$value\": \"#f0f0f0\" } }\n",
+            "Tokens/tokens.resolver.yaml": """
+                version: "2025.10"
+                modifiers:
+                  theme:
+                    contexts:
+                      light: [{ $ref: light.tokens.json }]
+                      dark: [{ $ref: dark.tokens.json }]
+                      dark_ax: [{ $ref: dark_ax.tokens.json }]
+                    default: light
+                resolutionOrder:
+                  - $ref: "#/modifiers/theme"
+
+                """,
+        ])
+        defer { sandbox.remove() }
+        let before = try InProcess.run(["inspect", "ink"], in: sandbox.root)
+        #expect(!before.stdout.contains("dark"), "\(before.stdout)")
+        let written = try TokencProcess.run(["migrate", "--write"], in: sandbox.root)
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Tokens/tokens.resolver.yaml"), encoding: .utf8) == """
+            version: "2025.10"
+            modifiers:
+              appearance:
+                contexts:
+                  light: [{ $ref: light.tokens.json }]
+                  dark: [{ $ref: dark.tokens.json }]
+                  dark-high-contrast: [{ $ref: dark_ax.tokens.json }]
+                default: light
+            resolutionOrder:
+              - $ref: "#/modifiers/appearance"
+
+            """)
+        let after = try InProcess.run(["inspect", "ink"], in: sandbox.root)
+        #expect(after.stdout.contains("  dark                #ffffff") && after.stdout.contains("  dark-high-contrast  #f0f0f0"), "\(after.stdout)")
+    }
 }
 
 /// Tokens Studio's themes and set order become a DTCG resolver document: light and dark themes an
