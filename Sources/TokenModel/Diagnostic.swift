@@ -54,6 +54,9 @@ public struct Diagnostic: Hashable, Sendable {
     public var fix: String?
     /// Measurements behind the finding, keyed by name.
     public var data: [String: DiagnosticValue]
+    /// Whether `tokenc migrate` makes the edit that fixes it (found by `validate --format json`, which plans
+    /// migrate's edits and checks the finding is gone after them).
+    public var machineApplicable = false
 
     /// Creates a diagnostic of `kind`, at the kind's severity unless `severity` says otherwise.
     public init(

@@ -145,7 +145,10 @@ public struct BuildEngine {
             if let coverage = GuidelineCoverage(result.tokens).line, request.rules != .structure { print(coverage + "\n") }
             print("\(files) file\(files == 1 ? "" : "s"), \(result.tokenSentence): \(counts.sentence)\n")
         } else {
-            printOutput(request.format.reporter(colored: false).report(result.diagnostics, sources: result.sources))
+            // JSON marks the findings `tokenc migrate` fixes (a second run over its edits, in memory).
+            let diagnostics = request.format == .json
+                ? Migration.markMachineApplicable(result.diagnostics, path: tokens, pipeline: pipeline) : result.diagnostics
+            printOutput(request.format.reporter(colored: false).report(diagnostics, sources: result.sources))
         }
         let fails = counts.errors > 0 || (request.strict && counts.warnings > 0)
         return BuildOutcome(ending: fails ? .failed : .planned(WriteSummary()), status: fails ? 1 : 0, result: result)

@@ -217,6 +217,37 @@ public enum Migration {
         return (after, why)
     }
 
+    /// The rules whose findings `tokenc migrate` may fix: only runs with one of them plan migrate's edits.
+    static let rulesMigrateFixes: Set<String> = [
+        DiagnosticKind.tokenOlderFormat.id, DiagnosticKind.tokenMissingType.id, DiagnosticKind.tokenInvalidValue.id,
+        DiagnosticKind.tokenInvalidProperty.id, DiagnosticKind.aliasUnresolved.id, DiagnosticKind.resolverAppearanceModifier.id,
+        DiagnosticKind.tokenUnknownMode.id,
+    ]
+
+    /// `diagnostics` of a run of `pipeline` over `path`, each marked `machineApplicable` when migrate's edits
+    /// fix it: the run again over the edited files (in memory; nothing is written) no longer finds it, and the
+    /// token it is about is still a token (not one migrate moved under `$extensions`).
+    static func markMachineApplicable(_ diagnostics: [Diagnostic], path: String, pipeline: Pipeline) -> [Diagnostic] {
+        guard diagnostics.contains(where: { rulesMigrateFixes.contains($0.id) }),
+              let outcomes = try? plan(path), outcomes.contains(where: { !$0.edits.isEmpty }),
+              var (files, sources) = try? TokenSources.readAll(path) else { return diagnostics }
+        for outcome in outcomes where !outcome.edits.isEmpty {
+            let file = PathText.lexical(outcome.path)
+            if sources[file] == nil { files.append(file) }
+            sources[file] = outcome.after
+        }
+        let after = pipeline.run(files: files, sources: sources, render: false)
+        func key(_ d: Diagnostic) -> String { [d.id, d.location?.file ?? "", d.path ?? "", d.message].joined(separator: "\u{1F}") }
+        let remaining = Set(after.diagnostics.map(key))
+        let tokens = Set(after.tokens.tokens.map(\.path))
+        return diagnostics.map { diagnostic in
+            var marked = diagnostic
+            marked.machineApplicable = rulesMigrateFixes.contains(diagnostic.id) && !remaining.contains(key(diagnostic))
+                && diagnostic.path.map(tokens.contains) ?? true
+            return marked
+        }
+    }
+
     /// Writes each file that has edits, whole or not at all.
     public static func write(_ outcomes: [FileOutcome]) throws(ToolError) {
         for outcome in outcomes where !outcome.edits.isEmpty {

@@ -229,7 +229,7 @@ public struct Pipeline: Sendable {
         var context = ReferenceContext()
         if let document = resolverDocument {
             // A folder with a resolver document is read through it: the document decides which files count.
-            let reader = ReferencedFileReader(relativeTo: document.path, loader: loader, filesRead: filesRead)
+            let reader = ReferencedFileReader(relativeTo: document.path, loader: loader, filesRead: filesRead, inMemory: sources)
             let (resolution, found) = ResolverDocumentReader().read(document, load: reader.load)
             diagnostics.add(contentsOf: found)
             diagnostics.add(contentsOf: reader.collected.diagnostics)

@@ -69,9 +69,13 @@ final class ReferencedFileReader {
     private(set) var collected = Collected()
 
     private let filesRead: FilesRead
+    /// Files the run has in memory already, by path: read from there, not again from disk, so one run reads
+    /// one version of each file (and a run over edited bytes, `Migration.markMachineApplicable`, reads those).
+    private let inMemory: [String: [UInt8]]
 
-    init(relativeTo documentPath: String, loader: TokenFileLoader, filesRead: FilesRead) {
+    init(relativeTo documentPath: String, loader: TokenFileLoader, filesRead: FilesRead, inMemory: [String: [UInt8]] = [:]) {
         self.filesRead = filesRead
+        self.inMemory = inMemory
         let slash = documentPath.lastIndex(of: "/")
         folder = slash.map { String(documentPath[..<$0]) } ?? "."
         self.loader = loader
@@ -89,7 +93,7 @@ final class ReferencedFileReader {
         guard Pipeline.staysInsideProject(path, referencedFrom: folder) else { return nil }
         // The build cache stamps it: a file outside the token folder is not in the fingerprint.
         filesRead.record(path)
-        guard let bytes = try? TokenSources.read(path) else { return nil }
+        guard let bytes = inMemory[path] ?? (try? TokenSources.read(path)) else { return nil }
         let (file, found) = loader.load(bytes: bytes, path: path)
         collected.sources[path] = bytes
         collected.diagnostics += found

@@ -123,6 +123,34 @@ import Testing
     }
 }
 
+/// `validate --format json` marks the findings `tokenc migrate` fixes, checked by a run over its edits:
+/// not those it cannot fix, nor those it resolves by moving a token under `$extensions`.
+@Suite struct MachineApplicableFixTests {
+    @Test func findingsMigrateFixesAreMarked() throws {
+        let sandbox = try Sandbox(["Tokens/t.json": """
+            {
+              "gap": { "$type": "dimension", "$value": "16px" },
+              "brown": { "$value": { "colorSpace": "srgb", "components": [0.64, 0.52, 0.37] } },
+              "tracking": { "$type": "dimension", "$value": "0.05em" },
+              "lost": { "$type": "color", "$value": "{nowhere}" }
+            }
+
+            """])
+        defer { sandbox.remove() }
+        let run = try InProcess.run(["validate", "--format", "json"], in: sandbox.root)
+        let lines = run.stdout.split(separator: "\n").filter { $0.contains("\"rule\"") }
+        #expect(lines.count == 4, "\(run.stdout)")
+        let marked = lines.filter { $0.contains("\"machineApplicable\": true") }
+        #expect(marked.count == 2, "\(run.stdout)")
+        #expect(marked.allSatisfy { $0.contains("\"path\": \"gap\"") || $0.contains("\"path\": \"brown\"") }, "\(marked)")
+        #expect(lines.contains { $0.contains("\"path\": \"brown\"") && $0.contains("add `\\\"$type\\\": \\\"color\\\"` to the token or its group") }, "\(run.stdout)")
+        #expect(lines.contains { $0.contains("\"path\": \"tracking\"") && $0.contains("DTCG has no `em`: write the size in `px`") }, "\(run.stdout)")
+        #expect(lines.contains { $0.contains("\"path\": \"tracking\"") && $0.contains("DTCG has no `em`: write the size in `px`") }, "\(run.stdout)")
+        // Nothing was written.
+        #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Tokens/t.json"), encoding: .utf8).contains("\"16px\""))
+    }
+}
+
 /// A resolver document that defines a set and leaves it out of `resolutionOrder`, while other files' aliases
 /// need its tokens: migrate lists it first, and the set then builds; a set nothing needs stays out.
 @Suite struct ResolverOrderTests {

@@ -17,9 +17,27 @@ extension ValueReader {
         return "{ value: \(number), unit: \(unit) }"
     }
 
+    /// The letters after the number in a measure written as one string (`em` of `0.05em`); nil when the text
+    /// does not start with a number.
+    static func unitWritten(_ text: String) -> String? {
+        let body = text.trimmingBlanks()
+        let number = body.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }
+        guard !number.isEmpty, Double(number) != nil else { return nil }
+        let unit = body.dropFirst(number.count).trimmingBlanks()
+        return unit.allSatisfy({ $0.isASCII && $0.isLetter }) ? String(unit) : nil
+    }
+
     /// A `dimension`: `{ value, unit }` with a finite number and `px`, `rem` or `pt`.
     mutating func dimension(_ node: Node) -> DimensionValue? {
         let start = problems.count
+        // A string in a unit a dimension does not have (`0.05em`, `2vw`): the fix names the unit, not an example.
+        if let text = node.string, Self.measurement(node, units: Self.dimensionUnits) == nil,
+           let unit = Self.unitWritten(text), !unit.isEmpty {
+            fail("expected a mapping with `value`, `unit`, found a string", node, fix: unit == "em"
+                ? "DTCG has no `em`: write the size in `px` (its size at your body text; in a typography value, `tokenc migrate` does it from the font size)"
+                : "DTCG's dimension has no `\(unit)`: write the size in `px` or `rem`")
+            return nil
+        }
         guard let fields = object(node, required: ["value", "unit"], optional: [], example: "{ value: 16, unit: px }",
                                   written: Self.measurement(node, units: Self.dimensionUnits)) else { return nil }
         let number = fields["value"]!

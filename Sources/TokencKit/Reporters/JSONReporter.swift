@@ -37,6 +37,7 @@ public struct JSONReporter: Reporter {
         }
         fields.append("\"related\": [\(related.joined(separator: ", "))]")
         fields.append("\"fix\": \(d.fix.map(quote) ?? "null")")
+        if d.machineApplicable { fields.append("\"machineApplicable\": true") }
         let data = d.data.keys.sorted().map { key -> String in
             let value: String
             switch d.data[key]! {
