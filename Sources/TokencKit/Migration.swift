@@ -217,6 +217,42 @@ public enum Migration {
         return (after, why)
     }
 
+    /// `tokenc migrate --suggest-roles`: roles, meanings and surfaces for the color tokens under `path` that
+    /// have no `$extensions.tokenc`, read from their names (`RoleNames`), as edits of the files that define
+    /// them; checked like migrate's: read again, each token has the role written. Nothing is written here.
+    public static func suggestRoles(_ path: String) throws(ToolError) -> [FileOutcome] {
+        let result = try Pipeline(rules: .structure, generators: []).run(path: path, render: false)
+        let colors = result.tokens.tokens.filter { $0.type == .color && $0.token.facts.isEmpty }
+        let suggestions = RoleNames.suggest(colors.map(\.path))
+        // Each token is written where it is defined first (the default context of a resolver document).
+        var byFile: [String: [String: RoleSuggestion]] = [:]
+        for token in colors {
+            guard let suggestion = suggestions[token.path] else { continue }
+            byFile[token.token.location.file, default: [:]][token.path] = suggestion
+        }
+        var outcomes: [FileOutcome] = []
+        for file in byFile.keys.sorted() {
+            let bytes = try TokenSources.read(file)
+            let loaded = TokenFileLoader().load(bytes: bytes, path: file).file
+            let planned = RoleNames.edits(loaded, bytes: bytes, suggestions: byFile[file]!)
+            var outcome = FileOutcome(path: file, format: .dtcg, edits: planned.edits, before: bytes, after: bytes, notes: planned.notes, refused: nil)
+            guard !planned.edits.isEmpty else { continue }
+            let after = TextEdit.apply(planned.edits, to: bytes)
+            let (reloaded, problems) = TokenFileLoader().load(bytes: after, path: file)
+            if let error = problems.first(where: { $0.severity == .error }) {
+                outcome.edits = []
+                outcome.refused = "the file with its roles would not parse (\(error.message)); it is left as it is"
+            } else if let unmet = Migrator.unmet(planned.expectations, in: reloaded.root).first {
+                outcome.edits = []
+                outcome.refused = "a role would not read as written (\(unmet)); the file is left as it is"
+            } else {
+                outcome.after = after
+            }
+            outcomes.append(outcome)
+        }
+        return outcomes
+    }
+
     /// The rules whose findings `tokenc migrate` may fix: only runs with one of them plan migrate's edits.
     static let rulesMigrateFixes: Set<String> = [
         DiagnosticKind.tokenOlderFormat.id, DiagnosticKind.tokenMissingType.id, DiagnosticKind.tokenInvalidValue.id,

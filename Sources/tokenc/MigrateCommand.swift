@@ -6,7 +6,7 @@ struct Migrate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
         abstract: "Show (or write) the edits that turn older token files into DTCG 2025.10.",
-        usage: "tokenc migrate [--write] [<path>]",
+        usage: "tokenc migrate [--write] [--suggest-roles] [<path>]",
         discussion: """
         Reads DTCG drafts (string dimensions and durations such as "16px" and "200ms", a $type DTCG does not \
         define, a tool's keys beside $value, 3-digit hex fallbacks), Style Dictionary's format before DTCG (value, \
@@ -16,6 +16,11 @@ struct Migrate: ParsableCommand {
         change a value, or that a second run would edit again, is left as it is and reported. Values with no exact \
         DTCG spelling (1.5em with no font size, an unknown type) are listed, not guessed.
 
+        With --suggest-roles, it proposes instead what the guideline checks need and DTCG has no place for: \
+        $extensions.tokenc roles (label, background, fill, separator ...), meanings (text.danger: destructive) and \
+        the surfaces a foreground is drawn on (text.brand.on-brand on background.brand), read from the color \
+        tokens' names. Review the diff; nothing is written without --write, and validate never guesses roles.
+
         With --dtcg strict, CSS color strings (#0A84FF, rgb(), oklch(), named colors) become DTCG color objects \
         with the same space and components.
 
@@ -23,6 +28,7 @@ struct Migrate: ParsableCommand {
           tokenc migrate                 the diff for Tokens/ (nothing is written)
           tokenc migrate --write         apply it
           tokenc migrate legacy/colors.json
+          tokenc migrate --suggest-roles the roles and surfaces the names suggest
         """
     )
 
@@ -35,11 +41,16 @@ struct Migrate: ParsableCommand {
     @Option(help: "strict: CSS color strings become DTCG color objects too (default: tokenc.yml's `dtcg`, else lenient).")
     var dtcg: DTCGStrictness?
 
+    @Flag(help: "Propose $extensions.tokenc roles and surfaces for color tokens from their names, instead of format edits.")
+    var suggestRoles = false
+
     func run() throws {
         let configuration = try loadConfiguration()
         let folder = path ?? configuration.tokens ?? "Tokens"
         let strict = (dtcg ?? configuration.dtcg) == .strict
-        let outcomes = try orExit { () throws(ToolError) in try Migration.plan(folder, strictColors: strict) }
+        let outcomes = try orExit { () throws(ToolError) in
+            try suggestRoles ? Migration.suggestRoles(folder) : Migration.plan(folder, strictColors: strict)
+        }
         let diff = Migration.diff(outcomes)
         if !write { print(diff, terminator: "") }
         for outcome in outcomes {
@@ -49,8 +60,19 @@ struct Migrate: ParsableCommand {
             if let refused = outcome.refused { printError("\(outcome.path): error: not migrated: \(refused) [migrate]\n") }
         }
         if write { try orExit { () throws(ToolError) in try Migration.write(outcomes) } }
-        printError(Self.summary(outcomes, written: write) + "\n")
+        printError((suggestRoles ? Self.rolesSummary(outcomes, written: write) : Self.summary(outcomes, written: write)) + "\n")
         if outcomes.contains(where: { $0.refused != nil }) { throw ExitCode(1) }
+    }
+
+    /// `12 roles suggested in 2 files, not written (add --write)`, or why there are none.
+    static func rolesSummary(_ outcomes: [Migration.FileOutcome], written: Bool) -> String {
+        let edits = outcomes.reduce(0) { $0 + $1.edits.count }, files = outcomes.filter { !$0.edits.isEmpty }.count
+        guard edits > 0 else { return "no roles to suggest: each color token has `$extensions.tokenc` already, or its name says no role" }
+        var text = "\(edits) role\(edits == 1 ? "" : "s") suggested in \(files) file\(files == 1 ? "" : "s")"
+        text += written ? ", written" : ", not written (add --write)"
+        let refused = outcomes.filter { $0.refused != nil }.count
+        if refused > 0 { text += ", \(refused) file\(refused == 1 ? "" : "s") left as \(refused == 1 ? "it is" : "they are")" }
+        return text
     }
 
     /// `3 files: 14 edits in 2 (Style Dictionary (before DTCG) 1, DTCG 1), 1 value left as it is`.

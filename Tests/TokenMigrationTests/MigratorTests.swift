@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import SourceData
 import SourceTree
 import Testing
@@ -800,5 +805,45 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
         let (file, _) = TokenFileLoader().load(bytes: Array("a: { $value: { value: 4, unit: rem } }\n".utf8), path: "x.yaml")
         let unmet = Migrator.unmet([MigrationExpectation(keys: ["a", "$value"], value: .measure(4, unit: "px"))], in: file.root)
         #expect(unmet == ["`a.$value` does not read as 4 px"])
+    }
+}
+
+/// `tokenc migrate --suggest-roles`' reading of names, against a list written by hand for a set named the ways
+/// design systems name their colors (Tests/Fixtures/suggest-roles).
+@Suite struct RoleNamesTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/suggest-roles")
+
+    @Test func theFixturesRolesAndSurfacesAreTheOnesWrittenBesideIt() throws {
+        let bytes = Array(try Data(contentsOf: Self.folder.appendingPathComponent("tokens.yaml")))
+        let (file, problems) = TokenFileLoader().load(bytes: bytes, path: "tokens.yaml")
+        #expect(problems.isEmpty)
+        // Every color token of the file, as a build names it.
+        var paths: [String] = []
+        var pending: [(Node, [String])] = [(try #require(file.root), [])]
+        while let (node, keys) = pending.popLast() {
+            if node["$value"] != nil || node.scalarText != nil {
+                paths.append(keys.joined(separator: "."))
+                continue
+            }
+            for entry in node.mappingEntries ?? [] where !entry.key.hasPrefix("$") || entry.key == "$root" {
+                pending.append((entry.value, keys + [entry.key]))
+            }
+        }
+        let suggested = RoleNames.suggest(paths)
+        let expected = try String(contentsOf: Self.folder.appendingPathComponent("expected.tsv"), encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.map { String($0) }
+        let written = suggested.keys.sorted().map { path in
+            let suggestion = suggested[path]!
+            return [path, suggestion.role, suggestion.meaning ?? "", suggestion.role == "label" ? String(suggestion.text) : "",
+                    suggestion.on.joined(separator: " ")].joined(separator: "\t")
+        }
+        #expect(written == expected.sorted())
+        // Palette steps say no role.
+        #expect(suggested["color.palette.blue.600"] == nil)
+    }
+
+    @Test func wordsSplitAtEveryKindOfBoundary() {
+        #expect(RoleNames.words("bgColor.onBrand-secondary_x.$root") == ["bg", "color", "on", "brand", "secondary", "x", "root"])
     }
 }

@@ -151,6 +151,57 @@ import Testing
     }
 }
 
+/// `tokenc migrate --suggest-roles` as a user runs it: the roles and the surface a label is drawn on, as a diff
+/// in the file's syntax (a `tokenc` member of an `$extensions` there is; a token with `tokenc` facts left), then
+/// written with `--write`, after which the contrast check has its pair.
+@Suite struct SuggestRolesCommandTests {
+    @Test func rolesAreShownThenWrittenAndTheContrastPairIsChecked() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": """
+            color:
+              $type: color
+              background:
+                $value: "#ffffff"
+              text: { $value: "#111111" }
+              border:
+                $value: "#dddddd"
+                $extensions:
+                  org.example: { id: 7 }
+              link: { $value: "#0a58ca", $extensions: { tokenc: { role: interactive } } }
+
+            """])
+        defer { sandbox.remove() }
+        let shown = try TokencProcess.run(["migrate", "--suggest-roles"], in: sandbox.root)
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout == """
+            --- a/Tokens/c.yaml
+            +++ b/Tokens/c.yaml
+            @@ -1,10 +1,12 @@
+             color:
+               $type: color
+               background:
+            +    $extensions: {tokenc: {role: background}}
+                 $value: "#ffffff"
+            -  text: { $value: "#111111" }
+            +  text: { $extensions: {tokenc: {role: label, text: true, "on": ["{color.background}"]}}, $value: "#111111" }
+               border:
+                 $value: "#dddddd"
+                 $extensions:
+            +      tokenc: {role: separator}
+                   org.example: { id: 7 }
+               link: { $value: "#0a58ca", $extensions: { tokenc: { role: interactive } } }
+
+            """)
+        #expect(shown.stderr == "3 roles suggested in 1 file, not written (add --write)\n")
+        let before = try InProcess.run(["validate"], in: sandbox.root)
+        #expect(before.stderr.contains("guideline coverage: no contrast checked"), "\(before.stderr)")
+        #expect(try TokencProcess.run(["migrate", "--suggest-roles", "--write"], in: sandbox.root).status == 0)
+        let after = try InProcess.run(["validate"], in: sandbox.root)
+        #expect(after.stderr.contains("guideline coverage: contrast checked on 1 declared pair (1 surface); every color has a role"), "\(after.stderr)")
+        #expect(try TokencProcess.run(["migrate", "--suggest-roles"], in: sandbox.root).stderr
+            == "no roles to suggest: each color token has `$extensions.tokenc` already, or its name says no role\n")
+    }
+}
+
 /// A resolver document that defines a set and leaves it out of `resolutionOrder`, while other files' aliases
 /// need its tokens: migrate lists it first, and the set then builds; a set nothing needs stays out.
 @Suite struct ResolverOrderTests {
