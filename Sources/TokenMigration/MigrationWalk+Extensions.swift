@@ -178,6 +178,13 @@ extension MigrationWalk {
     /// same space and components, so it reads as the same color. An hsl() or hwb() string is noted instead:
     /// DTCG's components for those spaces are not CSS's, and sRGB's would not be exact.
     mutating func color(_ node: Node, keys: [String], path: String) {
+        // Style Dictionary's `{r, g, b}` (0–255, `a` 0–1), as its color library reads it, is CSS's `rgb()`.
+        if let text = Self.rgbObjectText(node), let extent = valueExtent(node) ?? blockExtent(node) {
+            edits.append(TextEdit(range: extent, replacement: quoted(text, like: bytes.count), location: node.location,
+                                  reason: "Style Dictionary's `{r, g, b}` color is `\(text)`"))
+            expectations.append(MigrationExpectation(keys: keys, value: .text(text)))
+            return
+        }
         guard strictColors, let text = node.string, TokenReference.aliasPath(text) == nil else {
             colorHex(node, keys: keys, path: path)
             return
@@ -192,6 +199,21 @@ extension MigrationWalk {
         replaceValue(node, with: ColorObjectText.text(parsed, json: isJSON),
                      reason: "the CSS color `\(text)` becomes a DTCG color object")
         expectations.append(MigrationExpectation(keys: keys, value: .color(text)))
+    }
+
+    /// `{r: 146, g: 153, b: 162}` (each 0–255, an optional `a` 0–1) as CSS: `rgb(146 153 162)`, `rgb(… / 0.5)`; nil
+    /// for any other mapping.
+    static func rgbObjectText(_ node: Node) -> String? {
+        guard let entries = node.mappingEntries, Set(entries.map(\.key)).isSuperset(of: ["r", "g", "b"]),
+              entries.allSatisfy({ ["r", "g", "b", "a"].contains($0.key) }) else { return nil }
+        var channels: [String] = []
+        for key in ["r", "g", "b"] {
+            guard let number = node[key]?.number, (0...255).contains(number), let text = node[key]?.scalarText, Measure.isNumber(text) else { return nil }
+            channels.append(text)
+        }
+        guard let alpha = node["a"] else { return "rgb(\(channels.joined(separator: " ")))" }
+        guard let number = alpha.number, (0...1).contains(number), let text = alpha.scalarText, Measure.isNumber(text) else { return nil }
+        return "rgb(\(channels.joined(separator: " ")) / \(text))"
     }
 
     /// The colors inside a composite value: a shadow's (each layer), a border's, a gradient's stops.
@@ -314,6 +336,47 @@ extension MigrationWalk {
         guard bytes[lineStarts[line - 1]..<start].allSatisfy({ $0 == UInt8(ascii: " ") }) else { return nil }
         return TextEdit(range: lineStarts[line - 1]..<lineStarts[line - 1], replacement: indent + name + ": " + value + "\n",
                         location: object.location, reason: reason)
+    }
+
+    /// The bytes of a YAML block collection: from its first key to the end of its last line indented as deep
+    /// (trailing comments and line breaks left); nil where its first line holds anything before it.
+    func blockExtent(_ node: Node) -> Range<Int>? {
+        let start = offset(node.location), line = node.location.line
+        guard start < bytes.count, line >= 1, line <= lineStarts.count,
+              bytes[lineStarts[line - 1]..<start].allSatisfy({ $0 == UInt8(ascii: " ") }) else { return nil }
+        let column = start - lineStarts[line - 1]
+        var end = start
+        for next in (line - 1)..<lineStarts.count {
+            let from = lineStarts[next], to = next + 1 < lineStarts.count ? lineStarts[next + 1] : bytes.count
+            let text = bytes[from..<to]
+            let indent = text.prefix { $0 == UInt8(ascii: " ") }.count
+            let rest = text.dropFirst(indent)
+            if rest.isEmpty || Self.isLineBreak(rest.first!) || rest.first == UInt8(ascii: "#") { continue }
+            if next > line - 1, indent < column { break }
+            // The line's content, without its line break or a comment after a space.
+            var lineEnd = to
+            while lineEnd > from, Self.isLineBreak(bytes[lineEnd - 1]) { lineEnd -= 1 }
+            if let node = commentStart(from: from, to: lineEnd) { lineEnd = node }
+            while lineEnd > from, bytes[lineEnd - 1] == UInt8(ascii: " ") { lineEnd -= 1 }
+            end = lineEnd
+        }
+        return end > start ? start..<end : nil
+    }
+
+    /// Where a comment starts on the line `from..<to` (a `#` after a space, outside quotes), if it has one.
+    func commentStart(from: Int, to: Int) -> Int? {
+        var quote: UInt8?
+        for i in from..<to {
+            let byte = bytes[i]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: "#"), i > from, Self.isSpace(bytes[i - 1]) {
+                return i
+            }
+        }
+        return nil
     }
 
     /// Moves a whole token under `$extensions.tokenc.migrate`: a flow object is wrapped where it is written; a

@@ -149,27 +149,29 @@ struct MigrationWalk {
     mutating func legacyToken(_ node: Node, keys: [String]) {
         guard let entries = node.mappingEntries, let value = node["value"] else { return }
         let path = keys.joined(separator: ".")
-        var type: String?
-        if let typeNode = node["type"], let written = typeNode.string {
-            type = format.dtcgType(written)
-            if let type, type != written {
-                replaceScalar(typeNode, with: type, reason: "the \(format.rawValue) type `\(written)` is DTCG's `\(type)`")
-            } else if type == nil {
-                notes.append(MigrationNote(location: typeNode.location, path: path,
-                                           message: "the type `\(written)` has no DTCG equivalent: `\(path)` is left as it is; "
-                                               + "write it as a token of a DTCG type, or move it under `$extensions`"))
-                return
-            }
+        let written = node["type"]?.string
+        var type = written.flatMap(format.dtcgType)
+        // A type with no DTCG equivalent, a value with no exact DTCG form: the token moves under `$extensions` as
+        // it is written (left in a file that is DTCG afterwards, each of its keys would be a finding).
+        let why: String? = if let written, type == nil {
+            "the \(format.rawValue) type `\(written)` has no DTCG equivalent"
+        } else if let type {
+            Self.inexactReason(value, type: type)
+        } else {
+            nil
         }
-        // A value with no exact DTCG form: the token moves under `$extensions` as it is written.
-        if let type, let why = Self.inexactReason(value, type: type) {
+        if let why {
             if movesStructure, wrapInExtensions(node, location: node.location, reason: "\(why): the token moves under `$extensions`") {
                 notes.append(MigrationNote(location: node.location, path: path,
                                            message: "\(why): `\(path)` is kept under `$extensions.\(Self.extensionKey)` as written, and is no longer a token"))
             } else {
-                notes.append(MigrationNote(location: node.location, path: path, message: "`\(path)` is left as it is: \(why); move it under `$extensions`"))
+                notes.append(MigrationNote(location: node.location, path: path,
+                                           message: "`\(path)` is left as it is: \(why); write it as a token of a DTCG type, or move it under `$extensions`"))
             }
             return
+        }
+        if let typeNode = node["type"], let written, let type, type != written {
+            replaceScalar(typeNode, with: type, reason: "the \(format.rawValue) type `\(written)` is DTCG's `\(type)`")
         }
         let hasDescription = entries.contains { $0.key == "description" }
         func renamed(_ key: String) -> String? {
@@ -194,7 +196,10 @@ struct MigrationWalk {
         moveToExtensions(leftover.sorted { offset($0.keyLocation) < offset($1.keyLocation) }, of: node, keys: keys, path: path)
         rewriteReferences(value, keys: keys + ["$value"])
         if node["type"] == nil { type = inferType(node, value: value, keys: keys, path: path) }
-        if let type { convert(value, keys: keys + ["$value"], type: type, path: path) }
+        if let type {
+            convert(value, keys: keys + ["$value"], type: type, path: path)
+            compositeColors(value, keys: keys + ["$value"], type: type, path: path)
+        }
         if type == "typography" { typographyFields(value, token: node, keys: keys, path: path) }
     }
 
@@ -232,6 +237,10 @@ struct MigrationWalk {
             }
         case "border":
             if let width = node["width"] { measure(width, keys: keys + ["width"], units: ["px", "rem"], path: path) }
+        case "strokeStyle":
+            for (index, item) in (node["dashArray"]?.sequenceItems ?? []).enumerated() {
+                measure(item, keys: keys + ["dashArray", String(index)], units: ["px", "rem"], path: path)
+            }
         case "transition":
             for field in ["duration", "delay"] where node[field] != nil {
                 measure(node[field]!, keys: keys + [field], units: ["ms", "s"], path: path)
@@ -284,9 +293,14 @@ struct MigrationWalk {
         }
         guard let (number, unit) = Measure.parse(text), units.contains(unit) else {
             let unit = Measure.parse(text)?.unit
-            let why = unit == "em"
-                ? "`em` is relative to a font size the token does not have; write it in `px` (its size at your body text) or keep it as a number"
-                : "it is not a number with one of the units \(units.sorted().map { "`\($0)`" }.joined(separator: ", "))"
+            let why = if unit == "em" {
+                "`em` is relative to a font size the token does not have; write it in `px` (its size at your body text) or keep it as a number"
+            } else if Measure.isNumber(text), units.contains("px") {
+                "a size without a unit is `px` or `rem` depending on the build (Style Dictionary's `web` transforms add `px`, "
+                    + "its `css`, `scss` and `js` ones `rem`); write the unit you build with"
+            } else {
+                "it is not a number with one of the units \(units.sorted().map { "`\($0)`" }.joined(separator: ", "))"
+            }
             notes.append(MigrationNote(location: node.location, path: path, message: "`\(text)` is left as it is: \(why)"))
             return
         }

@@ -1,4 +1,5 @@
 import SourceTree
+import TokenModel
 
 /// The token format a file is written in, as migrate recognises it.
 public enum SourceFormat: String, Sendable {
@@ -22,26 +23,23 @@ public enum SourceFormat: String, Sendable {
     static let styleDictionaryTypes: [String: String] = [
         "color": "color", "dimension": "dimension", "size": "dimension", "fontFamily": "fontFamily",
         "fontWeight": "fontWeight", "duration": "duration", "time": "duration", "number": "number",
-        "cubicBezier": "cubicBezier",
-    ]
-
-    /// The keys a token of the formats before DTCG holds besides `value` (Style Dictionary's and Tokens Studio's).
-    static let legacyTokenKeys: Set<String> = [
-        "value", "type", "comment", "description", "attributes", "name", "path", "original", "filePath", "isSource",
-        "themeable", "deprecated", "deprecated_comment", "$extensions", "extensions",
+        "cubicBezier": "cubicBezier", "fontSize": "dimension",
     ]
 
     /// The format of a file's root: DTCG when any object holds `$value`, else Tokens Studio when a token's
     /// `type` is one of its names that is not also DTCG's, else Style Dictionary when an object holds `value`
-    /// and only keys those formats give a token (so `{ value: 4, unit: px }` written without `$value` is not
-    /// taken for one); DTCG for anything else (nothing to migrate).
+    /// and is not a measure (`{ value: 4, unit: px }` written without `$value` is not taken for a token); DTCG
+    /// for anything else (nothing to migrate).
     public static func of(_ root: Node) -> SourceFormat {
         var sawLegacy = false, sawStudio = false
         var pending = [root]
         while let node = pending.popLast() {
             guard let entries = node.mappingEntries else { continue }
             if entries.contains(where: { $0.key == "$value" }) { return .dtcg }
-            if entries.contains(where: { $0.key == "value" }), entries.allSatisfy({ legacyTokenKeys.contains($0.key) }) {
+            // A token is an object with `value`, beside the keys those formats give one or a tool's own (Style
+            // Dictionary keeps any); `{ value, unit }` is a measure, not a token.
+            let keys = Set(entries.map(\.key))
+            if keys.contains("value"), keys != ["value", "unit"] {
                 sawLegacy = true
                 if let type = node["type"]?.string, tokensStudioTypes[type] != nil, styleDictionaryTypes[type] == nil { sawStudio = true }
             }
@@ -50,12 +48,15 @@ public enum SourceFormat: String, Sendable {
         return sawStudio ? .tokensStudio : sawLegacy ? .styleDictionary : .dtcg
     }
 
+    /// `type` when it is a DTCG type's own name (`strokeStyle`, `shadow`), which Style Dictionary 4 writes too.
+    static func dtcgName(_ type: String) -> String? { TokenType(rawValue: type) != nil ? type : nil }
+
     /// The DTCG type a token of this format declares with `type`; nil when there is none.
     func dtcgType(_ type: String) -> String? {
         switch self {
         case .dtcg: type
-        case .tokensStudio: Self.tokensStudioTypes[type] ?? Self.styleDictionaryTypes[type]
-        case .styleDictionary: Self.styleDictionaryTypes[type] ?? Self.tokensStudioTypes[type]
+        case .tokensStudio: Self.tokensStudioTypes[type] ?? Self.styleDictionaryTypes[type] ?? Self.dtcgName(type)
+        case .styleDictionary: Self.styleDictionaryTypes[type] ?? Self.dtcgName(type) ?? Self.tokensStudioTypes[type]
         }
     }
 }

@@ -1,8 +1,4 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
 import Foundation
-#endif
 import SourceData
 import SourceTree
 import Testing
@@ -798,6 +794,57 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
         #expect(result.notes == [
             "5:3 the line height `AUTO` is the font's own, which DTCG's line height (a multiple of the font size) cannot say: `caption` is kept under `$extensions.tokenc.migrate` as written, and is no longer a token",
         ])
+    }
+
+    /// Style Dictionary's own shapes: `{r, g, b}` colors (a YAML block too), a tool's keys beside `value`
+    /// (`group`), a type DTCG has no name for (the token kept as written under `$extensions`), `fontSize`,
+    /// a stroke's dash array; a size with no unit is noted with the two readings its transforms give it.
+    @Test func styleDictionarysOwnShapes() {
+        let yaml = migrate("""
+            color:
+              red:
+                value:
+                  r: 255
+                  g: 0
+                  b: 0   # pure
+                type: color
+              veil: { value: { r: 0, g: 0, b: 0, a: 0.5 }, type: color }
+
+            """, path: "c.yaml")
+        #expect(yaml.format == .styleDictionary)
+        #expect(yaml.after == """
+            color:
+              red:
+                $value:
+                  "rgb(255 0 0)"   # pure
+                $type: color
+              veil: { $value: "rgb(0 0 0 / 0.5)", $type: color }
+
+            """)
+        let json = migrate("""
+            {
+              "margin": { "value": "0.15", "group": "dimension" },
+              "icon": { "value": "assets/star.svg", "type": "asset" },
+              "body": { "value": "16px", "type": "fontSize" },
+              "dash": { "value": { "dashArray": ["0.5rem", "0.25rem"], "lineCap": "round" }, "type": "strokeStyle" }
+            }
+
+            """, path: "s.json")
+        #expect(json.format == .styleDictionary)
+        #expect(json.after == """
+            {
+              "margin": { "$value": "0.15", "$extensions": {"tokenc.migrate": {"group": "dimension"}} },
+              "icon": {"$extensions": {"tokenc.migrate": { "value": "assets/star.svg", "type": "asset" }}},
+              "body": { "$value": {"value": 16, "unit": "px"}, "$type": "dimension" },
+              "dash": { "$value": { "dashArray": [{"value": 0.5, "unit": "rem"}, {"value": 0.25, "unit": "rem"}], "lineCap": "round" }, "$type": "strokeStyle" }
+            }
+
+            """)
+        #expect(json.notes == [
+            "3:11 the Style Dictionary (before DTCG) type `asset` has no DTCG equivalent: `icon` is kept under `$extensions.tokenc.migrate` as written, and is no longer a token",
+        ])
+        let unitless = migrate("{ \"gap\": { \"value\": \"2\", \"type\": \"size\" } }\n", path: "u.json")
+        #expect(unitless.notes == ["1:21 `2` is left as it is: a size without a unit is `px` or `rem` depending on the build (Style Dictionary's `web` transforms add `px`, its `css`, `scss` and `js` ones `rem`); write the unit you build with"])
     }
 
     /// The check after the edits catches a value that would not read as meant.

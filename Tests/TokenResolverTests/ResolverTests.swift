@@ -746,8 +746,8 @@ private func onSmallStack<T>(_ body: @escaping @Sendable () -> T) -> T {
             "3:16 `s.a` is not a valid dimension: expected a mapping with `value`, `unit`, found a string | write `{ value: 4, unit: px }`",
             "4:16 `s.b` is not a valid dimension: expected a mapping with `value`, `unit`, found a string | write `{ value: 1.5, unit: rem }`",
             "5:16 `s.c` is not a valid dimension: expected a mapping with `value`, `unit`, found a number | write `{ value: 12, unit: px }`",
-            // `em` is no unit tokenc takes: the fix shows the form, not a conversion.
-            "6:16 `s.d` is not a valid dimension: expected a mapping with `value`, `unit`, found a string | write `{ value: 16, unit: px }`",
+            // `em` is no unit tokenc takes: the fix says so, and converts nothing (never to `rem`).
+            "6:16 `s.d` is not a valid dimension: expected a mapping with `value`, `unit`, found a string | DTCG has no `em`: write the size in `px` (its size at your body text; in a typography value, `tokenc migrate` does it from the font size)",
             "9:20 `m.quick` is not a valid duration: expected a mapping with `value`, `unit`, found a string | write `{ value: 200, unit: ms }`",
         ])
     }
