@@ -478,7 +478,7 @@ public struct MovedTokenSurvey: Sendable {
         if let value = node["$value"] {
             let name = path.joined(separator: ".")
             let targets = MigrationWalk.references(in: value)
-            if let ownType, TokenType(rawValue: ownType) == nil {
+            if let ownType, TokenType(rawValue: ownType) == nil, SourceFormat.styleDictionaryOnlyTypes[ownType] == nil {
                 // An alias of an unknown type loses the type, unless its target moves; a color string is a color.
                 if let target = value.string.flatMap(TokenReference.aliasPath) {
                     references[name] = [target]
@@ -487,7 +487,8 @@ public struct MovedTokenSurvey: Sendable {
                 }
                 return
             }
-            if MigrationWalk.inexactReason(token: node, type: ownType ?? inheritedType) != nil {
+            let type = (ownType ?? inheritedType).map { SourceFormat.styleDictionaryOnlyTypes[$0] ?? $0 }
+            if MigrationWalk.inexactReason(token: node, type: type) != nil {
                 literals.insert(name)
             } else if !targets.isEmpty {
                 references[name] = targets

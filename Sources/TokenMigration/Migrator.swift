@@ -108,12 +108,19 @@ struct MigrationWalk {
         guard let entries = node.mappingEntries else { return }
         for entry in entries where !entry.key.hasPrefix("$") && entry.value.mappingEntries != nil {
             let child = entry.value, childKeys = keys + [entry.key]
+            // Style Dictionary 4 writes its own type names in DTCG files too (`$type: fontSize`).
+            var written = child["$type"]?.string
+            if let typeNode = child["$type"], let name = written, let dtcg = SourceFormat.styleDictionaryOnlyTypes[name] {
+                replaceScalar(typeNode, with: dtcg, reason: "Style Dictionary's type `\(name)` is DTCG's `\(dtcg)`")
+                expectations.append(MigrationExpectation(keys: childKeys + ["$type"], value: .text(dtcg)))
+                written = dtcg
+            }
             if child["$value"] != nil {
-                dtcgToken(child, keys: childKeys, type: child["$type"]?.string ?? inheritedType)
+                dtcgToken(child, keys: childKeys, type: written ?? inheritedType)
             } else if format != .dtcg, child["value"] != nil {
                 legacyToken(child, keys: childKeys)
             } else {
-                group(child, keys: childKeys, inheritedType: child["$type"]?.string ?? inheritedType)
+                group(child, keys: childKeys, inheritedType: written ?? inheritedType)
             }
         }
     }
@@ -123,7 +130,7 @@ struct MigrationWalk {
     mutating func dtcgToken(_ node: Node, keys: [String], type: String?) {
         let path = keys.joined(separator: ".")
         if let typeEntry = node.mappingEntries?.first(where: { $0.key == "$type" }), let written = typeEntry.value.string,
-           TokenType(rawValue: written) == nil
+           TokenType(rawValue: written) == nil, SourceFormat.styleDictionaryOnlyTypes[written] == nil
         {
             unknownType(node, typeEntry: typeEntry, keys: keys, path: path)
             return
@@ -134,7 +141,10 @@ struct MigrationWalk {
             return
         }
         toolMetadata(node, keys: keys, path: path)
-        guard let value = node["$value"], let type = type ?? inferType(node, value: value, keys: keys, path: path) else { return }
+        // A type is inferred only where none is written: a `$type` that is no string (`$type:` with nothing) is
+        // the user's to fix.
+        guard let value = node["$value"],
+              let type = type ?? (node["$type"] == nil ? inferType(node, value: value, keys: keys, path: path) : nil) else { return }
         convert(value, keys: keys + ["$value"], type: type, path: path)
         compositeColors(value, keys: keys + ["$value"], type: type, path: path)
         switch type {
@@ -234,6 +244,13 @@ struct MigrationWalk {
                 for field in ["offsetX", "offsetY", "blur", "spread"] where layer[field] != nil {
                     measure(layer[field]!, keys: layerKeys + [field], units: ["px", "rem"], path: path)
                 }
+                // DTCG requires `blur` and `spread`; a shadow without one has 0 (CSS's `box-shadow` default).
+                for field in ["blur", "spread"] where layer[field] == nil && layer["color"] != nil {
+                    guard let insertion = insertMember(named: field, value: measureObject("0", "px"), into: layer,
+                                                       reason: "a shadow without `\(field)` has a \(field) of 0px, as CSS's `box-shadow` does") else { continue }
+                    edits.append(insertion)
+                    expectations.append(MigrationExpectation(keys: layerKeys + [field], value: .measure(0, unit: "px")))
+                }
             }
         case "border":
             if let width = node["width"] { measure(width, keys: keys + ["width"], units: ["px", "rem"], path: path) }
@@ -273,6 +290,13 @@ struct MigrationWalk {
             return
         }
         if units.contains("px") { androidUnit(node, keys: keys) }
+        // Style Dictionary's times without a unit are milliseconds: its `time/seconds` transform divides them by 1000.
+        if format == .styleDictionary, units == ["ms", "s"], let number = node.number.flatMap({ _ in node.scalarText }) ?? node.string.flatMap(Measure.jsonNumber),
+           Measure.isNumber(number) {
+            replaceValue(node, with: measureObject(number, "ms"), reason: "Style Dictionary's unitless time `\(node.scalarText ?? number)` is in milliseconds")
+            expectations.append(MigrationExpectation(keys: keys, value: .measure(Double(number)!, unit: "ms")))
+            return
+        }
         // Tokens Studio's sizes without a unit are Figma's pixels: its own transforms add `px`.
         if format == .tokensStudio, units.contains("px"), let number = node.number.flatMap({ _ in node.scalarText }) ?? node.string.flatMap(Measure.jsonNumber),
            Measure.isNumber(number) {

@@ -43,10 +43,15 @@ public enum SourceFormat: String, Sendable {
                 sawLegacy = true
                 if let type = node["type"]?.string, tokensStudioTypes[type] != nil, styleDictionaryTypes[type] == nil { sawStudio = true }
             }
-            pending += entries.map(\.value)
+            // What a tool keeps under `$extensions` (a token migrate kept as written) is not the file's format.
+            pending += entries.filter { $0.key != "$extensions" }.map(\.value)
         }
         return sawStudio ? .tokensStudio : sawLegacy ? .styleDictionary : .dtcg
     }
+
+    /// Style Dictionary's type names that are not DTCG's, and the DTCG type each is: Style Dictionary 4 writes
+    /// them in DTCG files too.
+    static let styleDictionaryOnlyTypes: [String: String] = ["size": "dimension", "fontSize": "dimension", "time": "duration"]
 
     /// `type` when it is a DTCG type's own name (`strokeStyle`, `shadow`), which Style Dictionary 4 writes too.
     static func dtcgName(_ type: String) -> String? { TokenType(rawValue: type) != nil ? type : nil }

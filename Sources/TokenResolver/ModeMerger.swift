@@ -1,3 +1,4 @@
+import SourceData
 import TokenModel
 
 /// Attaches the tokens of each appearance context (from a resolver document) to the base tokens as modes.
@@ -10,14 +11,19 @@ public struct ModeMerger: Sendable {
         var tokens = base
         var index: [String: Int] = [:]
         for (i, token) in tokens.enumerated() { index[token.path] = i }
-        var diagnostics: [Diagnostic] = []
+        // A definition the base lacks is one finding, naming every context it is read in (a size context is
+        // read again with each appearance: `coarse`, `coarse-dark` …).
+        var unmatched: [(token: Token, modes: [String])] = []
+        var unmatchedIndex: [SourceLocation: Int] = [:]
         for (mode, modeTokens) in modes {
             for token in modeTokens {
                 guard let i = index[token.path] else {
-                    diagnostics.append(Diagnostic(
-                        .resolverInvalid, severity: .warning,
-                        message: "`\(token.path)` is defined only in the `\(mode)` context, so it has no default value and is ignored",
-                        location: token.location, path: token.path, fix: "define it in the default sets too"))
+                    if let known = unmatchedIndex[token.location] {
+                        unmatched[known].modes.append(mode)
+                    } else {
+                        unmatchedIndex[token.location] = unmatched.count
+                        unmatched.append((token, [mode]))
+                    }
                     continue
                 }
                 tokens[i].modes.removeAll { $0.name == mode }
@@ -26,6 +32,13 @@ public struct ModeMerger: Sendable {
         }
         for i in tokens.indices where tokens[i].modes.contains(where: { Appearance.combination($0.name) != nil }) {
             Self.dropInheritedCombinations(&tokens[i])
+        }
+        let diagnostics = unmatched.map { token, modes in
+            let contexts = modes.count == 1 ? "the `\(modes[0])` context" : "the contexts " + modes.map { "`\($0)`" }.joined(separator: ", ")
+            return Diagnostic(
+                .resolverInvalid, severity: .warning,
+                message: "`\(token.path)` is defined only in \(contexts), so it has no default value and is ignored",
+                location: token.location, path: token.path, fix: "define it in the default sets too")
         }
         return (tokens, diagnostics)
     }

@@ -847,6 +847,36 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
         #expect(unitless.notes == ["1:21 `2` is left as it is: a size without a unit is `px` or `rem` depending on the build (Style Dictionary's `web` transforms add `px`, its `css`, `scss` and `js` ones `rem`); write the unit you build with"])
     }
 
+    /// Style Dictionary's times without a unit are milliseconds; a shadow without `blur` or `spread` has 0px of
+    /// each (CSS's default); Style Dictionary 4's `$type: fontSize` in a DTCG file is `dimension`, on a group too;
+    /// a file whose every token migrate kept under `$extensions` is DTCG, not an older format, afterwards.
+    @Test func styleDictionaryDefaultsAndNames() {
+        let legacy = migrate("""
+            { "time": { "quick": { "value": "200", "type": "time" } } }
+
+            """, path: "t.json")
+        #expect(legacy.after == """
+            { "time": { "quick": { "$value": {"value": 200, "unit": "ms"}, "$type": "duration" } } }
+
+            """)
+        let dtcg = migrate("""
+            sizes:
+              $type: fontSize
+              body: { $value: 16px }
+            lift: { $type: shadow, $value: { color: "#0003", offsetX: 0px, offsetY: 2px } }
+
+            """, path: "d.yaml")
+        #expect(dtcg.after == """
+            sizes:
+              $type: dimension
+              body: { $value: { value: 16, unit: px } }
+            lift: { $type: shadow, $value: { blur: { value: 0, unit: px }, spread: { value: 0, unit: px }, color: "#0003", offsetX: { value: 0, unit: px }, offsetY: { value: 2, unit: px } } }
+
+            """)
+        let kept = Array("{ \"icon\": {\"$extensions\": {\"tokenc.migrate\": { \"value\": \"a.svg\", \"type\": \"asset\" }}} }\n".utf8)
+        #expect(SourceFormat.of(TokenFileLoader().load(bytes: kept, path: "k.json").file.root!) == .dtcg)
+    }
+
     /// The check after the edits catches a value that would not read as meant.
     @Test func anUnmetExpectationIsReported() {
         let (file, _) = TokenFileLoader().load(bytes: Array("a: { $value: { value: 4, unit: rem } }\n".utf8), path: "x.yaml")

@@ -426,6 +426,16 @@ private func value(_ set: ResolvedTokenSet, _ path: String, _ mode: String = App
         #expect(value(set, "c.bg", "dark") == "#000")
         #expect(value(set, "c.bg", "dark-high-contrast") == "#010101")
     }
+
+    /// A definition no default set has is one finding, naming every context that reads it, not one per context.
+    @Test func aTokenOnlyContextsDefineIsOneFinding() {
+        let (file, _) = TokenFileLoader().load(bytes: Array("extra: { $type: color, $value: \"#111\" }\n".utf8), path: "coarse.yaml")
+        let only = TokenTreeBuilder().build([file]).tokens
+        let (_, diagnostics) = ModeMerger().merge(base: [], modes: [("coarse", only), ("coarse-dark", only)])
+        #expect(diagnostics.map { "\($0.location!): \($0.message)" } == [
+            "coarse.yaml:1:1: `extra` is defined only in the contexts `coarse`, `coarse-dark`, so it has no default value and is ignored",
+        ])
+    }
 }
 
 /// Runs `body` on a thread with 512 KiB of stack (what Apple's platforms give a secondary thread) and waits for
