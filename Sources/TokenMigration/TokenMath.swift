@@ -14,7 +14,9 @@ enum TokenMath {
     /// The value of `text`, references looked up in `values`: nil when `text` is not arithmetic (a plain alias,
     /// a number, a CSS function); `.failure` with why when it is but has no exact value.
     static func evaluate(_ text: String, values: [String: String]) -> Result<Quantity, MathFailure>? {
-        guard let tokens = tokenize(text), tokens.contains(where: { if case .symbol(let s) = $0 { "+-*/".contains(s) } else { false } }),
+        // A number or a measure on its own (`-2px`) is a value, not math.
+        let trimmed = text.filter { $0 != " " }
+        guard Measure.parse(trimmed) == nil, Measure.jsonNumber(trimmed) == nil, let tokens = tokenize(text), tokens.contains(where: { if case .symbol(let s) = $0 { "+-*/".contains(s) } else { false } }),
               tokens.count > 1 else { return nil }
         var parser = Parser(tokens: tokens, values: values, depth: 0)
         return parser.whole()

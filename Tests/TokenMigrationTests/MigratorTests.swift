@@ -765,6 +765,13 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
         ])
     }
 
+    /// A negative number or measure is a value, not math: it converts as any value does.
+    @Test func aNegativeValueIsNotMath() {
+        let result = migrate("{ \"inset\": { \"value\": \"-4\", \"type\": \"spacing\" }, \"nudge\": { \"value\": \"-2px\", \"type\": \"spacing\" } }\n", path: "n.json")
+        #expect(result.after == "{ \"inset\": { \"$value\": {\"value\": -4, \"unit\": \"px\"}, \"$type\": \"dimension\" }, \"nudge\": { \"$value\": {\"value\": -2, \"unit\": \"px\"}, \"$type\": \"dimension\" } }\n")
+        #expect(result.notes == [])
+    }
+
     /// Tokens Studio's typography: its weight names, percentages and unitless sizes convert as its tokens' do,
     /// its own fields move under `$extensions`, and a value with no line height (`AUTO`) keeps its token as
     /// written under `$extensions`: CSS's `normal` is the font's own.
