@@ -36,19 +36,23 @@ extension MigrationWalk {
             guard let (number, unit) = written, !["px", "rem", "pt", "dp"].contains(unit) else { return nil }
             let text = number + unit
             return switch unit {
-            case "em": "`\(text)` is relative to a font size the token does not have, so it has no exact size in `px`"
+            case "em":
+                "`\(text)` is relative to a font size the token does not have, so it has no exact size in `px` "
+                    + "(to keep it a token, write its size at your body text in `px`)"
             case "vw", "vh", "vmin", "vmax", "svh", "lvh", "dvh", "svw", "lvw", "dvw":
-                "`\(text)` is relative to the viewport, so it has no size in `px` or `rem`"
-            default: "`\(text)` is in `\(unit)`, a unit DTCG's dimension does not have"
+                "`\(text)` is relative to the viewport, so it has no size in `px` or `rem` (to keep it a token, write the size it should have)"
+            default: "`\(text)` is in `\(unit)`, a unit DTCG's dimension does not have (to keep it a token, write it in `px` or `rem`)"
             }
         case "typography":
             // CSS's `normal` line height (Tokens Studio's `AUTO`) is the font's own, which DTCG's number cannot say.
             guard value.mappingEntries != nil else { return nil }
             guard let height = value["lineHeight"] else {
-                return "the typography value has no line height: DTCG requires one, and CSS's `normal` is the font's own"
+                return "the typography value has no line height: DTCG requires one, and CSS's `normal` is the font's own "
+                    + "(to keep it a token, add a `lineHeight`, a multiple of the font size such as 1.2)"
             }
             if let text = height.string, ["auto", "normal"].contains(text.lowercased()) {
-                return "the line height `\(text)` is the font's own, which DTCG's line height (a multiple of the font size) cannot say"
+                return "the line height `\(text)` is the font's own, which DTCG's line height (a multiple of the font size) cannot say "
+                    + "(to keep it a token, write the multiple, such as 1.2)"
             }
             return nil
         case "shadow":
@@ -56,7 +60,7 @@ extension MigrationWalk {
             for layer in layers where layer["alpha"] != nil {
                 if let color = layer["color"]?.string, TokenReference.aliasPath(color) != nil {
                     return "a layer's `alpha` has no DTCG field, and the color it applies to is the alias `\(color)`: "
-                        + "the shadow has no exact DTCG form"
+                        + "the shadow has no exact DTCG form (to keep it a token, write the layer's color with its alpha, `rgb(… / a)`, in each appearance)"
                 }
             }
             return nil
@@ -71,7 +75,7 @@ extension MigrationWalk {
         guard let value = token["$value"] else { return nil }
         if token["alpha"] != nil, let alias = value.string, TokenReference.aliasPath(alias) != nil {
             return "`alpha` beside `$value` has no DTCG field, and the color it applies to is the alias `\(alias)`: "
-                + "the color has no exact DTCG form"
+                + "the color has no exact DTCG form (to keep it a token, write the color with that alpha, `rgb(… / a)`, in each appearance)"
         }
         return inexactReason(value, type: type)
     }

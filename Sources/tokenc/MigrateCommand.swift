@@ -9,12 +9,13 @@ struct Migrate: ParsableCommand {
         usage: "tokenc migrate [--write] [--suggest-roles] [<path>]",
         discussion: """
         Reads DTCG drafts (string dimensions and durations such as "16px" and "200ms", a $type DTCG does not \
-        define, a tool's keys beside $value, 3-digit hex fallbacks), Style Dictionary's format before DTCG (value, \
-        type, comment, {a.b.value}) and Tokens Studio's types (sizing, fontWeights ...), in YAML, JSON, JSONC and \
-        JSON5 files. Each \
-        edit is the smallest replacement of a key or a value, in the file's own syntax; a file whose edits would \
-        change a value, or that a second run would edit again, is left as it is and reported. Values with no exact \
-        DTCG spelling (1.5em with no font size, an unknown type) are listed, not guessed.
+        define or none, a tool's keys beside $value, 3-digit hex fallbacks), Style Dictionary's format before DTCG \
+        (value, type, comment, {a.b.value}, {r, g, b}) and Tokens Studio's types, math and themes, in YAML, JSON, \
+        JSONC and JSON5 files, and resolver documents (a set the order leaves out, a theme modifier of light and \
+        dark). Each edit is the smallest replacement of a key or a value, in the file's own syntax; a file whose \
+        edits would change a value, or that a second run would edit again, is left as it is and reported. A \
+        value with no exact DTCG form (1.5em with no font size, 2vw, an alpha on an aliased color, an unknown \
+        type) is never approximated: its token is kept as written under $extensions.tokenc.migrate, and noted.
 
         With --suggest-roles, it proposes instead what the guideline checks need and DTCG has no place for: \
         $extensions.tokenc roles (label, background, fill, separator ...), meanings (text.danger: destructive) and \

@@ -158,7 +158,7 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
             }
 
             """)
-        #expect(result.notes == ["9:14 `1.5em` is relative to a font size the token does not have, so it has no exact size in `px`: `size.large` is kept under `$extensions.tokenc.migrate` as written, and is no longer a token"])
+        #expect(result.notes == ["9:14 `1.5em` is relative to a font size the token does not have, so it has no exact size in `px` (to keep it a token, write its size at your body text in `px`): `size.large` is kept under `$extensions.tokenc.migrate` as written, and is no longer a token"])
     }
 
     /// Tokens Studio's types become DTCG's, its weight names DTCG's names, numbers written as strings numbers,
@@ -398,7 +398,7 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
             """)
         #expect(yaml.reasons.contains("`alpha: 0.5` beside `$value` is written into the color, `rgb(34 34 34 / 0.5)`"))
         #expect(yaml.notes == [
-            "9:8 `alpha` beside `$value` has no DTCG field, and the color it applies to is the alias `{gray}`: the color has no exact DTCG form: "
+            "9:8 `alpha` beside `$value` has no DTCG field, and the color it applies to is the alias `{gray}`: the color has no exact DTCG form (to keep it a token, write the color with that alpha, `rgb(… / a)`, in each appearance): "
                 + "`muted` is kept under `$extensions.tokenc.migrate`, and is no longer a token",
             "10:9 it refers to `{muted}`, which moves under `$extensions`: `border` is kept under `$extensions.tokenc.migrate`, and is no longer a token",
         ])
@@ -598,8 +598,8 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
 
             """)
         #expect(result.notes == [
-            "4:15 `0.05em` is relative to a font size the token does not have, so it has no exact size in `px`: `tracking` is kept under `$extensions.tokenc.migrate`, and is no longer a token",
-            "5:13 `2vw` is relative to the viewport, so it has no size in `px` or `rem`: `gutter` is kept under `$extensions.tokenc.migrate`, and is no longer a token",
+            "4:15 `0.05em` is relative to a font size the token does not have, so it has no exact size in `px` (to keep it a token, write its size at your body text in `px`): `tracking` is kept under `$extensions.tokenc.migrate`, and is no longer a token",
+            "5:13 `2vw` is relative to the viewport, so it has no size in `px` or `rem` (to keep it a token, write the size it should have): `gutter` is kept under `$extensions.tokenc.migrate`, and is no longer a token",
             "6:11 it refers to `{tracking}`, which moves under `$extensions`: `body` is kept under `$extensions.tokenc.migrate`, and is no longer a token",
         ])
     }
@@ -799,7 +799,7 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
 
             """)
         #expect(result.notes == [
-            "5:3 the line height `AUTO` is the font's own, which DTCG's line height (a multiple of the font size) cannot say: `caption` is kept under `$extensions.tokenc.migrate` as written, and is no longer a token",
+            "5:3 the line height `AUTO` is the font's own, which DTCG's line height (a multiple of the font size) cannot say (to keep it a token, write the multiple, such as 1.2): `caption` is kept under `$extensions.tokenc.migrate` as written, and is no longer a token",
         ])
     }
 
