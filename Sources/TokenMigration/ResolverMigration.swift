@@ -7,28 +7,16 @@ import TokenModel
 ///   typography refers to font families in one) are listed first, where every set and modifier after them
 ///   overrides what they define, so they add tokens and change none;
 /// - a modifier of light and dark contexts named other than `appearance` (`theme`, as the DTCG examples write
-///   it) is renamed `appearance`, and its contexts DTCG spellings of the appearances (`dark_ax` is
+///   it) is renamed `appearance`, and its contexts are given tokenc's appearance names (`dark_ax` is
 ///   `dark-high-contrast`): only that modifier becomes appearances.
 public enum ResolverMigration {
     /// The sets `document` defines under `sets` that nothing in it refers to (`#/sets/NAME`), each with the
     /// paths its sources name (`./fonts.tokens.json`), as written.
     public static func unlistedSets(_ document: Node) -> [(name: String, sources: [String])] {
         guard let sets = document["sets"]?.mappingEntries else { return [] }
-        var referred = Set<String>()
-        var pending = [document]
-        while let node = pending.popLast() {
-            switch node.kind {
-            case .scalar: break
-            case .sequence(let items): pending += items
-            case .mapping(let entries):
-                for entry in entries {
-                    if entry.key == "$ref", let text = entry.value.string, text.hasPrefix("#/sets/") {
-                        referred.insert(String(text.dropFirst("#/sets/".count)).replacing("~1", with: "/").replacing("~0", with: "~"))
-                    }
-                    pending.append(entry.value)
-                }
-            }
-        }
+        let referred = Set(references(in: document).compactMap(\.string).filter { $0.hasPrefix("#/sets/") }.map {
+            String($0.dropFirst("#/sets/".count)).replacing("~1", with: "/").replacing("~0", with: "~")
+        })
         return sets.filter { !referred.contains($0.key) }.map { set in
             (set.key, (set.value["sources"]?.sequenceItems ?? []).compactMap { $0["$ref"]?.string })
         }
