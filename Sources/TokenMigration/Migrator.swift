@@ -290,18 +290,19 @@ struct MigrationWalk {
             return
         }
         if units.contains("px") { androidUnit(node, keys: keys) }
-        // Style Dictionary's times without a unit are milliseconds: its `time/seconds` transform divides them by 1000.
-        if format == .styleDictionary, units == ["ms", "s"], let number = node.number.flatMap({ _ in node.scalarText }) ?? node.string.flatMap(Measure.jsonNumber),
-           Measure.isNumber(number) {
-            replaceValue(node, with: measureObject(number, "ms"), reason: "Style Dictionary's unitless time `\(node.scalarText ?? number)` is in milliseconds")
-            expectations.append(MigrationExpectation(keys: keys, value: .measure(Double(number)!, unit: "ms")))
-            return
+        // A number with no unit, where the format says which unit it means: Style Dictionary's times are
+        // milliseconds (its `time/seconds` transform divides them by 1000), Tokens Studio's sizes Figma's pixels
+        // (its own transforms add `px`).
+        let meant: (unit: String, why: (String) -> String)? = if format == .styleDictionary, units == ["ms", "s"] {
+            ("ms", { "Style Dictionary's unitless time `\($0)` is in milliseconds" })
+        } else if format == .tokensStudio, units.contains("px") {
+            ("px", { "Tokens Studio's unitless `\($0)` is in pixels, Figma's unit" })
+        } else {
+            nil
         }
-        // Tokens Studio's sizes without a unit are Figma's pixels: its own transforms add `px`.
-        if format == .tokensStudio, units.contains("px"), let number = node.number.flatMap({ _ in node.scalarText }) ?? node.string.flatMap(Measure.jsonNumber),
-           Measure.isNumber(number) {
-            replaceValue(node, with: measureObject(number, "px"), reason: "Tokens Studio's unitless `\(node.scalarText ?? number)` is in pixels, Figma's unit")
-            expectations.append(MigrationExpectation(keys: keys, value: .measure(Double(number)!, unit: "px")))
+        if let meant, let number = node.number.flatMap({ _ in node.scalarText }) ?? node.string.flatMap(Measure.jsonNumber), Measure.isNumber(number) {
+            replaceValue(node, with: measureObject(number, meant.unit), reason: meant.why(node.scalarText ?? number))
+            expectations.append(MigrationExpectation(keys: keys, value: .measure(Double(number)!, unit: meant.unit)))
             return
         }
         guard let text = node.string, TokenReference.aliasPath(text) == nil else { return }

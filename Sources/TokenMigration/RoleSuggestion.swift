@@ -138,13 +138,15 @@ public enum RoleNames {
             } else if !words.contains("disabled") {
                 // A label beside a surface in its own group (`button.primary.label` and `button.primary.bg`) is
                 // drawn on that surface; any other on the page.
-                let parent = path.split(separator: ".").dropLast().joined(separator: ".")
-                let sibling = surfaces.filter { $0.split(separator: ".").dropLast().joined(separator: ".") == parent }.min(by: shorter)
+                let sibling = surfaces.filter { group($0) == group(path) }.min(by: shorter)
                 if let surface = sibling ?? page { suggestions[path]!.on = [surface] }
             }
         }
         return suggestions
     }
+
+    /// The group a token path is in (`button.primary` of `button.primary.label`).
+    static func group(_ path: String) -> Substring { path.lastIndex(of: ".").map { path[..<$0] } ?? "" }
 
     /// Orders paths by length, then by text: the plainest name of several first.
     static func shorter(_ a: String, _ b: String) -> Bool { (a.count, a) < (b.count, b) }

@@ -147,7 +147,7 @@ public struct BuildEngine {
         } else {
             // JSON marks the findings `tokenc migrate` fixes (a second run over its edits, in memory).
             let diagnostics = request.format == .json
-                ? Migration.markMachineApplicable(result.diagnostics, path: tokens, pipeline: pipeline) : result.diagnostics
+                ? Migration.markMachineApplicable(result, path: tokens, pipeline: pipeline) : result.diagnostics
             printOutput(request.format.reporter(colored: false).report(diagnostics, sources: result.sources))
         }
         let fails = counts.errors > 0 || (request.strict && counts.warnings > 0)

@@ -45,7 +45,7 @@ public enum Migration {
         // A resolver document whose order leaves out a set that other files' aliases need lists it first; its
         // modifier of light and dark contexts is named `appearance`.
         for (index, file) in files.enumerated() where ResolverDocumentReader.isResolverDocument(file.2.file.root) && outcomes[index].edits.isEmpty {
-            if let listed = resolverMigration(file.0, bytes: file.1, root: file.2.file.root!, files: files.map { ($0.0, $0.2.file.root) }) {
+            if let listed = resolverMigration(file.0, bytes: file.1, loaded: file.2.file, files: files.map { ($0.0, $0.2.file.root) }) {
                 outcomes[index] = listed
             }
         }
@@ -109,7 +109,8 @@ public enum Migration {
     /// tokens only they define, and its appearance modifier named `appearance` (`ResolverMigration`); nil when
     /// there is nothing to do. Checked: read again, it is a resolver document that lists them and has the
     /// modifier, with the same contexts in it.
-    static func resolverMigration(_ path: String, bytes: [UInt8], root: Node, files: [(String, Node?)]) -> FileOutcome? {
+    static func resolverMigration(_ path: String, bytes: [UInt8], loaded: LoadedFile, files: [(String, Node?)]) -> FileOutcome? {
+        guard let root = loaded.root else { return nil }
         let unlisted = ResolverMigration.unlistedSets(root)
         let folder = PathText.parent(path)
         let tokens = unlisted.isEmpty ? [] : files.map { (PathText.lexical($0.0), ResolverMigration.tokens(of: $0.1)) }
@@ -121,8 +122,7 @@ public enum Migration {
             return others.contains { !$0.1.referred.intersection(definedHere).subtracting(definedElsewhere).isEmpty }
         }.map(\.name)
         let appearance = ResolverMigration.appearanceModifier(root)
-        let isJSON = TokenFileLoader().load(bytes: bytes, path: path).file.isJSON
-        guard let planned = ResolverMigration.plan(listing: needed, in: root, bytes: bytes, isJSON: isJSON) else { return nil }
+        guard let planned = ResolverMigration.plan(listing: needed, in: root, bytes: bytes, isJSON: loaded.isJSON) else { return nil }
         let after = TextEdit.apply(planned.edits, to: bytes)
         var outcome = FileOutcome(path: path, format: .dtcg, edits: planned.edits, before: bytes, after: after, notes: [], refused: nil)
         let reloaded = TokenFileLoader().load(bytes: after, path: path).file.root
@@ -260,13 +260,15 @@ public enum Migration {
         DiagnosticKind.tokenUnknownMode.id,
     ]
 
-    /// `diagnostics` of a run of `pipeline` over `path`, each marked `machineApplicable` when migrate's edits
-    /// fix it: the run again over the edited files (in memory; nothing is written) no longer finds it, and the
-    /// token it is about is still a token (not one migrate moved under `$extensions`).
-    static func markMachineApplicable(_ diagnostics: [Diagnostic], path: String, pipeline: Pipeline) -> [Diagnostic] {
+    /// The diagnostics of `result`, a run of `pipeline` over `path`, each marked `machineApplicable` when
+    /// migrate's edits fix it: the run again over the edited files (in memory; nothing is written) no longer
+    /// finds it, and the token it is about is still a token (not one migrate moved under `$extensions`).
+    static func markMachineApplicable(_ result: PipelineResult, path: String, pipeline: Pipeline) -> [Diagnostic] {
+        let diagnostics = result.diagnostics
         guard diagnostics.contains(where: { rulesMigrateFixes.contains($0.id) }),
-              let outcomes = try? plan(path), outcomes.contains(where: { !$0.edits.isEmpty }),
-              var (files, sources) = try? TokenSources.readAll(path) else { return diagnostics }
+              let outcomes = try? plan(path), outcomes.contains(where: { !$0.edits.isEmpty }) else { return diagnostics }
+        // The run's own files, read once: the edited ones replace theirs.
+        var files = result.files, sources = result.sources
         for outcome in outcomes where !outcome.edits.isEmpty {
             let file = PathText.lexical(outcome.path)
             if sources[file] == nil { files.append(file) }
