@@ -510,25 +510,7 @@ struct MigrationWalk {
 
     /// `text` as a JSON string (what YAML's double quotes read the same): quotes, backslashes and control
     /// characters escaped.
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func jsonString(_ text: String) -> String { JSONText.quoted(text) }
 
     /// `text` quoted as the scalar at `start` is: double quotes (JSON's escapes), single quotes, or plain when
     /// the text needs none.

@@ -34,9 +34,12 @@ public struct BuildPlan: Sendable {
         if configuration.outputs.isEmpty {
             steps = builtIn(cssFlags ?? CSSOutputOptions()).map { Step(generator: $0, folder: output ?? "Generated") }
         } else {
+            // The TypeScript output names each token's custom property as the CSS output does.
+            let stylesheet = configuration.outputs.first { $0.generator == "css" }?.css
             for entry in configuration.outputs {
                 let folder = output ?? entry.destination ?? "Generated"
-                if let id = entry.generator, let generator = builtIn(cssFlags ?? entry.css).first(where: { $0.id == id }) {
+                let css = cssFlags ?? (entry.generator == "ts" ? stylesheet ?? entry.css : entry.css)
+                if let id = entry.generator, let generator = builtIn(css).first(where: { $0.id == id }) {
                     steps.append(Step(generator: generator, folder: folder))
                 } else if let template = entry.template, let file = entry.file {
                     steps.append(Step(generator: try Pipeline.customGenerator(template: template, file: file, templates: templates), folder: folder))

@@ -131,6 +131,8 @@ public struct Pipeline: Sendable {
                                templateFiles: locations),
                 CSSGenerator(templates: EmbeddedTemplates.files.merging(templates) { _, user in user }, options: css,
                              templateFiles: locations),
+                TypeScriptGenerator(templates: EmbeddedTemplates.files.merging(templates) { _, user in user }, css: css,
+                                    templateFiles: locations),
                 AssetCatalogGenerator(readFile: { readRelative($0, $1, loggingIn: filesRead) })]
     }
 

@@ -311,14 +311,14 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         defer { sandbox.remove() }
         let first = try InProcess.run(["build", "Tokens", "--output", "Out"], in: sandbox.root)
         #expect(first.status == 0)
-        #expect(first.stderr == "built 2 tokens from 1 file into Out/: 7 written, 0 unchanged\n")
+        #expect(first.stderr == "built 2 tokens from 1 file into Out/: 9 written, 0 unchanged\n")
         #expect(sandbox.listing() == [
-            "Out/.tokenc-cache/.gitignore", "Out/.tokenc-cache/state", "Out/.tokenc-manifest", "Out/css/tokens.css", "Out/json/tokens.flat.json", "Out/json/tokens.json", "Out/swift/Tokens.swift",
+            "Out/.tokenc-cache/.gitignore", "Out/.tokenc-cache/state", "Out/.tokenc-manifest", "Out/css/tokens.css", "Out/json/tokens.flat.json", "Out/json/tokens.json", "Out/swift/Tokens.swift", "Out/ts/tokens.d.ts", "Out/ts/tokens.js",
             "Out/xcassets/Tokens.xcassets/CA.colorset/Contents.json", "Out/xcassets/Tokens.xcassets/CB.colorset/Contents.json",
             "Out/xcassets/Tokens.xcassets/Contents.json", "Tokens/c.yaml",
         ])
         let second = try InProcess.run(["build", "Tokens", "--output", "Out"], in: sandbox.root)
-        #expect(second.stderr == "built 2 tokens from 1 file into Out/: 0 written, 7 unchanged\n")
+        #expect(second.stderr == "built 2 tokens from 1 file into Out/: 0 written, 9 unchanged\n")
     }
 
     /// `--only` builds and cleans up its own outputs and leaves the others' files, on disk and in the manifest:
@@ -332,7 +332,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         // A line per file: the output, the file's size and content hash, its path.
         let lines = try String(contentsOf: manifest, encoding: .utf8).split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
         #expect(lines.map { "\($0[0])\t\($0[3])" } == [
-            "css\tcss/tokens.css", "json\tjson/tokens.flat.json", "json\tjson/tokens.json", "swift\tswift/Tokens.swift",
+            "css\tcss/tokens.css", "json\tjson/tokens.flat.json", "json\tjson/tokens.json", "swift\tswift/Tokens.swift", "ts\tts/tokens.d.ts", "ts\tts/tokens.js",
             "xcassets\txcassets/Tokens.xcassets/CA.colorset/Contents.json", "xcassets\txcassets/Tokens.xcassets/CB.colorset/Contents.json",
             "xcassets\txcassets/Tokens.xcassets/Contents.json",
         ])
@@ -411,7 +411,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         // A misspelt output would select nothing and write nothing.
         let badOutput = try TokencProcess.run(["build", "--only", "swft,css"], in: sandbox.root)
         #expect(badOutput.status == 2)
-        #expect(badOutput.stderr == "tokenc: error: `swft` is not an output; did you mean `swift`? --only takes css, custom, json, swift, xcassets (comma-separated)\n")
+        #expect(badOutput.stderr == "tokenc: error: `swft` is not an output; did you mean `swift`? --only takes css, custom, json, swift, ts, xcassets (comma-separated)\n")
         #expect(!FileManager.default.fileExists(atPath: sandbox.root.appendingPathComponent("Generated").path))
         // An empty --output (`-o "$UNSET"`) would write into the working folder: refused, for each command that has one.
         for command in [["build"], ["preview"], ["diff", "Tokens", "Tokens"]] {
@@ -512,7 +512,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         try FileManager.default.removeItem(at: sandbox.root.appendingPathComponent("tokenc.yml"))
         let custom = try InProcess.run(["build", "--only", "custom"], in: sandbox.root)
         #expect(custom.status == 2)
-        #expect(custom.stderr == "tokenc: error: --only names `custom`, which the default outputs do not have (they have css, json, swift, xcassets): add `{ template: …, file: … }` to tokenc.yml's `outputs`, or leave it out of --only\n")
+        #expect(custom.stderr == "tokenc: error: --only names `custom`, which the default outputs do not have (they have css, json, swift, ts, xcassets): add `{ template: …, file: … }` to tokenc.yml's `outputs`, or leave it out of --only\n")
     }
 
     @Test func strictTurnsWarningsIntoFailures() throws {
@@ -817,7 +817,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         let old = Date(timeIntervalSince1970: 1_000_000)
         try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: swift)
         let again = try InProcess.run(["build"], in: sandbox.root)
-        #expect(again.stderr == "built 2 tokens from 1 file into Generated/: 0 written, 7 unchanged\n")
+        #expect(again.stderr == "built 2 tokens from 1 file into Generated/: 0 written, 9 unchanged\n")
         #expect((try FileManager.default.attributesOfItem(atPath: swift)[.modificationDate] as? Date) == old)
     }
 
@@ -832,13 +832,13 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         let check = try InProcess.run(["build", "--check"], in: sandbox.root)
         #expect(check.status == 1)
         #expect(check.stderr.contains("stale: Generated/xcassets/Tokens.xcassets/CB.colorset/Contents.json\n"))
-        #expect(check.stderr.hasSuffix("4 to write, 1 to remove, 2 up to date\n"))
+        #expect(check.stderr.hasSuffix("6 to write, 1 to remove, 2 up to date\n"))
         let dry = try InProcess.run(["build", "--dry-run"], in: sandbox.root)
         #expect(dry.status == 0)
         #expect(dry.stderr.contains("would remove: Generated/xcassets/Tokens.xcassets/CB.colorset/Contents.json\n"))
         #expect(sandbox.listing() == before)
         let build = try InProcess.run(["build"], in: sandbox.root)
-        #expect(build.stderr == "built 1 token from 1 file into Generated/: 4 written, 2 unchanged, 1 removed\n")
+        #expect(build.stderr == "built 1 token from 1 file into Generated/: 6 written, 2 unchanged, 1 removed\n")
         let listing = sandbox.listing()
         #expect(!listing.contains { $0.contains("CB.colorset") })
         #expect(listing.contains("Generated/mine.txt"))  // never touches files it did not write
@@ -870,7 +870,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
             + "does not list it and it has no tokenc header), and building would replace it: move it away, give the output another "
             + "destination, or pass --overwrite to replace it\n")
         let overwritten = try InProcess.run(["build", "--overwrite"], in: sandbox.root)
-        #expect(overwritten.stderr == "built 2 tokens from 1 file into Generated/: 7 written, 0 unchanged\n")
+        #expect(overwritten.stderr == "built 2 tokens from 1 file into Generated/: 9 written, 0 unchanged\n")
         #expect(try sandbox.contents()["Generated/notes.txt"] == "mine\n")
         // Generated files a build does not find in the manifest (it was lost) carry tokenc's header and are replaced;
         // the JSON outputs, which have no header, are refused.
@@ -894,7 +894,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(created.stderr == "created tokenc.yml\ncreated Tokens/color.yaml\ncreated Tokens/layout.yaml\nnext: tokenc build\n")
         let build = try InProcess.run(["build"], in: sandbox.root)
         #expect(build.status == 0)
-        #expect(build.stderr == "built 6 tokens from 2 files into Generated/: 8 written, 0 unchanged\n")
+        #expect(build.stderr == "built 6 tokens from 2 files into Generated/: 10 written, 0 unchanged\n")
         #expect(try InProcess.run(["validate", "--strict"], in: sandbox.root).status == 0)
         let again = try TokencProcess.run(["init"], in: sandbox.root)
         #expect(again.status == 2)
@@ -936,7 +936,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         let second = try InProcess.run(["build", "--verbose"], in: sandbox.root)
         #expect(Self.stages(second.stderr) == ["cache"])
         #expect(second.stderr.contains(warning))
-        #expect(second.stderr.hasSuffix("built 3 tokens from 1 file into Generated/: 0 written, 8 unchanged (1 warning)\n"))
+        #expect(second.stderr.hasSuffix("built 3 tokens from 1 file into Generated/: 0 written, 10 unchanged (1 warning)\n"))
         // The replayed report is the one the first build printed, word for word.
         let firstLines = first.stderr.split(separator: "\n"), secondLines = second.stderr.split(separator: "\n")
         #expect(secondLines.count == 7 && firstLines.count == 12)
@@ -946,7 +946,7 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         // --no-cache runs every stage and finds the same.
         let third = try InProcess.run(["build", "--verbose", "--no-cache"], in: sandbox.root)
         #expect(Self.stages(third.stderr) == ["load", "tree", "resolve", "check", "render", "write"])
-        #expect(third.stderr.hasSuffix("built 3 tokens from 1 file into Generated/: 0 written, 8 unchanged (1 warning)\n"))
+        #expect(third.stderr.hasSuffix("built 3 tokens from 1 file into Generated/: 0 written, 10 unchanged (1 warning)\n"))
     }
 
     @Test func changedTokensOptionsOrOutputsRunTheStagesAgain() throws {
@@ -957,23 +957,24 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         try Data("c:\n  $type: color\n  a: { $value: \"#000000\" }\n".utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
         var rebuilt = try InProcess.run(["build", "--verbose"], in: sandbox.root)
         #expect(Self.stages(rebuilt.stderr).first == "load")
-        #expect(rebuilt.stderr.hasSuffix("into Generated/: 5 written, 1 unchanged\n"))
+        #expect(rebuilt.stderr.hasSuffix("into Generated/: 7 written, 1 unchanged\n"))
         // An output is edited by hand: it is written again.
         let css = sandbox.root.appendingPathComponent("Generated/css/tokens.css")
         let good = try Data(contentsOf: css)
         try Data("edited".utf8).write(to: css)
         rebuilt = try InProcess.run(["build", "--verbose"], in: sandbox.root)
         #expect(Self.stages(rebuilt.stderr).first == "load")
-        #expect(rebuilt.stderr.hasSuffix("into Generated/: 1 written, 5 unchanged\n"))
+        #expect(rebuilt.stderr.hasSuffix("into Generated/: 1 written, 7 unchanged\n"))
         #expect(try Data(contentsOf: css) == good)
         // An output is deleted.
         try FileManager.default.removeItem(at: css)
         rebuilt = try InProcess.run(["build", "--verbose"], in: sandbox.root)
-        #expect(rebuilt.stderr.hasSuffix("into Generated/: 1 written, 5 unchanged\n"))
+        #expect(rebuilt.stderr.hasSuffix("into Generated/: 1 written, 7 unchanged\n"))
         // Different options.
+        // The stylesheet and the TypeScript module, which names its custom properties.
         rebuilt = try InProcess.run(["build", "--verbose", "--css-prefix", "ds-"], in: sandbox.root)
         #expect(Self.stages(rebuilt.stderr).first == "load")
-        #expect(rebuilt.stderr.hasSuffix("into Generated/: 1 written, 5 unchanged\n"))
+        #expect(rebuilt.stderr.hasSuffix("into Generated/: 3 written, 5 unchanged\n"))
         // tokenc.yml appears.
         try Data("rules:\n  color/dark-variant: off\n".utf8).write(to: sandbox.root.appendingPathComponent("tokenc.yml"))
         rebuilt = try InProcess.run(["build", "--verbose", "--css-prefix", "ds-"], in: sandbox.root)
@@ -1059,12 +1060,12 @@ extension StagedOutputTests {
         let sandbox = try Sandbox(["Tokens/c.yaml": Self.manyTokens()])
         defer { sandbox.remove() }
         func check(_ step: String, written: Int) throws {
-            let build = try InProcess.run(["build", "--no-cache", "--only", "swift,css,json"], in: sandbox.root)
+            let build = try InProcess.run(["build", "--no-cache", "--only", "swift,css,json,ts"], in: sandbox.root)
             #expect(build.status == 0, "\(step): \(build.stderr)")
-            #expect(build.stderr.contains(": \(written) written, \(4 - written) unchanged"), "\(step): \(build.stderr)")
+            #expect(build.stderr.contains(": \(written) written, \(6 - written) unchanged"), "\(step): \(build.stderr)")
             let rendered = try Pipeline().run(path: sandbox.root.appendingPathComponent("Tokens").path, render: true)
             let files = rendered.outputs.filter { !$0.relativePath.hasPrefix("xcassets/") }
-            #expect(files.count == 4)
+            #expect(files.count == 6)
             let swiftBytes = files.first { $0.relativePath == "swift/Tokens.swift" }?.contents.count ?? 0
             #expect(swiftBytes > 3 * outputSinkChunk)
             for file in files {
@@ -1076,14 +1077,14 @@ extension StagedOutputTests {
             }
             #expect(!sandbox.listing().contains { $0.contains("tokenc-tmp") }, "\(step): a temporary file was left")
         }
-        try check("first build", written: 4)
+        try check("first build", written: 6)
         try check("unchanged", written: 0)
         try Data(Self.manyTokens(marker: "#654321").utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
-        try check("one color changed", written: 4)
+        try check("one color changed", written: 6)
         try Data(Self.manyTokens(groups: 29).utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
-        try check("shorter", written: 4)
+        try check("shorter", written: 6)
         try Data(Self.manyTokens().utf8).write(to: sandbox.root.appendingPathComponent("Tokens/c.yaml"))
-        try check("longer again", written: 4)
+        try check("longer again", written: 6)
     }
 
     /// A build stopped by a signal at any moment leaves no staged file and no half set of outputs: it removes
@@ -1129,9 +1130,9 @@ extension StagedOutputTests {
         #expect(lines[1].hasSuffix(" ms  1 tokens joined"))
         #expect(lines[2].hasSuffix(" ms  1 tokens, 1 modes"))
         // Each generator's time, in generator order, then the time the rules and the generators took together.
-        let render = try Regex(#"^render +[0-9.]+ ms  6 files, [0-9]+ bytes written beside: json [0-9.]+, swift [0-9.]+, css [0-9.]+, xcassets [0-9.]+ ms \(run beside check: [0-9.]+ ms for both\)$"#)
+        let render = try Regex(#"^render +[0-9.]+ ms  8 files, [0-9]+ bytes written beside: json [0-9.]+, swift [0-9.]+, css [0-9.]+, ts [0-9.]+, xcassets [0-9.]+ ms \(run beside check: [0-9.]+ ms for both\)$"#)
         #expect(lines[4].wholeMatch(of: render) != nil, "\(lines[4])")
-        #expect(lines[5].hasSuffix(" ms  6 written, 0 unchanged"))
+        #expect(lines[5].hasSuffix(" ms  8 written, 0 unchanged"))
     }
 }
 

@@ -670,7 +670,7 @@ import TokenColor
         defer { sandbox.remove() }
         let result = try InProcess.run(["build"], in: sandbox.root)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("tokenc.yml:2:18: error: `generator` must be one of css, json, swift, xcassets [config/invalid]"))
+        #expect(result.stderr.contains("tokenc.yml:2:18: error: `generator` must be one of css, json, swift, ts, xcassets [config/invalid]"))
         #expect(result.stderr.contains("fix: did you mean `css`?"))
         #expect(!result.stderr.contains("an output needs"), "one problem per mistake")
         #expect(result.stderr.contains("tokenc.yml:3:34: error: `colour` is not an output option with that value [config/invalid]"))
