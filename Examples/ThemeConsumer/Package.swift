@@ -10,7 +10,7 @@ let package = Package(
     targets: [
         .target(
             name: "ThemeKit",
-            exclude: ["Tokens"],
+            exclude: ["Tokens", "Brand", "Templates"],
             plugins: [.plugin(name: "TokencPlugin", package: "tokenc")]
         ),
         .testTarget(name: "ThemeKitTests", dependencies: ["ThemeKit"]),

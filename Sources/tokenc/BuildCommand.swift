@@ -64,6 +64,7 @@ struct Build: ParsableCommand {
     var format: ReportFormat = .text
 
     func run() throws {
+        try input.enterDirectory()
         guard watch else { return try buildOnce() }
         let configuration = try loadConfiguration()
         let path = input.path ?? configuration.tokens ?? "Tokens"

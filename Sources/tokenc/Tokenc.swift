@@ -76,6 +76,21 @@ struct TokenInputOptions: ParsableArguments {
 
     @Flag(help: "Print how long each stage took, and what it handled.")
     var verbose = false
+
+    @Option(name: [.customShort("C"), .long],
+            help: "Run as if started in this folder: tokenc.yml, the token path and relative paths are read from there (the build plugin's way in).")
+    var directory: String?
+
+    /// Makes `--directory` the working folder, before anything is read; a folder that is not there is a usage
+    /// error (exit 2).
+    func enterDirectory() throws {
+        guard let directory else { return }
+        try requireName(directory, of: "--directory", naming: "a folder")
+        guard FileManager.default.changeCurrentDirectoryPath(directory) else {
+            printError("tokenc: error: cannot work in --directory \(directory): no such folder, or not one tokenc may enter\n")
+            throw ExitCode(2)
+        }
+    }
 }
 
 extension RuleSelection: ExpressibleByArgument {}

@@ -36,6 +36,7 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
+        try input.enterDirectory()
         let configuration = try loadConfiguration()
         var request = request
         request.colored = stderrWantsColor()
