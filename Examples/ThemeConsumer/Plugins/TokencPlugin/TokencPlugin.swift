@@ -1,0 +1,1 @@
+../../../../Plugins/TokencPlugin/TokencPlugin.swift
