@@ -49,8 +49,13 @@ struct TokenFolders {
     /// The extensions of token files (and of a resolver document, which is one of them).
     static let tokenExtensions: Set<String> = ["yaml", "yml", "json", "jsonc", "json5"]
 
-    /// The `Tokens` folder that holds `file`, at any depth; nil for a file outside one.
+    /// The `Tokens` folder that holds `file`, at any depth, or `file` itself when it is that folder (Xcode lists a
+    /// folder reference as one input); nil for a file outside one.
     static func enclosingTokensFolder(of file: URL) -> URL? {
+        var isFolder: ObjCBool = false
+        if file.lastPathComponent == "Tokens", FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), isFolder.boolValue {
+            return file
+        }
         var folder = file.deletingLastPathComponent()
         while folder.pathComponents.count > 1 {
             if folder.lastPathComponent == "Tokens" { return folder }

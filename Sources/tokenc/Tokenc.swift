@@ -27,7 +27,8 @@ struct Tokenc: ParsableCommand {
         Exit codes: 0 clean, 1 error-level findings, 2 usage or I/O failures.
         """,
         version: version,
-        subcommands: [Build.self, Validate.self, Inspect.self, Diff.self, Preview.self, Rules.self, Explain.self, Init.self, Migrate.self]
+        subcommands: [Build.self, Validate.self, Inspect.self, Diff.self, Preview.self, Rules.self, Explain.self, Init.self, Migrate.self,
+                      LanguageServerCommand.self]
     )
 
     static func main() {

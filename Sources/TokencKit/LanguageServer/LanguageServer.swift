@@ -1,0 +1,267 @@
+import SourceData
+import TokenModel
+
+/// `tokenc lsp`'s protocol state (LSP 3.17): the open documents and what the editor last saw, turned into replies
+/// and notifications. It does no input or output itself (`LanguageServerLoop` does), so tests drive it message by
+/// message, and it checks only when asked (`check()`), after the loop's debounce.
+public final class LanguageServer {
+    /// The folder the editor opened: tokenc.yml and the token folder are read there.
+    public private(set) var root: String?
+    /// The documents the editor has open, by URI.
+    private var documents: [String: TextDocument] = [:]
+    /// Whether a document changed since the last check.
+    public private(set) var needsCheck = false
+    /// The files the last check published findings for, by URI: one without findings now gets an empty list.
+    private var published: Set<String> = []
+    /// Whether `shutdown` came: `exit` then ends with status 0.
+    public private(set) var shutDown = false
+    /// The status `exit` asked for; nil until it came.
+    public private(set) var exitStatus: Int32?
+
+    /// tokenc's version, for `initialize`'s `serverInfo`.
+    let version: String
+
+    /// Creates a server that waits for `initialize`.
+    public init(version: String) {
+        self.version = version
+    }
+
+    /// The replies and notifications for one message from the editor (a JSON text).
+    public func handle(_ body: [UInt8]) -> [JSONValue] {
+        guard let message = JSONValue.parse(body), case .object = message else {
+            return [Self.error(id: .null, code: -32700, "the message is not JSON")]
+        }
+        let id = message["id"]
+        guard let method = message["method"]?.string else {
+            // A reply to a request of ours: the server sends none that need an answer.
+            return []
+        }
+        let params = message["params"] ?? .null
+        switch method {
+        case "initialize":
+            return [Self.result(id, initialize(params))]
+        case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration", "textDocument/didSave":
+            return []
+        case "shutdown":
+            shutDown = true
+            return [Self.result(id, .null)]
+        case "exit":
+            exitStatus = shutDown ? 0 : 1
+            return []
+        case "textDocument/didOpen":
+            guard let document = params["textDocument"], let uri = document["uri"]?.string, let text = document["text"]?.string else { return [] }
+            documents[uri] = TextDocument(text: text, version: document["version"]?.integer ?? 0)
+            needsCheck = true
+            return []
+        case "textDocument/didChange":
+            guard let uri = params["textDocument"]?["uri"]?.string, var document = documents[uri] else { return [] }
+            let version = params["textDocument"]?["version"]?.integer ?? document.version + 1
+            for change in params["contentChanges"]?.array ?? [] {
+                guard let text = change["text"]?.string else { continue }
+                document.apply(text, range: change["range"].flatMap(Self.range), version: version)
+            }
+            documents[uri] = document
+            needsCheck = true
+            return []
+        case "textDocument/didClose":
+            guard let uri = params["textDocument"]?["uri"]?.string else { return [] }
+            documents[uri] = nil
+            needsCheck = true
+            return []
+        default:
+            // An unknown request is answered; an unknown notification is not.
+            guard let id else { return [] }
+            return [Self.error(id: id, code: -32601, "tokenc's language server does not handle \(method)")]
+        }
+    }
+
+    private func initialize(_ params: JSONValue) -> JSONValue {
+        if let uri = params["rootUri"]?.string ?? params["workspaceFolders"]?.array?.first?["uri"]?.string {
+            root = DocumentURI.path(of: uri)
+        } else if let path = params["rootPath"]?.string {
+            root = path
+        }
+        needsCheck = true
+        return .object([
+            "capabilities": .object([
+                "positionEncoding": .string("utf-16"),
+                "textDocumentSync": .object(["openClose": .bool(true), "change": .integer(2), "save": .bool(true)]),
+            ]),
+            "serverInfo": .object(["name": .string("tokenc"), "version": .string(version)]),
+        ])
+    }
+
+    /// Checks the token set with the open documents' text in place of their files, and returns a
+    /// `textDocument/publishDiagnostics` for every open document, every file with findings and every file that had
+    /// some last time (with none now).
+    public func check() -> [JSONValue] {
+        needsCheck = false
+        guard let root else { return [] }
+        let configuration = (try? Configuration.load(root + "/" + Configuration.fileName)) ?? Configuration()
+        let tokens = Self.absolute(configuration.tokens ?? "Tokens", in: root)
+        var overlay: [String: [UInt8]] = [:]
+        for (uri, document) in documents {
+            guard let path = DocumentURI.path(of: uri) else { continue }
+            overlay[path] = Array(document.text.utf8)
+        }
+        guard var (files, sources) = try? TokenSources.readAll(tokens) else { return [] }
+        for (path, bytes) in overlay where sources[path] != nil || path.hasPrefix(tokens + "/") {
+            if sources[path] == nil, FileSyntax.tokenFileExtensions.contains(String(path.split(separator: ".").last ?? "")) { files.append(path) }
+            sources[path] = bytes
+        }
+        var request = BuildRequest()
+        request.tokens = tokens
+        guard var (_, _, _, pipeline) = try? BuildEngine.planned(request, configuration: configuration) else { return [] }
+        pipeline.checksOutputs = true
+        pipeline.reportedPerRule = nil
+        let result = pipeline.run(files: files.sorted(), sources: sources, render: false)
+        var byFile: [String: [Diagnostic]] = [:]
+        for diagnostic in result.diagnostics {
+            guard let file = diagnostic.location?.file else { continue }
+            byFile[Self.absolute(file, in: root), default: []].append(diagnostic)
+        }
+        // Every open document is published, clean or not, so the editor knows it was checked.
+        for uri in documents.keys {
+            if let path = DocumentURI.path(of: uri), byFile[path] == nil { byFile[path] = [] }
+        }
+        var notifications: [JSONValue] = []
+        var now: Set<String> = []
+        for path in byFile.keys.sorted() {
+            let uri = DocumentURI.uri(of: path)
+            if !byFile[path]!.isEmpty { now.insert(uri) }
+            let text = documents[uri]?.text ?? sources[path].map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let lines = LineTexts(text)
+            notifications.append(Self.publish(uri, byFile[path]!.map { LSPDiagnostic.json($0, lines: lines, root: root, documents: self) }))
+        }
+        let sent = Set(byFile.keys.map(DocumentURI.uri(of:)))
+        for uri in published.subtracting(now).subtracting(sent).sorted() { notifications.append(Self.publish(uri, [])) }
+        published = now
+        return notifications
+    }
+
+    /// The text of `path` as the editor has it, or as it is on disk.
+    func text(ofPath path: String) -> String? {
+        if let document = documents[DocumentURI.uri(of: path)] { return document.text }
+        return (try? TokenSources.read(path)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func absolute(_ path: String, in root: String) -> String {
+        path.hasPrefix("/") ? PathText.lexical(path) : PathText.lexical(root + "/" + path)
+    }
+
+    static func range(_ value: JSONValue) -> (start: (Int, Int), end: (Int, Int))? {
+        guard let startLine = value["start"]?["line"]?.integer, let startCharacter = value["start"]?["character"]?.integer,
+              let endLine = value["end"]?["line"]?.integer, let endCharacter = value["end"]?["character"]?.integer else { return nil }
+        return ((startLine, startCharacter), (endLine, endCharacter))
+    }
+
+    static func publish(_ uri: String, _ diagnostics: [JSONValue]) -> JSONValue {
+        .object(["jsonrpc": .string("2.0"), "method": .string("textDocument/publishDiagnostics"),
+                 "params": .object(["uri": .string(uri), "diagnostics": .array(diagnostics)])])
+    }
+
+    static func result(_ id: JSONValue?, _ result: JSONValue) -> JSONValue {
+        .object(["jsonrpc": .string("2.0"), "id": id ?? .null, "result": result])
+    }
+
+    static func error(id: JSONValue, code: Int, _ message: String) -> JSONValue {
+        .object(["jsonrpc": .string("2.0"), "id": id, "error": .object(["code": .integer(code), "message": .string(message)])])
+    }
+}
+
+/// A file's lines, split once for every finding placed in it.
+struct LineTexts {
+    let lines: [Substring]
+
+    init(_ text: String) {
+        lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+    }
+
+    /// The 1-based `line`; nil past the end.
+    subscript(line: Int) -> Substring? { line >= 1 && line <= lines.count ? lines[line - 1] : nil }
+}
+
+/// A finding as the protocol's `Diagnostic`.
+enum LSPDiagnostic {
+    /// The finding's range: from its location to the end of the word, quoted string or key there, in UTF-16 columns.
+    static func range(line: Int, column: Int, in lines: LineTexts) -> JSONValue {
+        let text = lines[line] ?? ""
+        let scalars = Array(text.unicodeScalars)
+        let start = min(max(0, column - 1), scalars.count)
+        var end = start
+        if end < scalars.count, scalars[end] == "\"" || scalars[end] == "'" {
+            let quote = scalars[end]
+            end += 1
+            while end < scalars.count, scalars[end] != quote { end += scalars[end] == "\\" && quote == "\"" ? 2 : 1 }
+            end = min(end + 1, scalars.count)
+        } else {
+            let stops: Set<Unicode.Scalar> = [":", ",", "{", "}", "[", "]", " ", "\t"]
+            while end < scalars.count, !stops.contains(scalars[end]) { end += 1 }
+            if end == start { end = min(start + 1, scalars.count) }
+        }
+        func utf16(_ count: Int) -> Int { scalars.prefix(count).reduce(0) { $0 + $1.utf16.count } }
+        let position = { (character: Int) -> JSONValue in .object(["line": .integer(line - 1), "character": .integer(character)]) }
+        return .object(["start": position(utf16(start)), "end": position(utf16(end))])
+    }
+
+    static func json(_ diagnostic: Diagnostic, lines: LineTexts, root: String, documents: LanguageServer) -> JSONValue {
+        let location = diagnostic.location!
+        var members: [String: JSONValue] = [
+            "range": range(line: location.line, column: location.column, in: lines),
+            "severity": .integer(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3),
+            "code": .string(diagnostic.id),
+            "source": .string("tokenc"),
+            "message": .string(diagnostic.message + (diagnostic.fix.map { "\nfix: " + $0 } ?? "")),
+        ]
+        let related = diagnostic.related.map { note -> JSONValue in
+            let path = LanguageServer.absolute(note.location.file, in: root)
+            let noteLines = LineTexts(documents.text(ofPath: path) ?? "")
+            return .object(["location": .object(["uri": .string(DocumentURI.uri(of: path)),
+                                                 "range": range(line: note.location.line, column: note.location.column, in: noteLines)]),
+                            "message": .string(note.message)])
+        }
+        if !related.isEmpty { members["relatedInformation"] = .array(related) }
+        return .object(members)
+    }
+}
+
+/// `file://` URIs and the paths they name.
+enum DocumentURI {
+    /// The path a `file://` URI names, percent-decoded; nil for another scheme.
+    static func path(of uri: String) -> String? {
+        guard uri.hasPrefix("file://") else { return nil }
+        var bytes: [UInt8] = []
+        var rest = Array(uri.utf8.dropFirst("file://".count))
+        // `file://host/path`: only the local host (an empty one) is a path here.
+        if let slash = rest.firstIndex(of: UInt8(ascii: "/")), slash > 0 {
+            guard String(decoding: rest[..<slash], as: UTF8.self) == "localhost" else { return nil }
+            rest.removeFirst(slash)
+        }
+        var i = 0
+        while i < rest.count {
+            if rest[i] == UInt8(ascii: "%"), i + 2 < rest.count, let byte = UInt8(String(decoding: rest[i + 1...i + 2], as: UTF8.self), radix: 16) {
+                bytes.append(byte)
+                i += 3
+            } else {
+                bytes.append(rest[i])
+                i += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The `file://` URI of an absolute path: bytes other than letters, digits, `/` and `-._~` percent-encoded.
+    static func uri(of path: String) -> String {
+        var out = "file://"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+@testable import TokencKit
+
+/// `tokenc lsp`: recorded exchanges with the server, message by message (exact JSON replies), and one over the
+/// real binary's standard input and output.
+@Suite struct LanguageServerTests {
+    /// A message from the editor as the protocol frames its body.
+    static func message(_ json: String) -> [UInt8] { Array(json.utf8) }
+
+    /// The replies as JSON texts.
+    static func texts(_ replies: [JSONValue]) -> [String] { replies.map { String(decoding: $0.bytes, as: UTF8.self) } }
+
+    static let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{},"rootUri":"ROOT"}}"#
+
+    @Test func initializeShutdownAndExit() {
+        let server = LanguageServer(version: "test")
+        #expect(Self.texts(server.handle(Self.message(Self.initialize.replacing("ROOT", with: "file:///nowhere")))) == [
+            #"{"id":1,"jsonrpc":"2.0","result":{"capabilities":{"positionEncoding":"utf-16","textDocumentSync":{"change":2,"openClose":true,"save":true}},"serverInfo":{"name":"tokenc","version":"test"}}}"#,
+        ])
+        #expect(server.root == "/nowhere")
+        #expect(Self.texts(server.handle(Self.message(#"{"jsonrpc":"2.0","id":"h","method":"textDocument/hover","params":{}}"#))) == [
+            #"{"error":{"code":-32601,"message":"tokenc's language server does not handle textDocument/hover"},"id":"h","jsonrpc":"2.0"}"#,
+        ])
+        #expect(Self.texts(server.handle(Self.message("{not json"))) == [
+            #"{"error":{"code":-32700,"message":"the message is not JSON"},"id":null,"jsonrpc":"2.0"}"#,
+        ])
+        #expect(server.handle(Self.message(#"{"jsonrpc":"2.0","method":"unknown/notification"}"#)).isEmpty)
+        #expect(Self.texts(server.handle(Self.message(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#))) == [#"{"id":2,"jsonrpc":"2.0","result":null}"#])
+        #expect(server.handle(Self.message(#"{"jsonrpc":"2.0","method":"exit"}"#)).isEmpty)
+        #expect(server.exitStatus == 0)
+        let abrupt = LanguageServer(version: "test")
+        _ = abrupt.handle(Self.message(#"{"jsonrpc":"2.0","method":"exit"}"#))
+        #expect(abrupt.exitStatus == 1)
+    }
+
+    @Test func unsavedTextIsCheckedAndAFixedFileIsCleared() throws {
+        let sandbox = try Sandbox([
+            "Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  b: { $value: \"{c.a}\" }\n",
+            "Tokens/d.yaml": "d:\n  $type: number\n  n: { $value: 1 }\n",
+        ])
+        defer { sandbox.remove() }
+        let root = sandbox.root.path
+        let uri = "file://" + root + "/Tokens/c.yaml"
+        let server = LanguageServer(version: "test")
+        _ = server.handle(Self.message(Self.initialize.replacing("ROOT", with: "file://" + root)))
+        let text = try String(contentsOf: sandbox.root.appendingPathComponent("Tokens/c.yaml"), encoding: .utf8)
+        let open = ["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                    "params": ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": text]]] as [String: Any]
+        #expect(server.handle(Array(try JSONSerialization.data(withJSONObject: open))).isEmpty)
+        #expect(server.needsCheck)
+        #expect(Self.texts(server.check()) == [
+            #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[],"uri":"\#(uri)"}}"#,
+        ])
+        // An unsaved edit: `{c.a}` becomes `{c.nope}` (line 3, columns 15 to 22 in UTF-16).
+        let edit = #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":2},"contentChanges":[{"range":{"start":{"line":3,"character":15},"end":{"line":3,"character":22}},"text":"\"{c.nope}\""}]}}"#
+        _ = server.handle(Self.message(edit))
+        #expect(Self.texts(server.check()) == [
+            #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[{"code":"alias/unresolved","message":"`{c.nope}` does not name a token\nfix: check the spelling of the path","range":{"end":{"character":25,"line":3},"start":{"character":15,"line":3}},"severity":1,"source":"tokenc"}],"uri":"\#(uri)"}}"#,
+        ])
+        // The file on disk is unchanged: the finding is the unsaved text's.
+        #expect(try String(contentsOf: sandbox.root.appendingPathComponent("Tokens/c.yaml"), encoding: .utf8) == text)
+        // Fixed: the file's list is published empty.
+        let fix = #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":3},"contentChanges":[{"text":"\#(text.replacing("\n", with: "\\n").replacing("\"", with: "\\\""))"}]}}"#
+        _ = server.handle(Self.message(fix))
+        #expect(Self.texts(server.check()) == [
+            #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[],"uri":"\#(uri)"}}"#,
+        ])
+    }
+
+    @Test func aFindingInAnotherFileIsPublishedThereAndClearedWhenGone() throws {
+        let sandbox = try Sandbox([
+            "Tokens/a.yaml": "a:\n  $type: number\n  n: { $value: 1 }\n",
+            "Tokens/b.yaml": "b:\n  $type: number\n  m: { $value: \"{a.n}\" }\n",
+        ])
+        defer { sandbox.remove() }
+        let root = sandbox.root.path
+        let server = LanguageServer(version: "test")
+        _ = server.handle(Self.message(Self.initialize.replacing("ROOT", with: "file://" + root)))
+        let a = "file://" + root + "/Tokens/a.yaml", b = "file://" + root + "/Tokens/b.yaml"
+        _ = server.handle(Self.message(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(a)","version":1,"text":"a:\n  $type: number\n  x: { $value: 1 }\n"}}}"#))
+        // Renaming `a.n` (unsaved) breaks the alias in b.yaml, which is not open.
+        let found = Self.texts(server.check())
+        #expect(found.count == 2)
+        #expect(found[0] == #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[],"uri":"\#(a)"}}"#)
+        #expect(found[1].hasPrefix(#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[{"code":"alias/unresolved","message":"`{a.n}` does not name a token"#))
+        #expect(found[1].contains(#""range":{"end":{"character":22,"line":2},"start":{"character":15,"line":2}}"#))
+        _ = server.handle(Self.message(#"{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":"\#(a)"}}}"#))
+        // Closed: the file on disk counts again, and b.yaml's list is published empty.
+        #expect(Self.texts(server.check()) == [
+            #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[],"uri":"\#(b)"}}"#,
+        ])
+    }
+
+    @Test func editsCountColumnsInUTF16() {
+        var document = TextDocument(text: "a: \"😀x\"\nb: 1\r\nc: 2\n", version: 1)
+        // 😀 is two UTF-16 units: column 6 is after it.
+        document.apply("y", range: ((0, 6), (0, 7)), version: 2)
+        #expect(document.text == "a: \"😀y\"\nb: 1\r\nc: 2\n")
+        // `\r\n` ends one line; a column past a line's end is its end.
+        document.apply("!", range: ((2, 40), (2, 40)), version: 3)
+        #expect(document.text == "a: \"😀y\"\nb: 1\r\nc: 2!\n")
+        #expect(document.utf16Column(line: 1, scalarColumn: 7) == 7)
+        #expect(document.version == 3)
+    }
+
+    @Test func framingTakesMessagesInPiecesAndRefusesABrokenHeader() {
+        var framing = MessageFraming()
+        let one = MessageFraming.framed(Array(#"{"a":1}"#.utf8)), two = MessageFraming.framed(Array(#"{"b":"ü"}"#.utf8))
+        framing.append(one.prefix(10))
+        #expect(framing.next() == .incomplete)
+        framing.append(one.dropFirst(10) + two)
+        #expect(framing.next() == .message(Array(#"{"a":1}"#.utf8)))
+        #expect(framing.next() == .message(Array(#"{"b":"ü"}"#.utf8)))
+        #expect(framing.next() == .incomplete)
+        framing.append(Array("Content-Type: x\r\n\r\n".utf8))
+        #expect(framing.next() == .malformed("a message without Content-Length"))
+        var huge = MessageFraming()
+        huge.append(Array("Content-Length: 99999999999\r\n\r\n".utf8))
+        #expect(huge.next() == .malformed("Content-Length `99999999999` is not a length up to 67108864 bytes"))
+    }
+
+    @Test func documentURIsRoundTripPathsWithSpacesAndNonASCII() {
+        #expect(DocumentURI.uri(of: "/a b/ü#.yaml") == "file:///a%20b/%C3%BC%23.yaml")
+        #expect(DocumentURI.path(of: "file:///a%20b/%C3%BC%23.yaml") == "/a b/ü#.yaml")
+        #expect(DocumentURI.path(of: "file://localhost/x") == "/x")
+        #expect(DocumentURI.path(of: "file://elsewhere/x") == nil)
+        #expect(DocumentURI.path(of: "untitled:1") == nil)
+    }
+
+    /// The real binary over standard input and output: the exchange an editor has.
+    @Test func theBinaryServesOverStandardInputAndOutput() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  b: { $value: \"{c.x}\" }\n"])
+        defer { sandbox.remove() }
+        let process = Process()
+        process.executableURL = TokencProcess.binary
+        process.arguments = ["lsp"]
+        process.currentDirectoryURL = sandbox.root
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        func send(_ json: String) { input.fileHandleForWriting.write(Data(MessageFraming.framed(Array(json.utf8)))) }
+        var framing = MessageFraming()
+        func receive() -> String? {
+            while true {
+                if case .message(let body) = framing.next() { return String(decoding: body, as: UTF8.self) }
+                let data = output.fileHandleForReading.availableData
+                if data.isEmpty { return nil }
+                framing.append(data)
+            }
+        }
+        let root = sandbox.root.path
+        send(Self.initialize.replacing("ROOT", with: "file://" + root))
+        #expect(receive()?.hasPrefix(#"{"id":1,"jsonrpc":"2.0","result":{"capabilities""#) == true)
+        send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
+        // No document is open: the check publishes the file with findings.
+        #expect(receive() == #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[{"code":"alias/unresolved","message":"`{c.x}` does not name a token\nfix: check the spelling of the path","range":{"end":{"character":22,"line":3},"start":{"character":15,"line":3}},"severity":1,"source":"tokenc"}],"uri":"file://\#(root)/Tokens/c.yaml"}}"#)
+        send(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
+        #expect(receive() == #"{"id":2,"jsonrpc":"2.0","result":null}"#)
+        send(#"{"jsonrpc":"2.0","method":"exit"}"#)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+}
