@@ -163,4 +163,29 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
     }
+
+    /// Neovim's built-in LSP client (Debian's 0.7.2, headless) against the binary: a user breaks an alias in the
+    /// open file and Neovim shows the finding at its range; putting it back clears it (Tests/Editors/neovim.lua).
+    @Test func neovimShowsAFindingAsItIsTypedAndClearsItWhenFixed() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/nvim") else {
+            Issue.record("nvim is not installed: run script/test (it installs it) or `apt-get install neovim`")
+            return
+        }
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  b: { $value: \"{c.a}\" }\n"])
+        defer { sandbox.remove() }
+        let out = sandbox.root.appendingPathComponent("neovim.txt")
+        let script = Golden.packageRoot.appendingPathComponent("Tests/Editors/neovim.lua").path
+        let run = try SwiftOutputTests.run("/usr/bin/env", ["TOKENC_BIN=" + TokencProcess.binary.path, "TOKENC_ROOT=" + sandbox.root.path,
+                                                            "TOKENC_OUT=" + out.path, "nvim", "--headless", "-u", "NONE", "-c", "luafile " + script],
+                                           in: sandbox.root)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(try String(contentsOf: out, encoding: .utf8) == """
+            initialized true
+            before 0
+            found true
+            3:15-3:25 1 alias/unresolved `{c.nope}` does not name a token | fix: check the spelling of the path
+            cleared true
+
+            """)
+    }
 }

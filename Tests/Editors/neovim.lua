@@ -1,0 +1,36 @@
+-- Neovim's own LSP client (0.7's vim.lsp.start_client) against `tokenc lsp`, headless, for LanguageServerTests:
+-- open a token file, break an alias as a user would type it, and write the diagnostics Neovim then shows.
+--   TOKENC_BIN=… TOKENC_ROOT=… TOKENC_OUT=… nvim --headless -u NONE -c "luafile Tests/Editors/neovim.lua"
+local root, bin, out = os.getenv("TOKENC_ROOT"), os.getenv("TOKENC_BIN"), os.getenv("TOKENC_OUT")
+local lines = {}
+local function finish()
+  local file = io.open(out, "w")
+  file:write(table.concat(lines, "\n") .. "\n")
+  file:close()
+  vim.cmd("qall!")
+end
+vim.cmd("edit " .. vim.fn.fnameescape(root .. "/Tokens/c.yaml"))
+local buffer = vim.api.nvim_get_current_buf()
+local id = vim.lsp.start_client({ name = "tokenc", cmd = { bin, "lsp" }, root_dir = root })
+vim.lsp.buf_attach_client(buffer, id)
+local ready = vim.wait(10000, function()
+  local client = vim.lsp.get_client_by_id(id)
+  return client ~= nil and client.initialized == true
+end, 20)
+table.insert(lines, "initialized " .. tostring(ready))
+-- What the file on disk holds is clean: the first publish is empty.
+vim.wait(500, function() return false end, 50)
+table.insert(lines, "before " .. #vim.diagnostic.get(buffer))
+-- The user types: `{c.a}` becomes `{c.nope}` on line 4 (unsaved).
+vim.api.nvim_buf_set_text(buffer, 3, 19, 3, 20, { "nope" })
+local found = vim.wait(10000, function() return #vim.diagnostic.get(buffer) > 0 end, 20)
+table.insert(lines, "found " .. tostring(found))
+for _, d in ipairs(vim.diagnostic.get(buffer)) do
+  local code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code) or ""
+  table.insert(lines, string.format("%d:%d-%d:%d %d %s %s", d.lnum, d.col, d.end_lnum, d.end_col, d.severity, code, d.message:gsub("\n", " | ")))
+end
+-- Fixed again: the list empties.
+vim.api.nvim_buf_set_text(buffer, 3, 19, 3, 23, { "a" })
+local cleared = vim.wait(10000, function() return #vim.diagnostic.get(buffer) == 0 end, 20)
+table.insert(lines, "cleared " .. tostring(cleared))
+finish()
