@@ -33,4 +33,20 @@ end
 vim.api.nvim_buf_set_text(buffer, 3, 19, 3, 23, { "a" })
 local cleared = vim.wait(10000, function() return #vim.diagnostic.get(buffer) == 0 end, 20)
 table.insert(lines, "cleared " .. tostring(cleared))
+-- Hover on the alias `{c.a}` (line 4, on the `a`): the token's values.
+local position = { textDocument = { uri = vim.uri_from_bufnr(buffer) }, position = { line = 3, character = 19 } }
+local hover = vim.lsp.buf_request_sync(buffer, "textDocument/hover", position, 5000)
+for _, reply in pairs(hover or {}) do
+  if reply.result then
+    for text in reply.result.contents.value:gmatch("[^\n]+") do table.insert(lines, "hover " .. text) end
+  end
+end
+-- Go to definition: the cursor lands on `a:` of line 3.
+vim.api.nvim_win_set_cursor(0, { 4, 19 })
+local definition = vim.lsp.buf_request_sync(buffer, "textDocument/definition", position, 5000)
+for _, reply in pairs(definition or {}) do
+  if reply.result then vim.lsp.util.jump_to_location(reply.result, "utf-16") end
+end
+local cursor = vim.api.nvim_win_get_cursor(0)
+table.insert(lines, string.format("definition %d:%d", cursor[1], cursor[2]))
 finish()

@@ -16,11 +16,11 @@ import Testing
     @Test func initializeShutdownAndExit() {
         let server = LanguageServer(version: "test")
         #expect(Self.texts(server.handle(Self.message(Self.initialize.replacing("ROOT", with: "file:///nowhere")))) == [
-            #"{"id":1,"jsonrpc":"2.0","result":{"capabilities":{"positionEncoding":"utf-16","textDocumentSync":{"change":2,"openClose":true,"save":true}},"serverInfo":{"name":"tokenc","version":"test"}}}"#,
+            #"{"id":1,"jsonrpc":"2.0","result":{"capabilities":{"colorProvider":true,"completionProvider":{"triggerCharacters":["{","."]},"definitionProvider":true,"documentSymbolProvider":true,"hoverProvider":true,"positionEncoding":"utf-16","referencesProvider":true,"renameProvider":true,"textDocumentSync":{"change":2,"openClose":true,"save":true}},"serverInfo":{"name":"tokenc","version":"test"}}}"#,
         ])
         #expect(server.root == "/nowhere")
-        #expect(Self.texts(server.handle(Self.message(#"{"jsonrpc":"2.0","id":"h","method":"textDocument/hover","params":{}}"#))) == [
-            #"{"error":{"code":-32601,"message":"tokenc's language server does not handle textDocument/hover"},"id":"h","jsonrpc":"2.0"}"#,
+        #expect(Self.texts(server.handle(Self.message(#"{"jsonrpc":"2.0","id":"h","method":"textDocument/formatting","params":{}}"#))) == [
+            #"{"error":{"code":-32601,"message":"tokenc's language server does not handle textDocument/formatting"},"id":"h","jsonrpc":"2.0"}"#,
         ])
         #expect(Self.texts(server.handle(Self.message("{not json"))) == [
             #"{"error":{"code":-32700,"message":"the message is not JSON"},"id":null,"jsonrpc":"2.0"}"#,
@@ -90,6 +90,70 @@ import Testing
         #expect(Self.texts(server.check()) == [
             #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[],"uri":"\#(b)"}}"#,
         ])
+    }
+
+    @Test func hoverShowsWhatInspectSaysAndDefinitionFindsTheAliasTarget() throws {
+        let sandbox = try Sandbox([
+            "Tokens/a.yaml": "a:\n  $type: color\n  \"base 😀\": { $value: \"#0B5FC2\", $description: Brand blue, $extensions: { mode: { dark: \"#6CB4FF\" } } }\n",
+            "Tokens/b.yaml": "b:\n  $type: color\n  link: { $value: \"{a.base 😀}\", $deprecated: Use a.base. }\n",
+        ])
+        defer { sandbox.remove() }
+        let root = sandbox.root.path
+        let server = LanguageServer(version: "test")
+        _ = server.handle(Self.message(Self.initialize.replacing("ROOT", with: "file://" + root)))
+        _ = server.check()
+        let b = "file://" + root + "/Tokens/b.yaml"
+        func ask(_ method: String, line: Int, character: Int) -> String {
+            Self.texts(server.handle(Self.message(#"{"jsonrpc":"2.0","id":7,"method":"\#(method)","params":{"textDocument":{"uri":"\#(b)"},"position":{"line":\#(line),"character":\#(character)}}}"#)))[0]
+        }
+        // On the alias: the target's report (its OKLCH checked against Ottosson's OKLab matrices in Python:
+        // #0b5fc2 → 0.5 0.171 257.086, #6cb4ff → 0.754 0.131 250.832); the range is the braces, the emoji two
+        // UTF-16 units.
+        #expect(ask("textDocument/hover", line: 2, character: 26) == #"{"id":7,"jsonrpc":"2.0","result":{"contents":{"kind":"markdown","value":"```text\na.base 😀  color  Tokens/a.yaml:3:3\n  Brand blue\n  light  #0b5fc2  oklch(0.5 0.171 257.086)\n  dark   #6cb4ff  oklch(0.754 0.131 250.832)\n```"},"range":{"end":{"character":30,"line":2},"start":{"character":19,"line":2}}}}"#)
+        // On the token's own name: its report, with its deprecation and alias chain.
+        let own = ask("textDocument/hover", line: 2, character: 3)
+        #expect(own.contains(#"b.link  color  Tokens/b.yaml:3:3\n  deprecated: Use a.base.\n  alias: → a.base 😀\n"#), "\(own)")
+        #expect(own.hasSuffix(#""range":{"end":{"character":6,"line":2},"start":{"character":2,"line":2}}}}"#), "\(own)")
+        // Elsewhere: null.
+        #expect(ask("textDocument/hover", line: 1, character: 4) == #"{"id":7,"jsonrpc":"2.0","result":null}"#)
+        #expect(ask("textDocument/definition", line: 2, character: 20) == #"{"id":7,"jsonrpc":"2.0","result":{"range":{"end":{"character":11,"line":2},"start":{"character":2,"line":2}},"uri":"file://\#(root)/Tokens/a.yaml"}}"#)
+    }
+
+    @Test func referencesRenameSymbolsColorsAndCompletion() throws {
+        let sandbox = try Sandbox([
+            "Tokens/a.yaml": "a:\n  $type: color\n  base: { $value: \"#FF8000\", $extensions: { mode: { dark: \"#00000080\" } } }\n  other: { $value: \"#0000FF\" }\n",
+            "Tokens/b.yaml": "b:\n  $type: color\n  link: { $value: \"{a.base}\", $deprecated: true }\n  \"two words\": { $value: \"{a.base}\" }\n",
+        ])
+        defer { sandbox.remove() }
+        let root = sandbox.root.path
+        let server = LanguageServer(version: "test")
+        _ = server.handle(Self.message(Self.initialize.replacing("ROOT", with: "file://" + root)))
+        let a = "file://" + root + "/Tokens/a.yaml", b = "file://" + root + "/Tokens/b.yaml"
+        func ask(_ method: String, _ uri: String, _ extra: String = "") -> String {
+            Self.texts(server.handle(Self.message(#"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":{"textDocument":{"uri":"\#(uri)"}\#(extra)}}"#))).last!
+        }
+        // The first question checks the set (nothing to publish: no document open, no finding).
+        #expect(ask("textDocument/references", a, #","position":{"line":2,"character":3},"context":{"includeDeclaration":true}"#)
+            == #"{"id":1,"jsonrpc":"2.0","result":[{"range":{"end":{"character":6,"line":2},"start":{"character":2,"line":2}},"uri":"\#(a)"},{"range":{"end":{"character":27,"line":2},"start":{"character":19,"line":2}},"uri":"\#(b)"},{"range":{"end":{"character":34,"line":3},"start":{"character":26,"line":3}},"uri":"\#(b)"}]}"#)
+        #expect(ask("textDocument/rename", b, ##","position":{"line":2,"character":20},"newName":"brand""##)
+            == #"{"id":1,"jsonrpc":"2.0","result":{"changes":{"\#(a)":[{"newText":"brand","range":{"end":{"character":6,"line":2},"start":{"character":2,"line":2}}}],"\#(b)":[{"newText":"{a.brand}","range":{"end":{"character":27,"line":2},"start":{"character":19,"line":2}}},{"newText":"{a.brand}","range":{"end":{"character":34,"line":3},"start":{"character":26,"line":3}}}]}}}"#)
+        // A quoted key keeps its quotes; a name another token has is refused, as is one a path cannot hold.
+        #expect(ask("textDocument/rename", b, ##","position":{"line":3,"character":4},"newName":"b.new \"one\"""##)
+            == #"{"id":1,"jsonrpc":"2.0","result":{"changes":{"\#(b)":[{"newText":"new \\\"one\\\"","range":{"end":{"character":12,"line":3},"start":{"character":3,"line":3}}}]}}}"#)
+        #expect(ask("textDocument/rename", a, ##","position":{"line":2,"character":3},"newName":"other""##)
+            == #"{"error":{"code":-32803,"message":"`a.other` is already a token: renaming a.base to it would merge two tokens"},"id":1,"jsonrpc":"2.0"}"#)
+        #expect(ask("textDocument/rename", a, ##","position":{"line":2,"character":3},"newName":"x.y""##)
+            == #"{"error":{"code":-32803,"message":"`x.y` cannot name a token here: give the new last part of a.base (no `.`, `{`, `}` or leading `$`)"},"id":1,"jsonrpc":"2.0"}"#)
+        #expect(ask("textDocument/documentSymbol", b)
+            == #"{"id":1,"jsonrpc":"2.0","result":[{"containerName":"b","kind":14,"location":{"range":{"end":{"character":6,"line":2},"start":{"character":2,"line":2}},"uri":"\#(b)"},"name":"link","tags":[1]},{"containerName":"b","kind":14,"location":{"range":{"end":{"character":13,"line":3},"start":{"character":2,"line":3}},"uri":"\#(b)"},"name":"two words"}]}"#)
+        // #FF8000 is (1, 128/255, 0); the dark #00000080 has alpha 128/255 = 0.501961.
+        #expect(ask("textDocument/documentColor", a)
+            == #"{"id":1,"jsonrpc":"2.0","result":[{"color":{"alpha":1,"blue":0,"green":0.501961,"red":1},"range":{"end":{"character":27,"line":2},"start":{"character":18,"line":2}}},{"color":{"alpha":0.501961,"blue":0,"green":0,"red":0},"range":{"end":{"character":69,"line":2},"start":{"character":58,"line":2}}},{"color":{"alpha":1,"blue":1,"green":0,"red":0},"range":{"end":{"character":28,"line":3},"start":{"character":19,"line":3}}}]}"#)
+        #expect(ask("textDocument/colorPresentation", a, #","color":{"red":1,"green":0.5,"blue":0,"alpha":0.5},"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}}"#)
+            == ##"{"id":1,"jsonrpc":"2.0","result":[{"label":"\"#ff800080\""}]}"##)
+        // Inside `"{a.` on b.link's line: the tokens whose path starts so, not b.link itself.
+        #expect(ask("textDocument/completion", b, #","position":{"line":2,"character":21}"#)
+            == #"{"id":1,"jsonrpc":"2.0","result":{"isIncomplete":false,"items":[{"detail":"color","kind":16,"label":"a.base","sortText":"0a.base"},{"detail":"color","kind":16,"label":"a.other","sortText":"0a.other"}]}}"#)
     }
 
     @Test func editsCountColumnsInUTF16() {
@@ -185,6 +249,11 @@ import Testing
             found true
             3:15-3:25 1 alias/unresolved `{c.nope}` does not name a token | fix: check the spelling of the path
             cleared true
+            hover ```text
+            hover c.a  color  Tokens/c.yaml:3:3
+            hover   light  #ffffff  oklch(1 0 0)
+            hover ```
+            definition 3:2
 
             """)
     }

@@ -1,5 +1,6 @@
 import SourceData
 import TokenModel
+import TokenRules
 
 /// `tokenc lsp`'s protocol state (LSP 3.17): the open documents and what the editor last saw, turned into replies
 /// and notifications. It does no input or output itself (`LanguageServerLoop` does), so tests drive it message by
@@ -13,6 +14,8 @@ public final class LanguageServer {
     public private(set) var needsCheck = false
     /// The files the last check published findings for, by URI: one without findings now gets an empty list.
     private var published: Set<String> = []
+    /// The last check's result and its tokens by place, for hover and go to definition.
+    private(set) var last: (result: PipelineResult, navigation: TokenNavigation, rules: RuleConfiguration)?
     /// Whether `shutdown` came: `exit` then ends with status 0.
     public private(set) var shutDown = false
     /// The status `exit` asked for; nil until it came.
@@ -37,6 +40,18 @@ public final class LanguageServer {
             return []
         }
         let params = message["params"] ?? .null
+        // A question about the tokens is answered on the text as it is now: a change not checked yet is checked
+        // first (its findings published with the answer).
+        var published: [JSONValue] = []
+        if Self.readsTokens.contains(method), needsCheck || last == nil { published = check() }
+        return published + answer(method, id: id, params: params)
+    }
+
+    /// The requests answered from the last check's tokens.
+    static let readsTokens: Set<String> = ["textDocument/hover", "textDocument/definition", "textDocument/references", "textDocument/rename",
+                                           "textDocument/documentSymbol", "textDocument/documentColor", "textDocument/completion"]
+
+    private func answer(_ method: String, id: JSONValue?, params: JSONValue) -> [JSONValue] {
         switch method {
         case "initialize":
             return [Self.result(id, initialize(params))]
@@ -63,6 +78,30 @@ public final class LanguageServer {
             documents[uri] = document
             needsCheck = true
             return []
+        case "textDocument/hover":
+            return [Self.result(id, hover(params))]
+        case "textDocument/definition":
+            return [Self.result(id, definition(params))]
+        case "textDocument/references":
+            guard let root, let last else { return [Self.result(id, .null)] }
+            return [Self.result(id, references(params, files: last.result.files.map { Self.absolute($0, in: root) }, root: root))]
+        case "textDocument/rename":
+            guard let root, let last else { return [Self.result(id, .null)] }
+            let (edit, refusal) = rename(params, files: last.result.files.map { Self.absolute($0, in: root) }, root: root,
+                                         tokens: Set(last.navigation.tokens.keys))
+            if let refusal { return [Self.error(id: id ?? .null, code: -32803, refusal)] }
+            return [Self.result(id, edit ?? .null)]
+        case "textDocument/documentSymbol":
+            guard let root, let last else { return [Self.result(id, .array([]))] }
+            return [Self.result(id, documentSymbols(params, set: last.result.tokens, root: root))]
+        case "textDocument/documentColor":
+            guard let root, let last else { return [Self.result(id, .array([]))] }
+            return [Self.result(id, documentColors(params, set: last.result.tokens, root: root))]
+        case "textDocument/colorPresentation":
+            return [Self.result(id, Self.colorPresentations(params))]
+        case "textDocument/completion":
+            guard let last else { return [Self.result(id, .null)] }
+            return [Self.result(id, completions(params, set: last.result.tokens))]
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string else { return [] }
             documents[uri] = nil
@@ -86,6 +125,13 @@ public final class LanguageServer {
             "capabilities": .object([
                 "positionEncoding": .string("utf-16"),
                 "textDocumentSync": .object(["openClose": .bool(true), "change": .integer(2), "save": .bool(true)]),
+                "hoverProvider": .bool(true),
+                "definitionProvider": .bool(true),
+                "referencesProvider": .bool(true),
+                "renameProvider": .bool(true),
+                "documentSymbolProvider": .bool(true),
+                "colorProvider": .bool(true),
+                "completionProvider": .object(["triggerCharacters": .array([.string("{"), .string(".")])]),
             ]),
             "serverInfo": .object(["name": .string("tokenc"), "version": .string(version)]),
         ])
@@ -115,6 +161,7 @@ public final class LanguageServer {
         pipeline.checksOutputs = true
         pipeline.reportedPerRule = nil
         let result = pipeline.run(files: files.sorted(), sources: sources, render: false)
+        last = (result, TokenNavigation(result.tokens), configuration.rules)
         var byFile: [String: [Diagnostic]] = [:]
         for diagnostic in result.diagnostics {
             guard let file = diagnostic.location?.file else { continue }
@@ -137,6 +184,38 @@ public final class LanguageServer {
         for uri in published.subtracting(now).subtracting(sent).sorted() { notifications.append(Self.publish(uri, [])) }
         published = now
         return notifications
+    }
+
+    /// The token a request's `textDocument` and `position` point at, with the range of its name or alias there.
+    func target(_ params: JSONValue) -> (token: ResolvedToken, range: JSONValue)? {
+        guard let uri = params["textDocument"]?["uri"]?.string, let path = DocumentURI.path(of: uri),
+              let line = params["position"]?["line"]?.integer, let character = params["position"]?["character"]?.integer,
+              let last, let text = text(ofPath: path),
+              let (token, at, from, to) = last.navigation.token(at: line, utf16: character, in: text, path: path) else { return nil }
+        let lineText = LineTexts(text)[at] ?? ""
+        func utf16(_ scalarColumn: Int) -> Int { lineText.unicodeScalars.prefix(scalarColumn - 1).reduce(0) { $0 + $1.utf16.count } }
+        let position = { (column: Int) -> JSONValue in .object(["line": .integer(at - 1), "character": .integer(utf16(column))]) }
+        return (token, .object(["start": position(from), "end": position(to)]))
+    }
+
+    /// `textDocument/hover`: what `tokenc inspect` says of the token (its type, value per appearance, alias chain,
+    /// contrast on its declared surfaces, description, deprecation, findings), as Markdown; null elsewhere.
+    private func hover(_ params: JSONValue) -> JSONValue {
+        guard let (token, range) = target(params), let last else { return .null }
+        let sink = CollectedText()
+        try? Inspector(result: last.result, rules: last.rules).write([token.path], json: false, to: sink)
+        // Paths as the project names them.
+        let report = String(decoding: sink.bytes, as: UTF8.self).trimmingWhitespace().replacing((root ?? "") + "/", with: "")
+        return .object(["contents": .object(["kind": .string("markdown"), "value": .string("```text\n" + report + "\n```")]), "range": range])
+    }
+
+    /// `textDocument/definition`: where the token an alias names (or the token itself) is defined.
+    private func definition(_ params: JSONValue) -> JSONValue {
+        guard let (token, _) = target(params), let root else { return .null }
+        let location = token.token.location
+        let path = Self.absolute(location.file, in: root)
+        return .object(["uri": .string(DocumentURI.uri(of: path)),
+                        "range": LSPDiagnostic.range(line: location.line, column: location.column, in: LineTexts(text(ofPath: path) ?? ""))])
     }
 
     /// The text of `path` as the editor has it, or as it is on disk.
