@@ -49,4 +49,24 @@ for _, reply in pairs(definition or {}) do
 end
 local cursor = vim.api.nvim_win_get_cursor(0)
 table.insert(lines, string.format("definition %d:%d", cursor[1], cursor[2]))
+-- A quick fix: s.yaml writes a dimension as the string "16px"; the fix tokenc offers makes it an object.
+vim.cmd("edit " .. vim.fn.fnameescape(root .. "/Tokens/s.yaml"))
+local other = vim.api.nvim_get_current_buf()
+vim.lsp.buf_attach_client(other, id)
+vim.wait(10000, function() return #vim.diagnostic.get(other) > 0 end, 20)
+table.insert(lines, "s.yaml findings " .. #vim.diagnostic.get(other))
+local request = { textDocument = { uri = vim.uri_from_bufnr(other) }, range = { start = { line = 2, character = 0 }, ["end"] = { line = 2, character = 0 } },
+  context = { diagnostics = vim.lsp.diagnostic.get_line_diagnostics(other, 2) } }
+local actions = vim.lsp.buf_request_sync(other, "textDocument/codeAction", request, 5000)
+for _, reply in pairs(actions or {}) do
+  for _, action in ipairs(reply.result or {}) do
+    if action.kind == "quickfix" then
+      table.insert(lines, "fix " .. action.title)
+      vim.lsp.util.apply_workspace_edit(action.edit, "utf-16")
+    end
+  end
+end
+table.insert(lines, "line " .. vim.api.nvim_buf_get_lines(other, 2, 3, false)[1])
+local fixed = vim.wait(10000, function() return #vim.diagnostic.get(other) == 0 end, 20)
+table.insert(lines, "fixed " .. tostring(fixed))
 finish()

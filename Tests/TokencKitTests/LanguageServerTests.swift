@@ -16,7 +16,7 @@ import Testing
     @Test func initializeShutdownAndExit() {
         let server = LanguageServer(version: "test")
         #expect(Self.texts(server.handle(Self.message(Self.initialize.replacing("ROOT", with: "file:///nowhere")))) == [
-            #"{"id":1,"jsonrpc":"2.0","result":{"capabilities":{"colorProvider":true,"completionProvider":{"triggerCharacters":["{","."]},"definitionProvider":true,"documentSymbolProvider":true,"hoverProvider":true,"positionEncoding":"utf-16","referencesProvider":true,"renameProvider":true,"textDocumentSync":{"change":2,"openClose":true,"save":true}},"serverInfo":{"name":"tokenc","version":"test"}}}"#,
+            #"{"id":1,"jsonrpc":"2.0","result":{"capabilities":{"codeActionProvider":{"codeActionKinds":["quickfix","source.fixAll.tokenc"]},"colorProvider":true,"completionProvider":{"triggerCharacters":["{","."]},"definitionProvider":true,"documentSymbolProvider":true,"hoverProvider":true,"positionEncoding":"utf-16","referencesProvider":true,"renameProvider":true,"textDocumentSync":{"change":2,"openClose":true,"save":true}},"serverInfo":{"name":"tokenc","version":"test"}}}"#,
         ])
         #expect(server.root == "/nowhere")
         #expect(Self.texts(server.handle(Self.message(#"{"jsonrpc":"2.0","id":"h","method":"textDocument/formatting","params":{}}"#))) == [
@@ -156,6 +156,19 @@ import Testing
             == #"{"id":1,"jsonrpc":"2.0","result":{"isIncomplete":false,"items":[{"detail":"color","kind":16,"label":"a.base","sortText":"0a.base"},{"detail":"color","kind":16,"label":"a.other","sortText":"0a.other"}]}}"#)
     }
 
+    @Test func migrateEditsAreQuickFixes() throws {
+        let sandbox = try Sandbox(["Tokens/s.yaml": "space:\n  $type: dimension\n  gap: { $value: \"16px\" }\n  pad: { $value: \"4px\" }\n"])
+        defer { sandbox.remove() }
+        let root = sandbox.root.path
+        let server = LanguageServer(version: "test")
+        _ = server.handle(Self.message(Self.initialize.replacing("ROOT", with: "file://" + root)))
+        let uri = "file://" + root + "/Tokens/s.yaml"
+        let request = #"{"jsonrpc":"2.0","id":3,"method":"textDocument/codeAction","params":{"textDocument":{"uri":"\#(uri)"},"range":{"start":{"line":2,"character":0},"end":{"line":2,"character":0}},"context":{"diagnostics":[{"range":{"start":{"line":2,"character":17},"end":{"line":2,"character":23}},"message":"m","code":"token/invalid-value"}]}}}"#
+        #expect(Self.texts(server.handle(Self.message(request))) == [
+            #"{"id":3,"jsonrpc":"2.0","result":[{"diagnostics":[{"code":"token/invalid-value","message":"m","range":{"end":{"character":23,"line":2},"start":{"character":17,"line":2}}}],"edit":{"changes":{"\#(uri)":[{"newText":"{ value: 16, unit: px }","range":{"end":{"character":23,"line":2},"start":{"character":17,"line":2}}}]}},"isPreferred":true,"kind":"quickfix","title":"tokenc: `16px` becomes a `{value, unit}` object"},{"edit":{"changes":{"\#(uri)":[{"newText":"{ value: 16, unit: px }","range":{"end":{"character":23,"line":2},"start":{"character":17,"line":2}}},{"newText":"{ value: 4, unit: px }","range":{"end":{"character":22,"line":3},"start":{"character":17,"line":3}}}]}},"kind":"source.fixAll.tokenc","title":"tokenc: every migrate fix in this file (2)"}]}"#,
+        ])
+    }
+
     @Test func editsCountColumnsInUTF16() {
         var document = TextDocument(text: "a: \"😀x\"\nb: 1\r\nc: 2\n", version: 1)
         // 😀 is two UTF-16 units: column 6 is after it.
@@ -235,7 +248,8 @@ import Testing
             Issue.record("nvim is not installed: run script/test (it installs it) or `apt-get install neovim`")
             return
         }
-        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  b: { $value: \"{c.a}\" }\n"])
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  b: { $value: \"{c.a}\" }\n",
+                                   "Tokens/s.yaml": "space:\n  $type: dimension\n  gap: { $value: \"16px\" }\n"])
         defer { sandbox.remove() }
         let out = sandbox.root.appendingPathComponent("neovim.txt")
         let script = Golden.packageRoot.appendingPathComponent("Tests/Editors/neovim.lua").path
@@ -254,6 +268,10 @@ import Testing
             hover   light  #ffffff  oklch(1 0 0)
             hover ```
             definition 3:2
+            s.yaml findings 1
+            fix tokenc: `16px` becomes a `{value, unit}` object
+            line   gap: { $value: { value: 16, unit: px } }
+            fixed true
 
             """)
     }

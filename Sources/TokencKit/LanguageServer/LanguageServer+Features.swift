@@ -2,6 +2,7 @@ import SourceData
 import SourceTree
 import TokenColor
 import TokenModel
+import TokenMigration
 
 extension LanguageServer {
     /// Every `{path}` written in the token files (the open documents' text first), with where: `references` and
@@ -160,5 +161,62 @@ private extension String {
     init(format2 byte: Int) {
         let hex = String(byte, radix: 16)
         self = hex.count == 1 ? "0" + hex : hex
+    }
+}
+
+extension LanguageServer {
+    /// `textDocument/codeAction`: each edit `tokenc migrate` would make in the file, within the asked range, as a
+    /// quick fix (with the findings it answers), and all of them at once as `source.fixAll`.
+    func codeActions(_ params: JSONValue) -> JSONValue {
+        guard let uri = params["textDocument"]?["uri"]?.string, let path = DocumentURI.path(of: uri), let text = text(ofPath: path),
+              let range = params["range"].flatMap(Self.range) else { return .array([]) }
+        let bytes = Array(text.utf8)
+        let edits = Migration.plan(file: path, bytes: bytes).edits
+        guard !edits.isEmpty else { return .array([]) }
+        let offered = context(params)
+        func textEdit(_ edit: TextEdit) -> JSONValue {
+            .object(["range": .object(["start": Self.position(ofByte: edit.range.lowerBound, in: bytes), "end": Self.position(ofByte: edit.range.upperBound, in: bytes)]),
+                     "newText": .string(edit.replacement)])
+        }
+        var actions: [JSONValue] = []
+        for edit in edits {
+            let line = edit.location.line - 1
+            guard line >= range.start.0, line <= range.end.0 else { continue }
+            let answered = offered.filter { $0["range"]?["start"]?["line"]?.integer == line }
+            var action: [String: JSONValue] = [
+                "title": .string("tokenc: " + edit.reason), "kind": .string("quickfix"),
+                "edit": .object(["changes": .object([uri: .array([textEdit(edit)])])]),
+            ]
+            if !answered.isEmpty {
+                action["diagnostics"] = .array(answered)
+                action["isPreferred"] = .bool(true)
+            }
+            actions.append(.object(action))
+        }
+        actions.append(.object([
+            "title": .string("tokenc: every migrate fix in this file (\(edits.count))"), "kind": .string("source.fixAll.tokenc"),
+            "edit": .object(["changes": .object([uri: .array(edits.map(textEdit))])]),
+        ]))
+        return .array(actions)
+    }
+
+    /// The findings the editor sent with a code action request (its `context.diagnostics`).
+    private func context(_ params: JSONValue) -> [JSONValue] { params["context"]?["diagnostics"]?.array ?? [] }
+
+    /// The protocol position of a byte offset in UTF-8 text: its line and its UTF-16 column.
+    static func position(ofByte offset: Int, in bytes: [UInt8]) -> JSONValue {
+        var line = 0, lineStart = 0, i = 0
+        while i < min(offset, bytes.count) {
+            if bytes[i] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = i + 1
+            } else if bytes[i] == UInt8(ascii: "\r"), i + 1 >= bytes.count || bytes[i + 1] != UInt8(ascii: "\n") {
+                line += 1
+                lineStart = i + 1
+            }
+            i += 1
+        }
+        let column = String(decoding: bytes[lineStart..<min(offset, bytes.count)], as: UTF8.self).utf16.count
+        return .object(["line": .integer(line), "character": .integer(column)])
     }
 }

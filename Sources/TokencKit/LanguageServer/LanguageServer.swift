@@ -102,6 +102,8 @@ public final class LanguageServer {
         case "textDocument/completion":
             guard let last else { return [Self.result(id, .null)] }
             return [Self.result(id, completions(params, set: last.result.tokens))]
+        case "textDocument/codeAction":
+            return [Self.result(id, codeActions(params))]
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string else { return [] }
             documents[uri] = nil
@@ -131,6 +133,7 @@ public final class LanguageServer {
                 "renameProvider": .bool(true),
                 "documentSymbolProvider": .bool(true),
                 "colorProvider": .bool(true),
+                "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix"), .string("source.fixAll.tokenc")])]),
                 "completionProvider": .object(["triggerCharacters": .array([.string("{"), .string(".")])]),
             ]),
             "serverInfo": .object(["name": .string("tokenc"), "version": .string(version)]),
