@@ -156,6 +156,28 @@ import Testing
             == #"{"id":1,"jsonrpc":"2.0","result":{"isIncomplete":false,"items":[{"detail":"color","kind":16,"label":"a.base","sortText":"0a.base"},{"detail":"color","kind":16,"label":"a.other","sortText":"0a.other"}]}}"#)
     }
 
+    /// A keystroke's check runs the rules; the outputs' checks (name collisions) run at the start and on save.
+    @Test func outputChecksRunOnSave() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "color:\n  $type: color\n  gray-100: { $value: \"#EEEEEE\" }\n"])
+        defer { sandbox.remove() }
+        let root = sandbox.root.path
+        let uri = "file://" + root + "/Tokens/c.yaml"
+        let server = LanguageServer(version: "test")
+        _ = server.handle(Self.message(Self.initialize.replacing("ROOT", with: "file://" + root)))
+        _ = server.handle(Self.message(##"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\##(uri)","version":1,"text":"color:\n  $type: color\n  gray-100: { $value: \"#EEEEEE\" }\n"}}}"##))
+        #expect(Self.texts(server.check()) == [#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[],"uri":"\#(uri)"}}"#])
+        // `color.gray.100` is typed: both would be `--color-gray-100`, which only the CSS output's check finds.
+        _ = server.handle(Self.message(##"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\##(uri)","version":2},"contentChanges":[{"range":{"start":{"line":3,"character":0},"end":{"line":3,"character":0}},"text":"  gray:\n    100: { $value: \"#DDDDDD\" }\n"}]}}"##))
+        #expect(Self.texts(server.check()) == [#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[],"uri":"\#(uri)"}}"#])
+        _ = server.handle(Self.message(#"{"jsonrpc":"2.0","method":"textDocument/didSave","params":{"textDocument":{"uri":"\#(uri)"}}}"#))
+        let saved = Self.texts(server.check())
+        #expect(saved.count == 1)
+        #expect(saved[0].contains(#""code":"css/name-collision""#), "\(saved)")
+        // The next keystroke (a group named `a` with a plain value, a finding of its own) keeps the outputs' findings of that check.
+        _ = server.handle(Self.message(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":3},"contentChanges":[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"text":"a: 1\n"}]}}"#))
+        #expect(Self.texts(server.check()).first?.contains(#""code":"css/name-collision""#) == true)
+    }
+
     @Test func migrateEditsAreQuickFixes() throws {
         let sandbox = try Sandbox(["Tokens/s.yaml": "space:\n  $type: dimension\n  gap: { $value: \"16px\" }\n  pad: { $value: \"4px\" }\n"])
         defer { sandbox.remove() }

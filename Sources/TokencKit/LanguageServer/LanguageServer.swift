@@ -12,6 +12,12 @@ public final class LanguageServer {
     private var documents: [String: TextDocument] = [:]
     /// Whether a document changed since the last check.
     public private(set) var needsCheck = false
+    /// Whether the next check also runs every output's checks: at the start and after a save. A keystroke's check
+    /// runs the rules alone and keeps the outputs' findings of the last such check (rendering every output to
+    /// find a name collision would make a keystroke on a large set wait for a whole build).
+    private var checksOutputs = true
+    /// The outputs' findings of the last check that ran them.
+    private var outputFindings: [Diagnostic] = []
     /// The files the last check published findings for, by URI: one without findings now gets an empty list.
     private var published: Set<String> = []
     /// The last check's result and its tokens by place, for hover and go to definition.
@@ -47,6 +53,9 @@ public final class LanguageServer {
         return published + answer(method, id: id, params: params)
     }
 
+    /// The findings only an output's check makes.
+    static let outputKinds: Set<String> = Set(DiagnosticKind.catalogue.filter { $0.group == .output }.map(\.id))
+
     /// The requests answered from the last check's tokens.
     static let readsTokens: Set<String> = ["textDocument/hover", "textDocument/definition", "textDocument/references", "textDocument/rename",
                                            "textDocument/documentSymbol", "textDocument/documentColor", "textDocument/completion"]
@@ -55,7 +64,12 @@ public final class LanguageServer {
         switch method {
         case "initialize":
             return [Self.result(id, initialize(params))]
-        case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration", "textDocument/didSave":
+        case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
+            return []
+        case "textDocument/didSave":
+            // A save checks the outputs too (name collisions, template errors), which keystrokes leave out.
+            checksOutputs = true
+            needsCheck = true
             return []
         case "shutdown":
             shutDown = true
@@ -161,9 +175,15 @@ public final class LanguageServer {
         var request = BuildRequest()
         request.tokens = tokens
         guard var (_, _, _, pipeline) = try? BuildEngine.planned(request, configuration: configuration) else { return [] }
-        pipeline.checksOutputs = true
+        pipeline.checksOutputs = checksOutputs
         pipeline.reportedPerRule = nil
-        let result = pipeline.run(files: files.sorted(), sources: sources, render: false)
+        var result = pipeline.run(files: files.sorted(), sources: sources, render: false)
+        if checksOutputs {
+            outputFindings = result.diagnostics.filter { Self.outputKinds.contains($0.id) }
+            checksOutputs = false
+        } else {
+            result.diagnostics += outputFindings
+        }
         last = (result, TokenNavigation(result.tokens), configuration.rules)
         var byFile: [String: [Diagnostic]] = [:]
         for diagnostic in result.diagnostics {
@@ -174,14 +194,21 @@ public final class LanguageServer {
         for uri in documents.keys {
             if let path = DocumentURI.path(of: uri), byFile[path] == nil { byFile[path] = [] }
         }
+        // Each file's lines, split once per check however many findings and notes point into it.
+        var split: [String: LineTexts] = [:]
+        func lines(_ path: String) -> LineTexts {
+            if let known = split[path] { return known }
+            let text = documents[DocumentURI.uri(of: path)]?.text ?? sources[path].map { String(decoding: $0, as: UTF8.self) } ?? text(ofPath: path) ?? ""
+            let made = LineTexts(text)
+            split[path] = made
+            return made
+        }
         var notifications: [JSONValue] = []
         var now: Set<String> = []
         for path in byFile.keys.sorted() {
             let uri = DocumentURI.uri(of: path)
             if !byFile[path]!.isEmpty { now.insert(uri) }
-            let text = documents[uri]?.text ?? sources[path].map { String(decoding: $0, as: UTF8.self) } ?? ""
-            let lines = LineTexts(text)
-            notifications.append(Self.publish(uri, byFile[path]!.map { LSPDiagnostic.json($0, lines: lines, root: root, documents: self) }))
+            notifications.append(Self.publish(uri, byFile[path]!.map { LSPDiagnostic.json($0, root: root, lines: lines) }))
         }
         let sent = Set(byFile.keys.map(DocumentURI.uri(of:)))
         for uri in published.subtracting(now).subtracting(sent).sorted() { notifications.append(Self.publish(uri, [])) }
@@ -286,10 +313,11 @@ enum LSPDiagnostic {
         return .object(["start": position(utf16(start)), "end": position(utf16(end))])
     }
 
-    static func json(_ diagnostic: Diagnostic, lines: LineTexts, root: String, documents: LanguageServer) -> JSONValue {
+    /// The finding as the protocol writes it; `lines` gives a file's lines by absolute path.
+    static func json(_ diagnostic: Diagnostic, root: String, lines: (String) -> LineTexts) -> JSONValue {
         let location = diagnostic.location!
         var members: [String: JSONValue] = [
-            "range": range(line: location.line, column: location.column, in: lines),
+            "range": range(line: location.line, column: location.column, in: lines(LanguageServer.absolute(location.file, in: root))),
             "severity": .integer(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3),
             "code": .string(diagnostic.id),
             "source": .string("tokenc"),
@@ -297,9 +325,8 @@ enum LSPDiagnostic {
         ]
         let related = diagnostic.related.map { note -> JSONValue in
             let path = LanguageServer.absolute(note.location.file, in: root)
-            let noteLines = LineTexts(documents.text(ofPath: path) ?? "")
             return .object(["location": .object(["uri": .string(DocumentURI.uri(of: path)),
-                                                 "range": range(line: note.location.line, column: note.location.column, in: noteLines)]),
+                                                 "range": range(line: note.location.line, column: note.location.column, in: lines(path))]),
                             "message": .string(note.message)])
         }
         if !related.isEmpty { members["relatedInformation"] = .array(related) }
