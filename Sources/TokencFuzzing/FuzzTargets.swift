@@ -1,5 +1,10 @@
 // What the libFuzzer harnesses in Sources/tokenc-fuzz run on each input (docs/fuzzing.md); the tests
 // run the inputs fuzzing once found through the same functions (Tests/Fixtures/fuzz-regressions).
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import TokencKit
 import TokenDiff
 import TokenGenerators
@@ -125,3 +130,67 @@ extension FuzzTargets {
     }
 }
 
+
+extension FuzzTargets {
+    /// The project the language-server harness serves: a token folder with one small file, made once.
+    static let serverRoot: String = {
+        let root = FileManager.default.temporaryDirectory.path + "/tokenc-fuzz-lsp"
+        try? FileManager.default.createDirectory(atPath: root + "/Tokens", withIntermediateDirectories: true)
+        try? OutputWriter.atomicWrite(Array("c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  b: { $value: \"{c.a}\" }\n".utf8), to: root + "/Tokens/c.yaml")
+        return root
+    }()
+
+    /// Drives `tokenc lsp`'s server with a sequence of editor messages the input spells: NUL bytes split it into
+    /// steps, the first byte of a step choosing the message (an edit of a random range, a whole new text, hover,
+    /// definition, references, rename, completion, code actions, colors, symbols, raw bytes as a message) and the
+    /// rest giving its position and text; checks run between them. Every reply must be JSON that reads back; the
+    /// replies are returned.
+    @discardableResult
+    public static func languageServer(_ bytes: [UInt8]) -> [JSONValue] {
+        let server = LanguageServer(version: "fuzz")
+        let uri = DocumentURI.uri(of: serverRoot + "/Tokens/c.yaml")
+        var replies: [JSONValue] = server.handle(message(["jsonrpc": .string("2.0"), "id": .integer(1), "method": .string("initialize"),
+                                                          "params": .object(["rootUri": .string("file://" + serverRoot)])]))
+        let steps = bytes.split(separator: 0, omittingEmptySubsequences: false)
+        let first = String(decoding: steps.first ?? [], as: UTF8.self)
+        replies += server.handle(message(["jsonrpc": .string("2.0"), "method": .string("textDocument/didOpen"),
+                                          "params": .object(["textDocument": .object(["uri": .string(uri), "version": .integer(1), "text": .string(first)])])]))
+        for (index, step) in steps.dropFirst().prefix(64).enumerated() {
+            let op = step.first ?? 0
+            let numbers = step.dropFirst().prefix(4).map { Int($0 % 40) } + [0, 0, 0, 0]
+            let text = String(decoding: step.dropFirst(5), as: UTF8.self)
+            let position: JSONValue = .object(["line": .integer(numbers[0]), "character": .integer(numbers[1])])
+            let document: JSONValue = .object(["uri": .string(uri), "version": .integer(index + 2)])
+            let range: JSONValue = .object(["start": position, "end": .object(["line": .integer(numbers[2]), "character": .integer(numbers[3])])])
+            func request(_ method: String, _ params: [String: JSONValue]) -> [UInt8] {
+                message(["jsonrpc": .string("2.0"), "id": .integer(index + 2), "method": .string(method),
+                         "params": .object(params.merging(["textDocument": document]) { $1 })])
+            }
+            switch op % 12 {
+            case 0:
+                replies += server.handle(message(["jsonrpc": .string("2.0"), "method": .string("textDocument/didChange"),
+                                                  "params": .object(["textDocument": document, "contentChanges": .array([.object(["range": range, "text": .string(text)])])])]))
+            case 1:
+                replies += server.handle(message(["jsonrpc": .string("2.0"), "method": .string("textDocument/didChange"),
+                                                  "params": .object(["textDocument": document, "contentChanges": .array([.object(["text": .string(text)])])])]))
+            case 2: replies += server.handle(request("textDocument/hover", ["position": position]))
+            case 3: replies += server.handle(request("textDocument/definition", ["position": position]))
+            case 4: replies += server.handle(request("textDocument/references", ["position": position, "context": .object(["includeDeclaration": .bool(true)])]))
+            case 5: replies += server.handle(request("textDocument/rename", ["position": position, "newName": .string(text)]))
+            case 6: replies += server.handle(request("textDocument/completion", ["position": position]))
+            case 7: replies += server.handle(request("textDocument/codeAction", ["range": range]))
+            case 8: replies += server.handle(request("textDocument/documentColor", [:]))
+            case 9: replies += server.handle(request("textDocument/documentSymbol", [:]))
+            case 10: replies += server.handle(Array(step.dropFirst()))
+            default: replies += server.check()
+            }
+        }
+        replies += server.check()
+        for reply in replies {
+            precondition(JSONValue.parse(reply.bytes)?.bytes == reply.bytes, "a reply does not read back as itself: \(String(decoding: reply.bytes, as: UTF8.self))")
+        }
+        return replies
+    }
+
+    static func message(_ members: [String: JSONValue]) -> [UInt8] { JSONValue.object(members).bytes }
+}

@@ -1,4 +1,4 @@
-// libFuzzer harnesses for tokenc (docs/fuzzing.md): TOKENC_FUZZ=pipeline (the default), loader, renderer or png.
+// libFuzzer harnesses for tokenc (docs/fuzzing.md): TOKENC_FUZZ=pipeline (the default), loader, renderer, png or lsp.
 // script/fuzz builds them with -DFUZZING and -sanitize=fuzzer,address; an ordinary build only says how.
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +9,7 @@ import TokencFuzzing
 
 /// The harness the `TOKENC_FUZZ` environment variable chose.
 enum Harness: String {
-    case pipeline, loader, renderer, png
+    case pipeline, loader, renderer, png, lsp
 
     static let selected: Harness = {
         guard let name = getenv("TOKENC_FUZZ") else { return .pipeline }
@@ -26,6 +26,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case .loader: FuzzTargets.loader(bytes)
     case .renderer: FuzzTargets.renderer(bytes)
     case .png: FuzzTargets.png(bytes)
+    case .lsp: FuzzTargets.languageServer(bytes)
     }
     return 0
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TokencKit
+import TokencFuzzing
 
 /// `tokenc lsp`: recorded exchanges with the server, message by message (exact JSON replies), and one over the
 /// real binary's standard input and output.
@@ -189,6 +190,33 @@ import Testing
         #expect(Self.texts(server.handle(Self.message(request))) == [
             #"{"id":3,"jsonrpc":"2.0","result":[{"diagnostics":[{"code":"token/invalid-value","message":"m","range":{"end":{"character":23,"line":2},"start":{"character":17,"line":2}}}],"edit":{"changes":{"\#(uri)":[{"newText":"{ value: 16, unit: px }","range":{"end":{"character":23,"line":2},"start":{"character":17,"line":2}}}]}},"isPreferred":true,"kind":"quickfix","title":"tokenc: `16px` becomes a `{value, unit}` object"},{"edit":{"changes":{"\#(uri)":[{"newText":"{ value: 16, unit: px }","range":{"end":{"character":23,"line":2},"start":{"character":17,"line":2}}},{"newText":"{ value: 4, unit: px }","range":{"end":{"character":22,"line":3},"start":{"character":17,"line":3}}}]}},"kind":"source.fixAll.tokenc","title":"tokenc: every migrate fix in this file (2)"}]}"#,
         ])
+    }
+
+    /// The fuzzing harness (script/fuzz lsp) on hand-made sequences: every kind of step, positions past the end,
+    /// bytes that are not UTF-8, lone carriage returns, a rename to nothing, a message without a method. (NUL bytes
+    /// split steps, so the steps here hold none: 12 is an edit, 40 a position of 0.)
+    @Test func theFuzzHarnessTakesEditSequences() {
+        let steps: [[UInt8]] = [
+            Array("c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  b: { $value: \"{c.a}\" }\n".utf8),
+            [12, 3, 20, 3, 20] + Array("{c.".utf8), [6, 3, 22], [2, 3, 17], [3, 3, 17], [4, 2, 3], [5, 2, 3, 40, 40],
+            [12, 39, 39, 40, 40, 0xFF, 0xFE, 0x0D], [1, 40, 40, 40, 40] + Array("\r\r{{}}\u{1F600}".utf8), [7, 40, 40, 39, 39], [8], [9],
+            [10] + Array("{\"id\":1,\"method\":7}".utf8), [11],
+        ]
+        let input: [UInt8] = steps.enumerated().flatMap { step -> [UInt8] in step.offset == 0 ? step.element : [0] + step.element }
+        // Each reply as its id and whether it is a result or an error, or the file a notification publishes for.
+        func summary(_ replies: [JSONValue]) -> [String] {
+            replies.map { reply in
+                if let uri = reply["params"]?["uri"]?.string { return "publish \(uri.split(separator: "/").last ?? "")" }
+                return "\(reply["id"]?.integer ?? -1) " + (reply["error"] != nil ? "error" : "result")
+            }
+        }
+        // A question after an edit is answered after the check it waited for; the rename to nothing is refused; the
+        // message without a method gets no reply; the last two are the step's check and the harness's own.
+        #expect(summary(FuzzTargets.languageServer(input)) == [
+            "1 result", "publish c.yaml", "3 result", "4 result", "5 result", "6 result", "7 error", "10 result", "publish c.yaml",
+            "11 result", "12 result", "publish c.yaml", "publish c.yaml",
+        ])
+        #expect(summary(FuzzTargets.languageServer([])) == ["1 result", "publish c.yaml"])
     }
 
     @Test func editsCountColumnsInUTF16() {

@@ -335,9 +335,9 @@ enum LSPDiagnostic {
 }
 
 /// `file://` URIs and the paths they name.
-enum DocumentURI {
+public enum DocumentURI {
     /// The path a `file://` URI names, percent-decoded; nil for another scheme.
-    static func path(of uri: String) -> String? {
+    public static func path(of uri: String) -> String? {
         guard uri.hasPrefix("file://") else { return nil }
         var bytes: [UInt8] = []
         var rest = Array(uri.utf8.dropFirst("file://".count))
@@ -360,7 +360,7 @@ enum DocumentURI {
     }
 
     /// The `file://` URI of an absolute path: bytes other than letters, digits, `/` and `-._~` percent-encoded.
-    static func uri(of path: String) -> String {
+    public static func uri(of path: String) -> String {
         var out = "file://"
         for byte in path.utf8 {
             switch byte {
