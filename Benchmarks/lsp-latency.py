@@ -4,7 +4,7 @@
 For each N, a set of N tokens (Benchmarks/generate.py) in a new folder; the server is started there, opens
 the set's first file, and the script types 21 edits, each a change of one color's hex that leaves the file
 valid, one at a time: the time from sending the change to the `publishDiagnostics` for that file, which
-includes the server's 30 ms debounce and a whole check of the set. The first edit warms up and is left out;
+includes the server's 15 ms debounce and a whole check of the set. The first edit warms up and is left out;
 the median and the slowest of the other 20 are printed, in milliseconds, with hover's median on an alias.
 """
 import json

@@ -16,6 +16,8 @@ public final class LanguageServer {
     /// runs the rules alone and keeps the outputs' findings of the last such check (rendering every output to
     /// find a name collision would make a keystroke on a large set wait for a whole build).
     private var checksOutputs = true
+    /// The inspector hovers read, made for the last check's result when first asked.
+    private var inspector: Inspector?
     /// The outputs' findings of the last check that ran them.
     private var outputFindings: [Diagnostic] = []
     /// The files the last check published findings for, by URI: one without findings now gets an empty list.
@@ -185,6 +187,7 @@ public final class LanguageServer {
             result.diagnostics += outputFindings
         }
         last = (result, TokenNavigation(result.tokens), configuration.rules)
+        inspector = nil
         var byFile: [String: [Diagnostic]] = [:]
         for diagnostic in result.diagnostics {
             guard let file = diagnostic.location?.file else { continue }
@@ -233,7 +236,10 @@ public final class LanguageServer {
     private func hover(_ params: JSONValue) -> JSONValue {
         guard let (token, range) = target(params), let last else { return .null }
         let sink = CollectedText()
-        try? Inspector(result: last.result, rules: last.rules).write([token.path], json: false, to: sink)
+        // One inspector per check: it measures the declared contrast pairs when made.
+        let inspector = inspector ?? Inspector(result: last.result, rules: last.rules)
+        self.inspector = inspector
+        try? inspector.write([token.path], json: false, to: sink)
         // Paths as the project names them.
         let report = String(decoding: sink.bytes, as: UTF8.self).trimmingWhitespace().replacing((root ?? "") + "/", with: "")
         return .object(["contents": .object(["kind": .string("markdown"), "value": .string("```text\n" + report + "\n```")]), "range": range])

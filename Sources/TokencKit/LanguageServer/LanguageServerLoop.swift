@@ -9,7 +9,7 @@ import Darwin
 /// while it ran is not published: the change is read first, and the next check publishes.
 public enum LanguageServerLoop {
     /// How long after the last change the set is checked.
-    public static let debounce: Duration = .milliseconds(30)
+    public static let debounce: Duration = .milliseconds(15)
 
     /// Serves until `exit` or the end of input; returns the exit status (0 after `shutdown`, else 1).
     public static func serve(_ server: LanguageServer, input: Int32 = 0, output: Int32 = 1) -> Int32 {
