@@ -68,6 +68,9 @@ public struct IgnoredRule: Sendable, Hashable {
 
 /// What guideline rules need to know about a token (`$extensions.tokenc`), inherited from groups like `$type`.
 public struct TokencFacts: Sendable, Hashable {
+    /// The keys `$extensions.tokenc` takes, in the order docs/token-format.md lists them.
+    public static let keys = ["on", "text", "large-text", "role", "meaning", "platforms", "locales", "ignore"]
+
     /// Surfaces this foreground is drawn on.
     public var on: [TokenReference] = []
     /// Body text: needs 4.5:1.

@@ -89,7 +89,7 @@ extension TreeWalk {
                     facts.ignore.append(IgnoredRule(rule: rule, reason: reason, location: item.location))
                 }
             default:
-                let keys = ["on", "text", "large-text", "role", "meaning", "platforms", "locales", "ignore"]
+                let keys = TokencFacts.keys
                 error(.tokenInvalidProperty, "`\(entry.key)` is not a tokenc fact", at: entry.keyLocation, path: path,
                       fix: NearestName.find(entry.key, in: keys).map { "did you mean `\($0)`?" } ?? "use one of: " + keys.joined(separator: ", "))
             }

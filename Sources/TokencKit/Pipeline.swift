@@ -44,6 +44,8 @@ public struct PipelineResult: Sendable {
     public var contrast: [ContrastCell]? = nil
     /// How long each stage took, in order, with what it handled (for `--verbose`).
     public var timings: [(stage: String, duration: Duration, detail: String)] = []
+    /// Each file's load, for the next run to reuse; only when the run was given `Pipeline.reusableLoads`.
+    public var loads: FileLoads?
 
     /// "11 tokens", or "29 tokens read, 28 rejected" when resolution rejected some: what the summary counts.
     public var tokenSentence: String {
@@ -118,6 +120,11 @@ public struct Pipeline: Sendable {
     /// Where the run logs the files it reads besides the token files (images, a resolver document's files): the
     /// build cache stamps them. Each build has its own log.
     public var filesRead = FilesRead()
+
+    /// The loads of an earlier run to reuse for files whose bytes are unchanged (the language server's keystrokes
+    /// reload only the edited file); nil, the usual case, keeps none. A run given some returns its own in
+    /// `PipelineResult.loads`.
+    public var reusableLoads: FileLoads?
 
     /// The built-in generators with their options; `templates` overrides embedded templates by relative path.
     /// `filesRead` logs the images the asset catalog reads, for the build cache.
@@ -200,22 +207,29 @@ public struct Pipeline: Sendable {
         // Token files whose tokens were not read (one that did not parse, one of an older format): an alias that
         // names nothing may name a token of theirs.
         var unread: [String] = []
-        for (found, tree, document, read) in Self.concurrentMap(files, { file -> ([Diagnostic], TokenTreeBuilder.FileTree, LoadedFile?, Bool) in
+        let earlier = reusableLoads?.byPath ?? [:]
+        let loads = Self.concurrentMap(files) { file -> FileLoads.Load in
+            let bytes = sources[file] ?? []
+            if let kept = earlier[file], kept.bytes == bytes { return kept }
             // Tokens Studio's themes and set order hold no tokens: one finding says how to convert them.
-            if TokensStudioThemes.isThemesFile(file) { return ([], .init(), nil, true) }
-            let (loaded, found) = loader.load(bytes: sources[file] ?? [], path: file)
-            if ResolverDocumentReader.isResolverDocument(loaded.root) { return (found, .init(), loaded, true) }
+            if TokensStudioThemes.isThemesFile(file) { return FileLoads.Load(bytes: bytes, found: [], tree: .init(), document: nil, read: true) }
+            let (loaded, found) = loader.load(bytes: bytes, path: file)
+            if ResolverDocumentReader.isResolverDocument(loaded.root) {
+                return FileLoads.Load(bytes: bytes, found: found, tree: .init(), document: loaded, read: true)
+            }
             // A file of an older format is one finding, not one per key; its tokens are not read.
             if let root = loaded.root, case let format = SourceFormat.of(root), format != .dtcg {
-                return (found + [Self.olderFormat(format, root: root)], .init(), nil, false)
+                return FileLoads.Load(bytes: bytes, found: found + [Self.olderFormat(format, root: root)], tree: .init(), document: nil, read: false)
             }
             let parsed = loaded.root != nil || !found.contains { $0.severity == .error }
-            return (found, builder.read(loaded), nil, parsed)
-        }) {
-            diagnostics.add(contentsOf: found)
-            trees.append(tree)
-            if resolverDocument == nil { resolverDocument = document }
-            if !read { unread.append(files[trees.count - 1]) }
+            return FileLoads.Load(bytes: bytes, found: found, tree: builder.read(loaded), document: nil, read: parsed)
+        }
+        let kept = reusableLoads.map { _ in FileLoads(byPath: Dictionary(zip(files, loads), uniquingKeysWith: { first, _ in first })) }
+        for (file, load) in zip(files, consume loads) {
+            diagnostics.add(contentsOf: load.found)
+            trees.append(load.tree)
+            if resolverDocument == nil { resolverDocument = load.document }
+            if !load.read { unread.append(file) }
         }
         // Outside a folder a resolver document reads, Tokens Studio's themes are one finding each.
         if resolverDocument == nil {
@@ -357,9 +371,11 @@ public struct Pipeline: Sendable {
             allSources[file] = bytes
         }
         let sorted = Diagnostic.sortedForReport(FixSyntax.forJSONFiles(selected))
-        return PipelineResult(files: files, sources: allSources, diagnostics: reportedPerRule.map { Diagnostic.cappedPerRule(sorted, limit: $0) } ?? sorted,
-                              tokens: set, tokensRead: tokensRead, outputs: outputs, outputsByGenerator: outputsByGenerator,
-                              contrast: concurrent.count > ruleEnd ? concurrent[ruleEnd].contrast : nil, timings: timings)
+        var result = PipelineResult(files: files, sources: allSources, diagnostics: reportedPerRule.map { Diagnostic.cappedPerRule(sorted, limit: $0) } ?? sorted,
+                                    tokens: set, tokensRead: tokensRead, outputs: outputs, outputsByGenerator: outputsByGenerator,
+                                    contrast: concurrent.count > ruleEnd ? concurrent[ruleEnd].contrast : nil, timings: timings)
+        result.loads = kept
+        return result
     }
 
     /// Loader and structure diagnostics always count: without them nothing else can be checked.
@@ -378,6 +394,29 @@ public struct Pipeline: Sendable {
     /// which group an id is in; an id it does not know is kept).
     static func isStructural(_ id: String) -> Bool {
         DiagnosticKind.named(id)?.group != .guidelines
+    }
+}
+
+/// What loading each token file gave, by path, with the bytes it was loaded from: a later run reuses a file's
+/// load while its bytes are the same (`Pipeline.reusableLoads`).
+public struct FileLoads: Sendable {
+    /// One file's load: its findings, its tokens as read alone, the resolver document it is (if one), and
+    /// whether its tokens were read.
+    struct Load: Sendable {
+        let bytes: [UInt8]
+        let found: [Diagnostic]
+        let tree: TokenTreeBuilder.FileTree
+        let document: LoadedFile?
+        let read: Bool
+    }
+
+    var byPath: [String: Load] = [:]
+
+    /// No loads yet: the first run loads every file.
+    public init() {}
+
+    init(byPath: [String: Load]) {
+        self.byPath = byPath
     }
 }
 

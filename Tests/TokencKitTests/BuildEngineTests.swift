@@ -102,4 +102,29 @@ import Locks
         #expect(printed.contains("Tokens/a.yaml:3:21: error: `{color.missing}` does not name a token [alias/unresolved]\n"), "\(printed)")
         #expect(sandbox.listing() == ["Tokens/a.yaml"])
     }
+
+    /// A run given the loads of an earlier one reuses a file's load only while its bytes are the same: what it finds
+    /// is what a run from nothing finds, the edit in the changed file included.
+    @Test func reusedLoadsFindWhatAFreshRunFinds() {
+        let files = ["/t/a.yaml", "/t/b.yaml"]
+        var sources: [String: [UInt8]] = [
+            "/t/a.yaml": Array("color:\n  $type: color\n  base: { $value: \"#0a84ff\" }\n".utf8),
+            "/t/b.yaml": Array("alias:\n  $type: color\n  link: { $value: \"{color.base}\" }\n".utf8),
+        ]
+        func findings(_ result: PipelineResult) -> [String] { result.diagnostics.map { "\($0.location?.description ?? "") \($0.id)" } }
+        var pipeline = Pipeline(generators: [])
+        pipeline.reusableLoads = FileLoads()
+        let first = pipeline.run(files: files, sources: sources, render: false)
+        #expect(findings(first) == [])
+        // a.yaml renames the token b.yaml names; b.yaml's load is reused.
+        sources["/t/a.yaml"] = Array("color:\n  $type: color\n  other: { $value: \"#0a84ff\" }\n".utf8)
+        pipeline.reusableLoads = first.loads
+        let second = pipeline.run(files: files, sources: sources, render: false)
+        pipeline.reusableLoads = nil
+        let fresh = pipeline.run(files: files, sources: sources, render: false)
+        #expect(findings(second) == ["/t/b.yaml:3:19 alias/unresolved"])
+        #expect(findings(second) == findings(fresh))
+        #expect(second.tokens.tokens.map(\.path) == fresh.tokens.tokens.map(\.path))
+        #expect(fresh.loads == nil)
+    }
 }

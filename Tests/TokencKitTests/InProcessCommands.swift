@@ -44,14 +44,14 @@ enum InProcess {
                 let (path, paths) = Inspect.splitPath(inspect.path, inspect.tokens) { FileManager.default.fileExists(atPath: inSandbox($0)) }
                 var request = BuildRequest()
                 request.tokens = path
-                let sink = CollectingSink()
+                let sink = CollectedText()
                 status = try engine.inspect(absolute(request), paths: paths, json: inspect.format == .json,
                                             configuration: configuration, to: sink).status
                 output.withLock { $0 += String(decoding: sink.bytes, as: UTF8.self) }
             case let preview as Preview:
                 var request = BuildRequest()
                 request.tokens = preview.path
-                let sink = CollectingSink()
+                let sink = CollectedText()
                 let outcome = try engine.preview(absolute(request), file: preview.output.map(inSandbox), configuration: configuration,
                                                  standardOutput: sink)
                 status = outcome.status
@@ -69,11 +69,4 @@ enum InProcess {
         func relative(_ text: String) -> String { text.replacingOccurrences(of: prefix, with: "") }
         return TokencProcess.Result(status: status, stdout: relative(output.withLock { $0 }), stderr: relative(errors.withLock { $0 }), seconds: 0)
     }
-}
-
-/// A sink that keeps what it is given, for `inspect`'s report.
-final class CollectingSink: OutputSink {
-    var bytes: [UInt8] = []
-    func write(_ bytes: UnsafeRawBufferPointer) { self.bytes += bytes }
-    func close() {}
 }

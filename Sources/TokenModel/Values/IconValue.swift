@@ -54,8 +54,10 @@ public struct IconValue: Sendable {
         }
     }
 
-    /// What the icon is (`app-icon`, `toolbar`, `messages-app-icon` …).
+    /// What the icon is: one of `kinds`.
     public var kind: String
+    /// The kinds of icon the rules know, as docs/token-format.md lists them.
+    public static let kinds = ["app-icon", "toolbar", "navigation-bar", "tab-bar", "imessage-app", "sticker"]
     /// The platform it is for (`ios`, `macos` …).
     public var platform: String?
     /// The single image.

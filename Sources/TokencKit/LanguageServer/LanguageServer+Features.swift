@@ -10,39 +10,31 @@ extension LanguageServer {
     func aliasOccurrences(of path: String, files: [String]) -> [(file: String, line: Int, from: Int, to: Int)] {
         let needle = "{" + path + "}"
         var found: [(String, Int, Int, Int)] = []
+        let wanted = Array(needle.unicodeScalars)
         for file in files {
-            guard let text = text(ofPath: file), text.contains(needle) else { continue }
-            for (index, line) in LineTexts(text).lines.enumerated() {
-                let scalars = Array(line.unicodeScalars), wanted = Array(needle.unicodeScalars)
+            let lines = lines(ofPath: file)
+            guard lines.text.contains(needle) else { continue }
+            for index in 1...lines.count {
+                let scalars = Array(lines[index]!.unicodeScalars)
                 guard scalars.count >= wanted.count else { continue }
                 for start in 0...(scalars.count - wanted.count) where scalars[start..<start + wanted.count].elementsEqual(wanted) {
-                    found.append((file, index + 1, start + 1, start + wanted.count + 1))
+                    found.append((file, index, start + 1, start + wanted.count + 1))
                 }
             }
         }
         return found
     }
 
-    /// A protocol range on one line, from scalar columns (1-based) of `file`'s text.
-    func range(in file: String, line: Int, from: Int, to: Int) -> JSONValue {
-        let text = LineTexts(text(ofPath: file) ?? "")[line] ?? ""
-        func utf16(_ column: Int) -> Int { text.unicodeScalars.prefix(column - 1).reduce(0) { $0 + $1.utf16.count } }
-        let position = { (column: Int) -> JSONValue in .object(["line": .integer(line - 1), "character": .integer(utf16(column))]) }
-        return .object(["start": position(from), "end": position(to)])
-    }
-
     /// `textDocument/references`: every alias to the token at the position, and its definition when asked.
-    func references(_ params: JSONValue, files: [String], root: String) -> JSONValue {
+    func references(_ params: JSONValue, files: [String]) -> JSONValue {
         guard let (token, _) = target(params) else { return .null }
         var locations: [JSONValue] = []
         if params["context"]?["includeDeclaration"] == .bool(true) {
-            let location = token.token.location
-            let file = Self.absolute(location.file, in: root)
-            locations.append(.object(["uri": .string(DocumentURI.uri(of: file)),
-                                      "range": LSPDiagnostic.range(line: location.line, column: location.column, in: LineTexts(text(ofPath: file) ?? ""))]))
+            locations.append(definition(of: token))
         }
         for found in aliasOccurrences(of: token.path, files: files) {
-            locations.append(.object(["uri": .string(DocumentURI.uri(of: found.file)), "range": range(in: found.file, line: found.line, from: found.from, to: found.to)]))
+            locations.append(.object(["uri": .string(DocumentURI.uri(of: found.file)),
+                                      "range": lines(ofPath: found.file).range(line: found.line, from: found.from, to: found.to)]))
         }
         return .array(locations)
     }
@@ -50,7 +42,7 @@ extension LanguageServer {
     /// `textDocument/rename`: the token's name where it is defined and every alias to it, as one `WorkspaceEdit`.
     /// The new name is the token's last part (`primary`), or its whole path in the same group; a path another
     /// token has, or a name a path cannot hold, is refused with a message.
-    func rename(_ params: JSONValue, files: [String], root: String, tokens: Set<String>) -> (JSONValue?, String?) {
+    func rename(_ params: JSONValue, files: [String], root: String) -> (JSONValue?, String?) {
         guard let (token, _) = target(params), let newName = params["newName"]?.string else { return (nil, "no token at this place to rename") }
         let group = token.path.split(separator: ".").dropLast().joined(separator: ".")
         let last = newName.hasPrefix(group + ".") && !group.isEmpty ? String(newName.dropFirst(group.count + 1)) : newName
@@ -58,11 +50,11 @@ extension LanguageServer {
             return (nil, "`\(newName)` cannot name a token here: give the new last part of \(token.path) (no `.`, `{`, `}` or leading `$`)")
         }
         let newPath = group.isEmpty ? last : group + "." + last
-        guard !tokens.contains(newPath) else { return (nil, "`\(newPath)` is already a token: renaming \(token.path) to it would merge two tokens") }
+        guard navigation?.tokens[newPath] == nil else { return (nil, "`\(newPath)` is already a token: renaming \(token.path) to it would merge two tokens") }
         var changes: [String: [JSONValue]] = [:]
         let location = token.token.location
         let file = Self.absolute(location.file, in: root)
-        let keyLine = LineTexts(text(ofPath: file) ?? "")[location.line] ?? ""
+        let keyLine = lines(ofPath: file)[location.line] ?? ""
         let oldLast = String(token.path.split(separator: ".").last ?? "")
         let keyScalars = Array(keyLine.unicodeScalars)
         // The key as written: plain, or quoted (then the quotes stay).
@@ -70,10 +62,10 @@ extension LanguageServer {
         let from = location.column + (quoted ? 1 : 0)
         let written = quoted ? last.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") : last
         changes[DocumentURI.uri(of: file), default: []].append(.object([
-            "range": range(in: file, line: location.line, from: from, to: from + oldLast.unicodeScalars.count), "newText": .string(written)]))
+            "range": lines(ofPath: file).range(line: location.line, from: from, to: from + oldLast.unicodeScalars.count), "newText": .string(written)]))
         for found in aliasOccurrences(of: token.path, files: files) {
             changes[DocumentURI.uri(of: found.file), default: []].append(.object([
-                "range": range(in: found.file, line: found.line, from: found.from, to: found.to), "newText": .string("{" + newPath + "}")]))
+                "range": lines(ofPath: found.file).range(line: found.line, from: found.from, to: found.to), "newText": .string("{" + newPath + "}")]))
         }
         return (.object(["changes": .object(changes.mapValues { .array($0) })]), nil)
     }
@@ -81,7 +73,7 @@ extension LanguageServer {
     /// `textDocument/documentSymbol`: the tokens defined in the file, each under its group's path.
     func documentSymbols(_ params: JSONValue, set: ResolvedTokenSet, root: String) -> JSONValue {
         guard let uri = params["textDocument"]?["uri"]?.string, let path = DocumentURI.path(of: uri) else { return .null }
-        let lines = LineTexts(text(ofPath: path) ?? "")
+        let lines = lines(ofPath: path)
         let symbols = set.tokens.filter { Self.absolute($0.token.location.file, in: root) == path }.map { token -> JSONValue in
             let location = token.token.location
             let parts = token.path.split(separator: ".")
@@ -102,7 +94,7 @@ extension LanguageServer {
     /// appearances), in sRGB, so editors draw a swatch beside it. An alias is drawn with its target's color.
     func documentColors(_ params: JSONValue, set: ResolvedTokenSet, root: String) -> JSONValue {
         guard let uri = params["textDocument"]?["uri"]?.string, let path = DocumentURI.path(of: uri) else { return .null }
-        let lines = LineTexts(text(ofPath: path) ?? "")
+        let lines = lines(ofPath: path)
         var colors: [JSONValue] = []
         for token in set.tokens where token.type == .color && Self.absolute(token.token.location.file, in: root) == path {
             let written = [(Appearance.light, token.token.value)] + token.token.modes.map { ($0.name, $0.value) }
@@ -133,26 +125,6 @@ extension LanguageServer {
         var hex = "#" + ["red", "green", "blue"].map { String(format2: byte($0)) }.joined()
         if byte("alpha") < 255 { hex += String(format2: byte("alpha")) }
         return .array([.object(["label": .string("\"" + hex + "\"")])])
-    }
-
-    /// `textDocument/completion` inside `{…}`: the paths of the tokens, those of the token's own type first
-    /// (a color's alias most likely names a color).
-    func completions(_ params: JSONValue, set: ResolvedTokenSet) -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.string, let path = DocumentURI.path(of: uri),
-              let line = params["position"]?["line"]?.integer, let character = params["position"]?["character"]?.integer,
-              let text = text(ofPath: path), let lineText = LineTexts(text)[line + 1] else { return .null }
-        // The text before the position, in UTF-16 units: completion is for an alias being written.
-        let before = String(decoding: Array(lineText.utf16.prefix(character)), as: UTF16.self)
-        guard let open = before.lastIndex(of: "{"), !before[open...].contains("}") else { return .array([]) }
-        let typed = String(before[before.index(after: open)...])
-        let own = set.tokens.first { Self.absolute($0.token.location.file, in: root ?? "") == path && $0.token.location.line == line + 1 }
-        let ownType = own?.type
-        // Not the token itself: an alias to itself is a cycle.
-        let items = set.tokens.filter { $0.path.hasPrefix(typed) && $0.path != own?.path }.map { token -> JSONValue in
-            .object(["label": .string(token.path), "kind": .integer(token.type == .color ? 16 : 21), "detail": .string(token.type.rawValue),
-                     "sortText": .string((token.type == ownType ? "0" : "1") + token.path)])
-        }
-        return .object(["isIncomplete": .bool(false), "items": .array(items)])
     }
 }
 

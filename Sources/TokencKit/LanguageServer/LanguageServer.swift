@@ -20,10 +20,17 @@ public final class LanguageServer {
     private var inspector: Inspector?
     /// The outputs' findings of the last check that ran them.
     private var outputFindings: [Diagnostic] = []
-    /// The files the last check published findings for, by URI: one without findings now gets an empty list.
-    private var published: Set<String> = []
-    /// The last check's result and its tokens by place, for hover and go to definition.
-    private(set) var last: (result: PipelineResult, navigation: TokenNavigation, rules: RuleConfiguration)?
+    /// What the editor was last sent for each file, by URI, and the version of the open document it was for: a
+    /// file is sent again only when its findings change or its document was edited.
+    private var published: [String: (diagnostics: JSONValue, version: Int?)] = [:]
+    /// The last check's result, for every request about the tokens.
+    private(set) var last: (result: PipelineResult, rules: RuleConfiguration)?
+    /// The last check's tokens by place, made when a request first needs them (a keystroke's check does not).
+    private var navigationOfLast: TokenNavigation?
+    /// Each file's load in the last check: the next one reloads only the files whose text changed.
+    private var loads = FileLoads()
+    /// The lines of each file read since the last check, by absolute path (dropped when its document changes).
+    private var lineCache: [String: LineTexts] = [:]
     /// Whether `shutdown` came: `exit` then ends with status 0.
     public private(set) var shutDown = false
     /// The status `exit` asked for; nil until it came.
@@ -82,6 +89,7 @@ public final class LanguageServer {
         case "textDocument/didOpen":
             guard let document = params["textDocument"], let uri = document["uri"]?.string, let text = document["text"]?.string else { return [] }
             documents[uri] = TextDocument(text: text, version: document["version"]?.integer ?? 0)
+            forgetLines(of: uri)
             needsCheck = true
             return []
         case "textDocument/didChange":
@@ -92,6 +100,7 @@ public final class LanguageServer {
                 document.apply(text, range: change["range"].flatMap(Self.range), version: version)
             }
             documents[uri] = document
+            forgetLines(of: uri)
             needsCheck = true
             return []
         case "textDocument/hover":
@@ -100,11 +109,10 @@ public final class LanguageServer {
             return [Self.result(id, definition(params))]
         case "textDocument/references":
             guard let root, let last else { return [Self.result(id, .null)] }
-            return [Self.result(id, references(params, files: last.result.files.map { Self.absolute($0, in: root) }, root: root))]
+            return [Self.result(id, references(params, files: last.result.files.map { Self.absolute($0, in: root) }))]
         case "textDocument/rename":
             guard let root, let last else { return [Self.result(id, .null)] }
-            let (edit, refusal) = rename(params, files: last.result.files.map { Self.absolute($0, in: root) }, root: root,
-                                         tokens: Set(last.navigation.tokens.keys))
+            let (edit, refusal) = rename(params, files: last.result.files.map { Self.absolute($0, in: root) }, root: root)
             if let refusal { return [Self.error(id: id ?? .null, code: -32803, refusal)] }
             return [Self.result(id, edit ?? .null)]
         case "textDocument/documentSymbol":
@@ -123,6 +131,7 @@ public final class LanguageServer {
         case "textDocument/didClose":
             guard let uri = params["textDocument"]?["uri"]?.string else { return [] }
             documents[uri] = nil
+            forgetLines(of: uri)
             needsCheck = true
             return []
         default:
@@ -157,10 +166,12 @@ public final class LanguageServer {
     }
 
     /// Checks the token set with the open documents' text in place of their files, and returns a
-    /// `textDocument/publishDiagnostics` for every open document, every file with findings and every file that had
-    /// some last time (with none now).
+    /// `textDocument/publishDiagnostics` for every file whose findings changed (to none, when fixed) and every
+    /// open document edited since its last one, so the editor knows the edit was checked.
     public func check() -> [JSONValue] {
         needsCheck = false
+        // Files on disk may have changed since the last check: their lines are read again.
+        lineCache = [:]
         guard let root else { return [] }
         let configuration = (try? Configuration.load(root + "/" + Configuration.fileName)) ?? Configuration()
         let tokens = Self.absolute(configuration.tokens ?? "Tokens", in: root)
@@ -179,56 +190,81 @@ public final class LanguageServer {
         guard var (_, _, _, pipeline) = try? BuildEngine.planned(request, configuration: configuration) else { return [] }
         pipeline.checksOutputs = checksOutputs
         pipeline.reportedPerRule = nil
+        pipeline.reusableLoads = loads
         var result = pipeline.run(files: files.sorted(), sources: sources, render: false)
+        loads = result.loads ?? FileLoads()
         if checksOutputs {
             outputFindings = result.diagnostics.filter { Self.outputKinds.contains($0.id) }
             checksOutputs = false
         } else {
             result.diagnostics += outputFindings
         }
-        last = (result, TokenNavigation(result.tokens), configuration.rules)
+        last = (result, configuration.rules)
+        navigationOfLast = nil
         inspector = nil
         var byFile: [String: [Diagnostic]] = [:]
         for diagnostic in result.diagnostics {
             guard let file = diagnostic.location?.file else { continue }
             byFile[Self.absolute(file, in: root), default: []].append(diagnostic)
         }
-        // Every open document is published, clean or not, so the editor knows it was checked.
         for uri in documents.keys {
             if let path = DocumentURI.path(of: uri), byFile[path] == nil { byFile[path] = [] }
         }
-        // Each file's lines, split once per check however many findings and notes point into it.
-        var split: [String: LineTexts] = [:]
-        func lines(_ path: String) -> LineTexts {
-            if let known = split[path] { return known }
-            let text = documents[DocumentURI.uri(of: path)]?.text ?? sources[path].map { String(decoding: $0, as: UTF8.self) } ?? text(ofPath: path) ?? ""
-            let made = LineTexts(text)
-            split[path] = made
-            return made
+        // A file with findings last time and none now is sent an empty list.
+        for uri in published.keys {
+            if let path = DocumentURI.path(of: uri), byFile[path] == nil { byFile[path] = [] }
         }
         var notifications: [JSONValue] = []
-        var now: Set<String> = []
         for path in byFile.keys.sorted() {
             let uri = DocumentURI.uri(of: path)
-            if !byFile[path]!.isEmpty { now.insert(uri) }
-            notifications.append(Self.publish(uri, byFile[path]!.map { LSPDiagnostic.json($0, root: root, lines: lines) }))
+            let diagnostics = JSONValue.array(byFile[path]!.map { LSPDiagnostic.json($0, root: root, lines: lines(ofPath:)) })
+            let version = documents[uri]?.version
+            // Unchanged findings are not sent again, unless the open document was edited since.
+            if let sent = published[uri], sent.diagnostics == diagnostics, version == nil || sent.version == version { continue }
+            notifications.append(Self.publish(uri, diagnostics))
+            published[uri] = diagnostics == .array([]) && version == nil ? nil : (diagnostics, version)
         }
-        let sent = Set(byFile.keys.map(DocumentURI.uri(of:)))
-        for uri in published.subtracting(now).subtracting(sent).sorted() { notifications.append(Self.publish(uri, [])) }
-        published = now
         return notifications
+    }
+
+    /// Forgets what `notifications` (a stale check's, never sent) said, so that the next check sends each of those
+    /// files again.
+    public func withdraw(_ notifications: [JSONValue]) {
+        for notification in notifications {
+            guard let uri = notification["params"]?["uri"]?.string else { continue }
+            // Unknown to the editor now: whatever the next check finds is sent, an empty list included.
+            published[uri] = (.null, nil)
+        }
+    }
+
+    /// The last check's tokens by place.
+    var navigation: TokenNavigation? {
+        guard let last else { return nil }
+        if let navigationOfLast { return navigationOfLast }
+        let made = TokenNavigation(last.result.tokens)
+        navigationOfLast = made
+        return made
+    }
+
+    /// The lines of the file at `path` as the editor has it, or as it is on disk (empty when unreadable).
+    func lines(ofPath path: String) -> LineTexts {
+        if let known = lineCache[path] { return known }
+        let made = LineTexts(text(ofPath: path) ?? "")
+        lineCache[path] = made
+        return made
+    }
+
+    private func forgetLines(of uri: String) {
+        if let path = DocumentURI.path(of: uri) { lineCache[path] = nil }
     }
 
     /// The token a request's `textDocument` and `position` point at, with the range of its name or alias there.
     func target(_ params: JSONValue) -> (token: ResolvedToken, range: JSONValue)? {
         guard let uri = params["textDocument"]?["uri"]?.string, let path = DocumentURI.path(of: uri),
               let line = params["position"]?["line"]?.integer, let character = params["position"]?["character"]?.integer,
-              let last, let text = text(ofPath: path),
-              let (token, at, from, to) = last.navigation.token(at: line, utf16: character, in: text, path: path) else { return nil }
-        let lineText = LineTexts(text)[at] ?? ""
-        func utf16(_ scalarColumn: Int) -> Int { lineText.unicodeScalars.prefix(scalarColumn - 1).reduce(0) { $0 + $1.utf16.count } }
-        let position = { (column: Int) -> JSONValue in .object(["line": .integer(at - 1), "character": .integer(utf16(column))]) }
-        return (token, .object(["start": position(from), "end": position(to)]))
+              let navigation, case let lines = lines(ofPath: path),
+              let (token, at, from, to) = navigation.token(at: line, utf16: character, in: lines, path: path) else { return nil }
+        return (token, lines.range(line: at, from: from, to: to))
     }
 
     /// `textDocument/hover`: what `tokenc inspect` says of the token (its type, value per appearance, alias chain,
@@ -247,11 +283,16 @@ public final class LanguageServer {
 
     /// `textDocument/definition`: where the token an alias names (or the token itself) is defined.
     private func definition(_ params: JSONValue) -> JSONValue {
-        guard let (token, _) = target(params), let root else { return .null }
+        guard let (token, _) = target(params) else { return .null }
+        return definition(of: token)
+    }
+
+    /// The location of the key that defines `token`.
+    func definition(of token: ResolvedToken) -> JSONValue {
         let location = token.token.location
-        let path = Self.absolute(location.file, in: root)
+        let path = Self.absolute(location.file, in: root ?? "")
         return .object(["uri": .string(DocumentURI.uri(of: path)),
-                        "range": LSPDiagnostic.range(line: location.line, column: location.column, in: LineTexts(text(ofPath: path) ?? ""))])
+                        "range": LSPDiagnostic.range(line: location.line, column: location.column, in: lines(ofPath: path))])
     }
 
     /// The text of `path` as the editor has it, or as it is on disk.
@@ -270,9 +311,9 @@ public final class LanguageServer {
         return ((startLine, startCharacter), (endLine, endCharacter))
     }
 
-    static func publish(_ uri: String, _ diagnostics: [JSONValue]) -> JSONValue {
+    static func publish(_ uri: String, _ diagnostics: JSONValue) -> JSONValue {
         .object(["jsonrpc": .string("2.0"), "method": .string("textDocument/publishDiagnostics"),
-                 "params": .object(["uri": .string(uri), "diagnostics": .array(diagnostics)])])
+                 "params": .object(["uri": .string(uri), "diagnostics": diagnostics])])
     }
 
     static func result(_ id: JSONValue?, _ result: JSONValue) -> JSONValue {
@@ -282,18 +323,6 @@ public final class LanguageServer {
     static func error(id: JSONValue, code: Int, _ message: String) -> JSONValue {
         .object(["jsonrpc": .string("2.0"), "id": id, "error": .object(["code": .integer(code), "message": .string(message)])])
     }
-}
-
-/// A file's lines, split once for every finding placed in it.
-struct LineTexts {
-    let lines: [Substring]
-
-    init(_ text: String) {
-        lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
-    }
-
-    /// The 1-based `line`; nil past the end.
-    subscript(line: Int) -> Substring? { line >= 1 && line <= lines.count ? lines[line - 1] : nil }
 }
 
 /// A finding as the protocol's `Diagnostic`.
@@ -314,9 +343,7 @@ enum LSPDiagnostic {
             while end < scalars.count, !stops.contains(scalars[end]) { end += 1 }
             if end == start { end = min(start + 1, scalars.count) }
         }
-        func utf16(_ count: Int) -> Int { scalars.prefix(count).reduce(0) { $0 + $1.utf16.count } }
-        let position = { (character: Int) -> JSONValue in .object(["line": .integer(line - 1), "character": .integer(character)]) }
-        return .object(["start": position(utf16(start)), "end": position(utf16(end))])
+        return lines.range(line: line, from: start + 1, to: end + 1)
     }
 
     /// The finding as the protocol writes it; `lines` gives a file's lines by absolute path.

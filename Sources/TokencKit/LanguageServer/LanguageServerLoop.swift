@@ -45,7 +45,7 @@ public enum LanguageServerLoop {
             let found = server.check()
             // A change that came while the check ran makes it stale: it is read, and checked after the debounce.
             guard receive(waiting: 0) else { break }
-            if deadline == nil { send(found) }
+            if deadline == nil { send(found) } else { server.withdraw(found) }
         }
         return server.exitStatus ?? 1
     }

@@ -45,18 +45,4 @@ public struct TextDocument: Sendable {
         let end = max(start, index(line: range.end.0, character: range.end.1))
         text.replaceSubrange(start..<end, with: replacement)
     }
-
-    /// The protocol's column for a 1-based line and 1-based column counted in Unicode scalars (tokenc's
-    /// locations): the UTF-16 length of the scalars before it on its line.
-    public func utf16Column(line: Int, scalarColumn: Int) -> Int {
-        guard let lineText = lineText(line) else { return max(0, scalarColumn - 1) }
-        return lineText.unicodeScalars.prefix(max(0, scalarColumn - 1)).reduce(0) { $0 + $1.utf16.count }
-    }
-
-    /// The text of the 1-based `line`, without its line break; nil past the end.
-    public func lineText(_ line: Int) -> Substring? {
-        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
-        guard line >= 1, line <= lines.count else { return nil }
-        return lines.remove(at: line - 1)
-    }
 }

@@ -22,10 +22,9 @@ struct TokenNavigation {
         definedOnLine = lines
     }
 
-    /// The token at a protocol position of the file at `path` whose text is `text`, and the range of the name
+    /// The token at a protocol position of the file at `path` whose lines are `lines`, and the range of the name
     /// or alias there (1-based line, scalar columns from and to).
-    func token(at line: Int, utf16 character: Int, in text: String, path: String) -> (ResolvedToken, line: Int, from: Int, to: Int)? {
-        let lines = LineTexts(text)
+    func token(at line: Int, utf16 character: Int, in lines: LineTexts, path: String) -> (ResolvedToken, line: Int, from: Int, to: Int)? {
         guard let lineText = lines[line + 1] else { return nil }
         let scalars = Array(lineText.unicodeScalars)
         // The scalar the UTF-16 column falls on.
@@ -53,11 +52,17 @@ struct TokenNavigation {
     }
 }
 
-/// A report the inspector writes, kept in memory: the hover's text.
-final class CollectedText: OutputSink {
-    var bytes: [UInt8] = []
+/// A report kept in memory instead of written: the hover's text.
+public final class CollectedText: OutputSink {
+    /// What was written so far.
+    public private(set) var bytes: [UInt8] = []
 
-    func write(_ bytes: UnsafeRawBufferPointer) { self.bytes.append(contentsOf: bytes) }
+    /// An empty collection.
+    public init() {}
 
-    func close() {}
+    /// Keeps `bytes`.
+    public func write(_ bytes: UnsafeRawBufferPointer) { self.bytes.append(contentsOf: bytes) }
+
+    /// Nothing to close.
+    public func close() {}
 }
