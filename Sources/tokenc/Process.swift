@@ -30,6 +30,13 @@ func stderrWantsColor() -> Bool {
     isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
 }
 
+/// The user's cache folder: `$XDG_CACHE_HOME` when it is an absolute path, else `~/.cache`; nil without a home.
+func userCacheFolder() -> String? {
+    let environment = ProcessInfo.processInfo.environment
+    if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg }
+    return environment["HOME"].map { $0 + "/.cache" }
+}
+
 /// Writes `text` to standard error as it is (no newline added).
 func printError(_ text: String) { printError(Array(text.utf8)) }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TokencKit
+@testable import tokenc
 import TokencFuzzing
 
 /// `tokenc lsp`: recorded exchanges with the server, message by message (exact JSON replies), and one over the
@@ -13,6 +14,14 @@ import TokencFuzzing
     static func texts(_ replies: [JSONValue]) -> [String] { replies.map { String(decoding: $0.bytes, as: UTF8.self) } }
 
     static let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{},"rootUri":"ROOT"}}"#
+
+    /// A server initialized on the folder `root`, with the editor's `initializationOptions` (a JSON object) if any.
+    static func started(at root: String, options: String? = nil) -> LanguageServer {
+        let server = LanguageServer(version: "test")
+        let params = options.map { #","initializationOptions":\#($0)}"# } ?? "}"
+        _ = server.handle(message(initialize.replacing("ROOT", with: "file://" + root).replacing(#""rootUri":"file://\#(root)"}"#, with: #""rootUri":"file://\#(root)""# + params)))
+        return server
+    }
 
     @Test func initializeShutdownAndExit() {
         let server = LanguageServer(version: "test")
@@ -43,8 +52,7 @@ import TokencFuzzing
         defer { sandbox.remove() }
         let root = sandbox.root.path
         let uri = "file://" + root + "/Tokens/c.yaml"
-        let server = LanguageServer(version: "test")
-        _ = server.handle(Self.message(Self.initialize.replacing("ROOT", with: "file://" + root)))
+        let server = Self.started(at: root)
         let text = try String(contentsOf: sandbox.root.appendingPathComponent("Tokens/c.yaml"), encoding: .utf8)
         let open = ["jsonrpc": "2.0", "method": "textDocument/didOpen",
                     "params": ["textDocument": ["uri": uri, "languageId": "yaml", "version": 1, "text": text]]] as [String: Any]
@@ -78,8 +86,7 @@ import TokencFuzzing
         ])
         defer { sandbox.remove() }
         let root = sandbox.root.path
-        let server = LanguageServer(version: "test")
-        _ = server.handle(Self.message(Self.initialize.replacing("ROOT", with: "file://" + root)))
+        let server = Self.started(at: root)
         let a = "file://" + root + "/Tokens/a.yaml", b = "file://" + root + "/Tokens/b.yaml"
         _ = server.handle(Self.message(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(a)","version":1,"text":"a:\n  $type: number\n  x: { $value: 1 }\n"}}}"#))
         // Renaming `a.n` (unsaved) breaks the alias in b.yaml, which is not open.
@@ -106,8 +113,7 @@ import TokencFuzzing
         ])
         defer { sandbox.remove() }
         let root = sandbox.root.path
-        let server = LanguageServer(version: "test")
-        _ = server.handle(Self.message(Self.initialize.replacing("ROOT", with: "file://" + root)))
+        let server = Self.started(at: root)
         _ = server.check()
         let b = "file://" + root + "/Tokens/b.yaml"
         func ask(_ method: String, line: Int, character: Int) -> String {
@@ -133,8 +139,7 @@ import TokencFuzzing
         ])
         defer { sandbox.remove() }
         let root = sandbox.root.path
-        let server = LanguageServer(version: "test")
-        _ = server.handle(Self.message(Self.initialize.replacing("ROOT", with: "file://" + root)))
+        let server = Self.started(at: root)
         let a = "file://" + root + "/Tokens/a.yaml", b = "file://" + root + "/Tokens/b.yaml"
         func ask(_ method: String, _ uri: String, _ extra: String = "") -> String {
             Self.texts(server.handle(Self.message(#"{"jsonrpc":"2.0","id":1,"method":"\#(method)","params":{"textDocument":{"uri":"\#(uri)"}\#(extra)}}"#))).last!
@@ -163,6 +168,97 @@ import TokencFuzzing
             == #"{"id":1,"jsonrpc":"2.0","result":{"isIncomplete":false,"items":[{"detail":"color","kind":16,"label":"a.base","sortText":"0a.base","textEdit":{"newText":"a.base","range":{"end":{"character":21,"line":2},"start":{"character":20,"line":2}}}},{"detail":"color","kind":16,"label":"a.other","sortText":"0a.other","textEdit":{"newText":"a.other","range":{"end":{"character":21,"line":2},"start":{"character":20,"line":2}}}}]}}"#)
     }
 
+    /// A project whose tokenc.yml names the token folder and whose folder is read through a resolver document:
+    /// an unsaved edit to a mode's file is checked through the document, and go to definition follows `$ref`s to a
+    /// file, to a set of the document itself, and to a group of a file.
+    @Test func aResolverDocumentInTheConfiguredFolderIsFollowed() throws {
+        let resolver = """
+            version: "2025.10"
+            sets:
+              base: { sources: [{ $ref: "palette.yaml" }] }
+              themes:
+                sources:
+                  - $ref: "themes.yaml#/ocean"
+            modifiers:
+              appearance:
+                contexts:
+                  light: []
+                  dark: [{ $ref: "dark.yaml" }]
+            resolutionOrder:
+              - $ref: "#/sets/base"
+              - $ref: "#/modifiers/appearance"
+
+            """
+        let sandbox = try Sandbox([
+            "tokenc.yml": "tokens: Design\n",
+            "Design/theme.resolver.yaml": resolver,
+            "Design/palette.yaml": "color:\n  $type: color\n  ink: { $value: \"#101010\" }\n  text: { $value: \"{color.ink}\" }\n",
+            "Design/dark.yaml": "color:\n  ink: { $value: \"#F0F0F0\" }\n",
+            "Design/themes.yaml": "sunset:\n  color: { $type: color, ink: { $value: \"#301000\" } }\nocean:\n  color: { $type: color, ink: { $value: \"#001030\" } }\n",
+        ])
+        defer { sandbox.remove() }
+        let root = sandbox.root.path
+        let server = Self.started(at: root)
+        let design = "file://" + root + "/Design/"
+        #expect(server.check().isEmpty)
+        // The mode's file, edited unsaved, is read through the document: its broken alias is found there.
+        _ = server.handle(Self.message(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(design)dark.yaml","version":1,"text":"color:\n  ink: { $value: \"{color.nope}\" }\n"}}}"#))
+        let found = Self.texts(server.check())
+        #expect(found.count == 1)
+        #expect(found.first?.contains(#""code":"alias/unresolved","message":"`{color.nope}` does not name a token"#) == true, "\(found)")
+        #expect(found.first?.contains(#""range":{"end":{"character":31,"line":1},"start":{"character":17,"line":1}}"#) == true, "\(found)")
+        func definition(line: Int, after prefix: String) -> String {
+            let text = resolver.split(separator: "\n", omittingEmptySubsequences: false)[line]
+            let character = try! #require(text.range(of: prefix)).upperBound.utf16Offset(in: text)
+            return Self.texts(server.handle(Self.message(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/definition","params":{"textDocument":{"uri":"\#(design)theme.resolver.yaml"},"position":{"line":\#(line),"character":\#(character)}}}"#)))[0]
+        }
+        #expect(definition(line: 2, after: "$ref: \"pal") == #"{"id":2,"jsonrpc":"2.0","result":{"range":{"end":{"character":0,"line":0},"start":{"character":0,"line":0}},"uri":"\#(design)palette.yaml"}}"#)
+        #expect(definition(line: 5, after: "themes.yaml#/oc") == #"{"id":2,"jsonrpc":"2.0","result":{"range":{"end":{"character":0,"line":2},"start":{"character":0,"line":2}},"uri":"\#(design)themes.yaml"}}"#)
+        #expect(definition(line: 12, after: "#/sets/b") == #"{"id":2,"jsonrpc":"2.0","result":{"range":{"end":{"character":2,"line":2},"start":{"character":2,"line":2}},"uri":"\#(design)theme.resolver.yaml"}}"#)
+        #expect(definition(line: 13, after: "#/modifiers/app") == #"{"id":2,"jsonrpc":"2.0","result":{"range":{"end":{"character":2,"line":7},"start":{"character":2,"line":7}},"uri":"\#(design)theme.resolver.yaml"}}"#)
+        // Not on a `$ref`'s value: no definition.
+        #expect(definition(line: 1, after: "se") == #"{"id":2,"jsonrpc":"2.0","result":null}"#)
+    }
+
+    /// With `hoverSwatches`, a color's hover ends with one swatch image per appearance; a description holding
+    /// backticks stays inside the report's fence.
+    @Test func hoverSwatchesAreImagesAndTheReportStaysText() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#0B5FC2\", $description: \"```x\", $extensions: { mode: { dark: \"#6CB4FF\" } } }\n"])
+        defer { sandbox.remove() }
+        let root = sandbox.root.path
+        let server = Self.started(at: root, options: #"{"hoverSwatches":true}"#)
+        #expect(server.hoverSwatches)
+        let reply = server.handle(Self.message(#"{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":{"textDocument":{"uri":"file://\#(root)/Tokens/c.yaml"},"position":{"line":2,"character":2}}}"#)).last!
+        let swatch = { (hex: String) in "data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20width='16'%20height='16'%3E%3Crect%20width='16'%20height='16'%20rx='3'%20fill='%23\(hex)'%20stroke='gray'/%3E%3C/svg%3E" }
+        #expect(reply["result"]?["contents"]?["value"]?.string == """
+            ````text
+            c.a  color  Tokens/c.yaml:3:3
+              ```x
+              light  #0b5fc2  oklch(0.5 0.171 257.086)
+              dark   #6cb4ff  oklch(0.754 0.131 250.832)
+            ````
+
+            ![light #0b5fc2](\(swatch("0b5fc2"))) light ![dark #6cb4ff](\(swatch("6cb4ff"))) dark
+            """)
+        #expect(LanguageServer.markdownEscaped("a](x) *b*") == #"a\]\(x\) \*b\*"#)
+    }
+
+    /// Each finding links to its rule: in the reference the server writes, once per version, into its rules folder,
+    /// or at the address the editor gives (`rulesDocumentation`).
+    @Test func findingsLinkToTheirRule() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  b: { $value: \"{c.x}\" }\n"])
+        defer { sandbox.remove() }
+        let root = sandbox.root.path
+        let folder = root + "/cache/tokenc/9.9"
+        let server = LanguageServer(version: "9.9", rulesFolder: folder)
+        _ = server.handle(Self.message(Self.initialize.replacing("ROOT", with: "file://" + root)))
+        #expect(server.rulesDocumentation == "file://\(folder)/rules.md")
+        #expect(try String(contentsOfFile: folder + "/rules.md", encoding: .utf8) == RuleCatalog.markdown())
+        #expect(Self.texts(server.check()).first?.contains(#""codeDescription":{"href":"file://\#(folder)/rules.md#aliasunresolved"}"#) == true)
+        let told = Self.started(at: root, options: #"{"rulesDocumentation":"https://example.com/rules.md"}"#)
+        #expect(Self.texts(told.check()).first?.contains(#""codeDescription":{"href":"https://example.com/rules.md#aliasunresolved"}"#) == true)
+    }
+
     /// Completion of what tokenc knows besides aliases: `$type` values, `$extensions.tokenc` keys and roles,
     /// platforms in a list, a symbol's weight and context, an icon's kind, a token's `$` keys, block and flow.
     @Test func completionOffersTypesFactsRolesWeightsAndKinds() throws {
@@ -186,8 +282,7 @@ import TokencFuzzing
         let sandbox = try Sandbox(["Tokens/c.yaml": text])
         defer { sandbox.remove() }
         let root = sandbox.root.path
-        let server = LanguageServer(version: "test")
-        _ = server.handle(Self.message(Self.initialize.replacing("ROOT", with: "file://" + root)))
+        let server = Self.started(at: root)
         let uri = "file://" + root + "/Tokens/c.yaml"
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         // The labels offered right after `prefix` on `line`, with the range the first one replaces.
@@ -221,8 +316,7 @@ import TokencFuzzing
         defer { sandbox.remove() }
         let root = sandbox.root.path
         let uri = "file://" + root + "/Tokens/c.yaml"
-        let server = LanguageServer(version: "test")
-        _ = server.handle(Self.message(Self.initialize.replacing("ROOT", with: "file://" + root)))
+        let server = Self.started(at: root)
         _ = server.handle(Self.message(##"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\##(uri)","version":1,"text":"color:\n  $type: color\n  gray-100: { $value: \"#EEEEEE\" }\n"}}}"##))
         #expect(Self.texts(server.check()) == [#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[],"uri":"\#(uri)"}}"#])
         // `color.gray.100` is typed: both would be `--color-gray-100`, which only the CSS output's check finds.
@@ -241,8 +335,7 @@ import TokencFuzzing
         let sandbox = try Sandbox(["Tokens/s.yaml": "space:\n  $type: dimension\n  gap: { $value: \"16px\" }\n  pad: { $value: \"4px\" }\n"])
         defer { sandbox.remove() }
         let root = sandbox.root.path
-        let server = LanguageServer(version: "test")
-        _ = server.handle(Self.message(Self.initialize.replacing("ROOT", with: "file://" + root)))
+        let server = Self.started(at: root)
         let uri = "file://" + root + "/Tokens/s.yaml"
         let request = #"{"jsonrpc":"2.0","id":3,"method":"textDocument/codeAction","params":{"textDocument":{"uri":"\#(uri)"},"range":{"start":{"line":2,"character":0},"end":{"line":2,"character":0}},"context":{"diagnostics":[{"range":{"start":{"line":2,"character":17},"end":{"line":2,"character":23}},"message":"m","code":"token/invalid-value"}]}}}"#
         #expect(Self.texts(server.handle(Self.message(request))) == [
@@ -323,6 +416,8 @@ import TokencFuzzing
         process.executableURL = TokencProcess.binary
         process.arguments = ["lsp"]
         process.currentDirectoryURL = sandbox.root
+        // The rules' reference goes into the sandbox, not the user's cache.
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": sandbox.root.path + "/cache"]) { $1 }
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -343,7 +438,8 @@ import TokencFuzzing
         #expect(receive()?.hasPrefix(#"{"id":1,"jsonrpc":"2.0","result":{"capabilities""#) == true)
         send(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#)
         // No document is open: the check publishes the file with findings.
-        #expect(receive() == #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[{"code":"alias/unresolved","message":"`{c.x}` does not name a token\nfix: check the spelling of the path","range":{"end":{"character":22,"line":3},"start":{"character":15,"line":3}},"severity":1,"source":"tokenc"}],"uri":"file://\#(root)/Tokens/c.yaml"}}"#)
+        let reference = "file://\(root)/cache/tokenc/\(Tokenc.version)/rules.md"
+        #expect(receive() == #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[{"code":"alias/unresolved","codeDescription":{"href":"\#(reference)#aliasunresolved"},"message":"`{c.x}` does not name a token\nfix: check the spelling of the path","range":{"end":{"character":22,"line":3},"start":{"character":15,"line":3}},"severity":1,"source":"tokenc"}],"uri":"file://\#(root)/Tokens/c.yaml"}}"#)
         send(#"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#)
         #expect(receive() == #"{"id":2,"jsonrpc":"2.0","result":null}"#)
         send(#"{"jsonrpc":"2.0","method":"exit"}"#)
@@ -351,34 +447,41 @@ import TokencFuzzing
         #expect(process.terminationStatus == 0)
     }
 
-    /// Neovim's built-in LSP client (Debian's 0.7.2, headless) against the binary: a user breaks an alias in the
-    /// open file and Neovim shows the finding at its range; putting it back clears it (Tests/Editors/neovim.lua).
+    /// Neovim's built-in LSP client (Debian's 0.7.2, headless) against the binary on the repository's Tokens/: a
+    /// user breaks an alias in semantic.yaml and Neovim shows the finding at its range (the file's one note stays);
+    /// putting it back clears it; a hover on the alias shows palette.gray.0's hex (#FFFFFF in palette.yaml), go to
+    /// definition opens palette.yaml on its key; a quick fix applies (Tests/Editors/neovim.lua).
     @Test func neovimShowsAFindingAsItIsTypedAndClearsItWhenFixed() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/nvim") else {
             Issue.record("nvim is not installed: run script/test (it installs it) or `apt-get install neovim`")
             return
         }
-        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n  b: { $value: \"{c.a}\" }\n",
-                                   "Tokens/s.yaml": "space:\n  $type: dimension\n  gap: { $value: \"16px\" }\n"])
+        // The repository's own Tokens/, copied so the edits stay in the sandbox, and one file for the quick fix.
+        let sandbox = try Sandbox(["Tokens/legacy.yaml": "legacy:\n  $type: dimension\n  gap: { $value: \"16px\" }\n"])
         defer { sandbox.remove() }
+        let tokens = Golden.packageRoot.appendingPathComponent("Tokens")
+        for name in try FileManager.default.contentsOfDirectory(atPath: tokens.path) {
+            try FileManager.default.copyItem(at: tokens.appendingPathComponent(name), to: sandbox.root.appendingPathComponent("Tokens/" + name))
+        }
         let out = sandbox.root.appendingPathComponent("neovim.txt")
         let script = Golden.packageRoot.appendingPathComponent("Tests/Editors/neovim.lua").path
         let run = try SwiftOutputTests.run("/usr/bin/env", ["TOKENC_BIN=" + TokencProcess.binary.path, "TOKENC_ROOT=" + sandbox.root.path,
-                                                            "TOKENC_OUT=" + out.path, "nvim", "--headless", "-u", "NONE", "-c", "luafile " + script],
+                                                            "TOKENC_OUT=" + out.path, "XDG_CACHE_HOME=" + sandbox.root.appendingPathComponent("cache").path,
+                                                            "nvim", "--headless", "-u", "NONE", "-c", "luafile " + script],
                                            in: sandbox.root)
         #expect(run.status == 0, "\(run.output)")
         #expect(try String(contentsOf: out, encoding: .utf8) == """
             initialized true
-            before 0
+            before 1 1
             found true
-            3:15-3:25 1 alias/unresolved `{c.nope}` does not name a token | fix: check the spelling of the path
+            6:14-6:30 1 `{palette.nope}` does not name a token | fix: check the spelling of the path
             cleared true
             hover ```text
-            hover c.a  color  Tokens/c.yaml:3:3
+            hover palette.gray.0  color  Tokens/palette.yaml:20:5
             hover   light  #ffffff  oklch(1 0 0)
             hover ```
-            definition 3:2
-            s.yaml findings 1
+            definition palette.yaml 20:4
+            legacy.yaml findings 1
             fix tokenc: `16px` becomes a `{value, unit}` object
             line   gap: { $value: { value: 16, unit: px } }
             fixed true

@@ -31,6 +31,10 @@ public final class LanguageServer {
     private var loads = FileLoads()
     /// The lines of each file read since the last check, by absolute path (dropped when its document changes).
     private var lineCache: [String: LineTexts] = [:]
+    /// Whether hovers on a color draw a swatch per appearance as an image: the editor asks for it with
+    /// `initializationOptions: { hoverSwatches: true }` (a client that renders Markdown images; others would show
+    /// the image's source as text).
+    public private(set) var hoverSwatches = false
     /// Whether `shutdown` came: `exit` then ends with status 0.
     public private(set) var shutDown = false
     /// The status `exit` asked for; nil until it came.
@@ -38,10 +42,16 @@ public final class LanguageServer {
 
     /// tokenc's version, for `initialize`'s `serverInfo`.
     let version: String
+    /// The folder the rules' reference is written into when the editor names none (a cache folder of the user's).
+    let rulesFolder: String?
+    /// Where each finding's rule is explained (`codeDescription`): the editor's `rulesDocumentation` option, else
+    /// the reference this version writes into `rulesFolder`; nil when neither is at hand.
+    public private(set) var rulesDocumentation: String?
 
-    /// Creates a server that waits for `initialize`.
-    public init(version: String) {
+    /// Creates a server that waits for `initialize`; `rulesFolder` is where it may write the rules' reference.
+    public init(version: String, rulesFolder: String? = nil) {
         self.version = version
+        self.rulesFolder = rulesFolder
     }
 
     /// The replies and notifications for one message from the editor (a JSON text).
@@ -147,6 +157,8 @@ public final class LanguageServer {
         } else if let path = params["rootPath"]?.string {
             root = path
         }
+        hoverSwatches = params["initializationOptions"]?["hoverSwatches"] == .bool(true)
+        rulesDocumentation = params["initializationOptions"]?["rulesDocumentation"]?.string ?? writtenRulesReference()
         needsCheck = true
         return .object([
             "capabilities": .object([
@@ -217,7 +229,9 @@ public final class LanguageServer {
         var notifications: [JSONValue] = []
         for path in byFile.keys.sorted() {
             let uri = DocumentURI.uri(of: path)
-            let diagnostics = JSONValue.array(byFile[path]!.map { LSPDiagnostic.json($0, root: root, lines: lines(ofPath:)) })
+            let diagnostics = JSONValue.array(byFile[path]!.map {
+                LSPDiagnostic.json($0, root: root, rules: rulesDocumentation, lines: lines(ofPath:))
+            })
             let version = documents[uri]?.version
             // Unchanged findings are not sent again, unless the open document was edited since.
             if let sent = published[uri], sent.diagnostics == diagnostics, version == nil || sent.version == version { continue }
@@ -235,6 +249,18 @@ public final class LanguageServer {
             // Unknown to the editor now: whatever the next check finds is sent, an empty list included.
             published[uri] = (.null, nil)
         }
+    }
+
+    /// The rules' reference (what `tokenc rules --format markdown` prints) written into `rulesFolder`, once per
+    /// version, and its URI; nil when it cannot be written.
+    private func writtenRulesReference() -> String? {
+        guard let rulesFolder, OutputWriter.makeDirectory(rulesFolder) else { return nil }
+        let path = rulesFolder + "/rules.md"
+        let reference = Array(RuleCatalog.markdown().utf8)
+        if (try? TokenSources.read(path)) != reference {
+            do throws(ToolError) { try OutputWriter.atomicWrite(reference, to: path) } catch { return nil }
+        }
+        return DocumentURI.uri(of: path)
     }
 
     /// The last check's tokens by place.
@@ -278,11 +304,52 @@ public final class LanguageServer {
         try? inspector.write([token.path], json: false, to: sink)
         // Paths as the project names them.
         let report = String(decoding: sink.bytes, as: UTF8.self).trimmingWhitespace().replacing((root ?? "") + "/", with: "")
-        return .object(["contents": .object(["kind": .string("markdown"), "value": .string("```text\n" + report + "\n```")]), "range": range])
+        // A fence longer than any run of backticks in the report (a description may hold some): the report stays
+        // text, whatever it says.
+        let fence = String(repeating: "`", count: max(3, Self.longestBacktickRun(in: report) + 1))
+        var markdown = fence + "text\n" + report + "\n" + fence
+        if hoverSwatches, token.type == .color { markdown += "\n\n" + Self.swatches(of: token) }
+        return .object(["contents": .object(["kind": .string("markdown"), "value": .string(markdown)]), "range": range])
     }
 
-    /// `textDocument/definition`: where the token an alias names (or the token itself) is defined.
+    /// One swatch image per appearance of a color token, each an SVG square as a `data:` URI with the
+    /// appearance and hex as its text, in one Markdown line.
+    static func swatches(of token: ResolvedToken) -> String {
+        token.values.compactMap { entry -> String? in
+            guard let hex = token.colorValue(in: entry.mode)?.color(in: entry.mode).hex else { return nil }
+            // `#` and the markup's own characters percent-encoded: the hex is the only variable part.
+            let svg = "<svg xmlns='http://www.w3.org/2000/svg' width='16' height='16'><rect width='16' height='16' rx='3' fill='\(hex)' stroke='gray'/></svg>"
+            let encoded = svg.replacing("#", with: "%23").replacing("<", with: "%3C").replacing(">", with: "%3E").replacing(" ", with: "%20")
+            let mode = markdownEscaped(entry.mode)
+            return "![\(mode) \(hex)](data:image/svg+xml,\(encoded)) \(mode)"
+        }.joined(separator: " ")
+    }
+
+    /// `text` with every ASCII punctuation character backslash-escaped: a mode's name stays text in Markdown.
+    static func markdownEscaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            // CommonMark's escapable characters: ASCII punctuation.
+            if scalar.isASCII, !scalar.properties.isAlphabetic, !("0"..."9").contains(scalar), scalar.value > 0x20, scalar.value < 0x7F { out += "\\" }
+            out.unicodeScalars.append(scalar)
+        }
+        return out
+    }
+
+    /// The longest run of backticks in `text`.
+    static func longestBacktickRun(in text: String) -> Int {
+        var longest = 0, run = 0
+        for scalar in text.unicodeScalars {
+            run = scalar == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
+    }
+
+    /// `textDocument/definition`: what a resolver document's `$ref` names, or where the token an alias names (or
+    /// the token itself) is defined.
     private func definition(_ params: JSONValue) -> JSONValue {
+        if let reference = referenceDefinition(params) { return reference }
         guard let (token, _) = target(params) else { return .null }
         return definition(of: token)
     }
@@ -346,8 +413,9 @@ enum LSPDiagnostic {
         return lines.range(line: line, from: start + 1, to: end + 1)
     }
 
-    /// The finding as the protocol writes it; `lines` gives a file's lines by absolute path.
-    static func json(_ diagnostic: Diagnostic, root: String, lines: (String) -> LineTexts) -> JSONValue {
+    /// The finding as the protocol writes it, its rule explained at `rules` (the rules' reference) if given;
+    /// `lines` gives a file's lines by absolute path.
+    static func json(_ diagnostic: Diagnostic, root: String, rules: String?, lines: (String) -> LineTexts) -> JSONValue {
         let location = diagnostic.location!
         var members: [String: JSONValue] = [
             "range": range(line: location.line, column: location.column, in: lines(LanguageServer.absolute(location.file, in: root))),
@@ -363,6 +431,8 @@ enum LSPDiagnostic {
                             "message": .string(note.message)])
         }
         if !related.isEmpty { members["relatedInformation"] = .array(related) }
+        // The reference's heading for the rule, as Markdown renderers make anchors (`alias/unresolved` → `aliasunresolved`).
+        if let rules { members["codeDescription"] = .object(["href": .string(rules + "#" + diagnostic.id.filter { $0 != "/" })]) }
         return .object(members)
     }
 }
