@@ -259,6 +259,30 @@ import TokencFuzzing
         #expect(Self.texts(told.check()).first?.contains(#""codeDescription":{"href":"https://example.com/rules.md#aliasunresolved"}"#) == true)
     }
 
+    /// A JSON token file, as the editor has it unsaved: its broken alias found at the quoted string, `$type`
+    /// completed inside the quotes, and a hover on an alias.
+    @Test func jsonTokenFilesAreServedAsYAMLOnesAre() throws {
+        let saved = "{\n  \"c\": {\n    \"$type\": \"color\",\n    \"a\": { \"$value\": \"#FFFFFF\" },\n    \"b\": { \"$value\": \"{c.a}\" }\n  }\n}\n"
+        let sandbox = try Sandbox(["Tokens/c.json": saved])
+        defer { sandbox.remove() }
+        let root = sandbox.root.path
+        let server = Self.started(at: root)
+        let uri = "file://" + root + "/Tokens/c.json"
+        let broken = saved.replacing("{c.a}", with: "{c.x}")
+        let escaped = broken.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"").replacing("\n", with: "\\n")
+        _ = server.handle(Self.message(#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"json","version":1,"text":"\#(escaped)"}}}"#))
+        #expect(Self.texts(server.check()) == [
+            #"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[{"code":"alias/unresolved","message":"`{c.x}` does not name a token\nfix: check the spelling of the path","range":{"end":{"character":28,"line":4},"start":{"character":21,"line":4}},"severity":1,"source":"tokenc"}],"uri":"\#(uri)"}}"#,
+        ])
+        let completion = server.handle(Self.message(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/completion","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":2,"character":16}}}"#)).last!
+        #expect(completion["result"]?["items"]?.array?.compactMap { $0["label"]?.string } == ["color"])
+        _ = server.handle(Self.message(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":2},"contentChanges":[{"range":{"start":{"line":4,"character":25},"end":{"line":4,"character":26}},"text":"a"}]}}"#))
+        let hover = server.handle(Self.message(#"{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":4,"character":24}}}"#))
+        // The edit's check comes first (the file is clean again), then the hover on the target.
+        #expect(Self.texts(Array(hover.prefix(1))) == [#"{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"diagnostics":[],"uri":"\#(uri)"}}"#])
+        #expect(hover.last?["result"]?["contents"]?["value"]?.string == "```text\nc.a  color  Tokens/c.json:4:5\n  light  #ffffff  oklch(1 0 0)\n```")
+    }
+
     /// Completion of what tokenc knows besides aliases: `$type` values, `$extensions.tokenc` keys and roles,
     /// platforms in a list, a symbol's weight and context, an icon's kind, a token's `$` keys, block and flow.
     @Test func completionOffersTypesFactsRolesWeightsAndKinds() throws {
