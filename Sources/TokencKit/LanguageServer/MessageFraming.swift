@@ -53,10 +53,15 @@ public struct MessageFraming: Sendable {
     /// `body` with its header, ready to write.
     public static func framed(_ body: [UInt8]) -> [UInt8] { Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body }
 
+    /// Where `needle` first starts in `haystack`, compared in place; only the first 8 KB and the needle are searched
+    /// (a header is never longer), so a large body arriving in pieces is not scanned again with each piece.
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        for i in 0...(haystack.count - needle.count) where haystack[i] == needle[0] && Array(haystack[i..<i + needle.count]) == needle {
-            return i
+        let last = min(haystack.count, 8192 + needle.count) - needle.count
+        guard last >= 0 else { return nil }
+        for i in 0...last where haystack[i] == needle[0] {
+            var k = 1
+            while k < needle.count, haystack[i + k] == needle[k] { k += 1 }
+            if k == needle.count { return i }
         }
         return nil
     }
