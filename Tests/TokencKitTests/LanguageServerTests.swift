@@ -218,6 +218,9 @@ import TokencFuzzing
         #expect(definition(line: 13, after: "#/modifiers/app") == #"{"id":2,"jsonrpc":"2.0","result":{"range":{"end":{"character":2,"line":7},"start":{"character":2,"line":7}},"uri":"\#(design)theme.resolver.yaml"}}"#)
         // Not on a `$ref`'s value: no definition.
         #expect(definition(line: 1, after: "se") == #"{"id":2,"jsonrpc":"2.0","result":null}"#)
+        // References on a `$ref`: the target when asked for the declaration, then every `$ref` naming it.
+        let references = Self.texts(server.handle(Self.message(#"{"jsonrpc":"2.0","id":4,"method":"textDocument/references","params":{"textDocument":{"uri":"\#(design)theme.resolver.yaml"},"position":{"line":12,"character":14},"context":{"includeDeclaration":true}}}"#)))
+        #expect(references == [#"{"id":4,"jsonrpc":"2.0","result":[{"range":{"end":{"character":2,"line":2},"start":{"character":2,"line":2}},"uri":"\#(design)theme.resolver.yaml"},{"range":{"end":{"character":22,"line":12},"start":{"character":11,"line":12}},"uri":"\#(design)theme.resolver.yaml"}]}"#])
     }
 
     /// With `hoverSwatches`, a color's hover ends with one swatch image per appearance; a description holding

@@ -25,8 +25,10 @@ extension LanguageServer {
         return found
     }
 
-    /// `textDocument/references`: every alias to the token at the position, and its definition when asked.
+    /// `textDocument/references`: every alias to the token at the position, and its definition when asked; on a
+    /// resolver document's `$ref`, every `$ref` to the same target.
     func references(_ params: JSONValue, files: [String]) -> JSONValue {
+        if let references = referenceReferences(params, files: files) { return references }
         guard let (token, _) = target(params) else { return .null }
         var locations: [JSONValue] = []
         if params["context"]?["includeDeclaration"] == .bool(true) {

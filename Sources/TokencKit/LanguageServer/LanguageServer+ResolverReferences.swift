@@ -18,13 +18,45 @@ extension LanguageServer {
         return .object(["uri": .string(DocumentURI.uri(of: file)), "range": lines(ofPath: file).range(line: target.line, from: target.column, to: target.column)])
     }
 
-    /// The `$ref` value on `line` whose text holds the UTF-16 `character`, unquoted.
-    static func reference(in line: Substring, atUTF16 character: Int) -> String? {
+    /// `textDocument/references` on a `$ref`'s value: every `$ref` in `files` naming the same file and pointer
+    /// (each read relative to its own document), and the target itself when the editor asks for the declaration.
+    /// Nil when the position is not on a `$ref`'s value.
+    func referenceReferences(_ params: JSONValue, files: [String]) -> JSONValue? {
+        guard let uri = params["textDocument"]?["uri"]?.string, let path = DocumentURI.path(of: uri),
+              let line = params["position"]?["line"]?.integer, let character = params["position"]?["character"]?.integer,
+              let lineText = lines(ofPath: path)[line + 1],
+              let reference = Self.reference(in: lineText, atUTF16: character) else { return nil }
+        let wanted = Self.target(of: reference, from: path)
+        var locations: [JSONValue] = []
+        if params["context"]?["includeDeclaration"] == .bool(true), let definition = referenceDefinition(params), definition != .null {
+            locations.append(definition)
+        }
+        for file in files.contains(path) ? files : files + [path] {
+            let lines = lines(ofPath: file)
+            guard lines.text.contains("$ref") else { continue }
+            for number in 1...lines.count {
+                for found in Self.references(in: lines[number]!) where Self.target(of: found.value, from: file) == wanted {
+                    locations.append(.object(["uri": .string(DocumentURI.uri(of: file)), "range": lines.range(line: number, from: found.from, to: found.to)]))
+                }
+            }
+        }
+        return .array(locations)
+    }
+
+    /// What a `$ref` written in the document at `path` names: the absolute file (the document itself for `#/…`)
+    /// and the pointer, so two spellings of one target compare equal.
+    static func target(of reference: String, from path: String) -> String {
+        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let file = parts[0].isEmpty ? path : absolute(String(parts[0]), in: PathText.parent(path))
+        return file + "#" + (parts.count > 1 ? String(parts[1]) : "")
+    }
+
+    /// Every `$ref` value on `line`, unquoted, with its scalar columns (1-based, the end past the last).
+    static func references(in line: Substring) -> [(value: String, from: Int, to: Int)] {
         let scalars = Array(line.unicodeScalars)
-        var units: [Int] = [0]
-        for scalar in scalars { units.append(units.last! + scalar.utf16.count) }
-        var search = 0
         let key = Array("$ref".unicodeScalars)
+        var found: [(String, Int, Int)] = []
+        var search = 0
         while search + key.count <= scalars.count {
             defer { search += 1 }
             guard scalars[search..<search + key.count].elementsEqual(key) else { continue }
@@ -44,10 +76,18 @@ extension LanguageServer {
                 // Unquoted (a `#` would start a comment in YAML): to the next space or delimiter.
                 while end < scalars.count, !" ,}]".unicodeScalars.contains(scalars[end]) { end += 1 }
             }
-            guard start < end, units[start] <= character, character <= units[end] else { continue }
-            return String(String.UnicodeScalarView(scalars[start..<end]))
+            guard start < end else { continue }
+            found.append((String(String.UnicodeScalarView(scalars[start..<end])), start + 1, end + 1))
+            search = end
         }
-        return nil
+        return found
+    }
+
+    /// The `$ref` value on `line` whose text holds the UTF-16 `character`.
+    static func reference(in line: Substring, atUTF16 character: Int) -> String? {
+        let scalars = Array(line.unicodeScalars)
+        func utf16(_ column: Int) -> Int { scalars.prefix(column - 1).reduce(0) { $0 + $1.utf16.count } }
+        return references(in: line).first { utf16($0.from) <= character && character <= utf16($0.to) }?.value
     }
 
     /// A JSON Pointer segment with `~1` and `~0` read back as `/` and `~`.
