@@ -11,13 +11,15 @@ public struct LineIndex: Sendable {
     /// Total byte count of the text.
     public let count: Int
 
-    /// Indexes `bytes` with `memchr`, fast even for very long files.
+    /// Indexes `bytes` with `memchr`, fast even for very long files. Lines end as libyaml ends them, at `\n`,
+    /// `\r\n` or a lone `\r`, so its line numbers find their lines here.
     public init(_ bytes: [UInt8]) {
         var starts = [0]
         // Sized for lines of 32 bytes (a token file's are about 40): grown as found, the list was copied a dozen times.
         starts.reserveCapacity(bytes.count / 32 + 1)
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
+        let hasCarriageReturn = bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            guard memchr(base, 0x0D, buffer.count) == nil else { return true }
             var offset = 0
             while offset < buffer.count,
                   let hit = memchr(base + offset, 0x0A, buffer.count - offset)
@@ -26,12 +28,19 @@ public struct LineIndex: Sendable {
                 starts.append(index + 1)
                 offset = index + 1
             }
+            return false
+        }
+        // A file with carriage returns (Windows' or old Mac line ends) is read byte by byte.
+        if hasCarriageReturn {
+            for (index, byte) in bytes.enumerated() where byte == 0x0A || byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A) {
+                starts.append(index + 1)
+            }
         }
         self.starts = starts
         self.count = bytes.count
     }
 
-    /// The byte range of a 0-based line, without its line break (`\n` or `\r\n`), or nil past the end.
+    /// The byte range of a 0-based line, without its line break (`\n`, `\r\n` or `\r`), or nil past the end.
     public func byteRange(ofLine line: Int, in bytes: [UInt8]) -> Range<Int>? {
         guard line >= 0, line < starts.count else { return nil }
         var end = line + 1 < starts.count ? starts[line + 1] - 1 : count
