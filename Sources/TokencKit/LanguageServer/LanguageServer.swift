@@ -17,7 +17,7 @@ public final class LanguageServer {
     /// find a name collision would make a keystroke on a large set wait for a whole build).
     private var checksOutputs = true
     /// The inspector hovers read, made for the last check's result when first asked.
-    private var inspector: Inspector?
+    var inspector: Inspector?
     /// The outputs' findings of the last check that ran them.
     private var outputFindings: [Diagnostic] = []
     /// What the editor was last sent for each file, by URI, and the version of the open document it was for: a
@@ -293,59 +293,6 @@ public final class LanguageServer {
         return (token, lines.range(line: at, from: from, to: to))
     }
 
-    /// `textDocument/hover`: what `tokenc inspect` says of the token (its type, value per appearance, alias chain,
-    /// contrast on its declared surfaces, description, deprecation, findings), as Markdown; null elsewhere.
-    private func hover(_ params: JSONValue) -> JSONValue {
-        guard let (token, range) = target(params), let last else { return .null }
-        let sink = CollectedText()
-        // One inspector per check: it measures the declared contrast pairs when made.
-        let inspector = inspector ?? Inspector(result: last.result, rules: last.rules)
-        self.inspector = inspector
-        try? inspector.write([token.path], json: false, to: sink)
-        // Paths as the project names them.
-        let report = String(decoding: sink.bytes, as: UTF8.self).trimmingWhitespace().replacing((root ?? "") + "/", with: "")
-        // A fence longer than any run of backticks in the report (a description may hold some): the report stays
-        // text, whatever it says.
-        let fence = String(repeating: "`", count: max(3, Self.longestBacktickRun(in: report) + 1))
-        var markdown = fence + "text\n" + report + "\n" + fence
-        if hoverSwatches, token.type == .color { markdown += "\n\n" + Self.swatches(of: token) }
-        return .object(["contents": .object(["kind": .string("markdown"), "value": .string(markdown)]), "range": range])
-    }
-
-    /// One swatch image per appearance of a color token, each an SVG square as a `data:` URI with the
-    /// appearance and hex as its text, in one Markdown line.
-    static func swatches(of token: ResolvedToken) -> String {
-        token.values.compactMap { entry -> String? in
-            guard let hex = token.colorValue(in: entry.mode)?.color(in: entry.mode).hex else { return nil }
-            // `#` and the markup's own characters percent-encoded: the hex is the only variable part.
-            let svg = "<svg xmlns='http://www.w3.org/2000/svg' width='16' height='16'><rect width='16' height='16' rx='3' fill='\(hex)' stroke='gray'/></svg>"
-            let encoded = svg.replacing("#", with: "%23").replacing("<", with: "%3C").replacing(">", with: "%3E").replacing(" ", with: "%20")
-            let mode = markdownEscaped(entry.mode)
-            return "![\(mode) \(hex)](data:image/svg+xml,\(encoded)) \(mode)"
-        }.joined(separator: " ")
-    }
-
-    /// `text` with every ASCII punctuation character backslash-escaped: a mode's name stays text in Markdown.
-    static func markdownEscaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            // CommonMark's escapable characters: ASCII punctuation.
-            if scalar.isASCII, !scalar.properties.isAlphabetic, !("0"..."9").contains(scalar), scalar.value > 0x20, scalar.value < 0x7F { out += "\\" }
-            out.unicodeScalars.append(scalar)
-        }
-        return out
-    }
-
-    /// The longest run of backticks in `text`.
-    static func longestBacktickRun(in text: String) -> Int {
-        var longest = 0, run = 0
-        for scalar in text.unicodeScalars {
-            run = scalar == "`" ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        return longest
-    }
-
     /// `textDocument/definition`: what a resolver document's `$ref` names, or where the token an alias names (or
     /// the token itself) is defined.
     private func definition(_ params: JSONValue) -> JSONValue {
@@ -389,91 +336,5 @@ public final class LanguageServer {
 
     static func error(id: JSONValue, code: Int, _ message: String) -> JSONValue {
         .object(["jsonrpc": .string("2.0"), "id": id, "error": .object(["code": .integer(code), "message": .string(message)])])
-    }
-}
-
-/// A finding as the protocol's `Diagnostic`.
-enum LSPDiagnostic {
-    /// The finding's range: from its location to the end of the word, quoted string or key there, in UTF-16 columns.
-    static func range(line: Int, column: Int, in lines: LineTexts) -> JSONValue {
-        let text = lines[line] ?? ""
-        let scalars = Array(text.unicodeScalars)
-        let start = min(max(0, column - 1), scalars.count)
-        var end = start
-        if end < scalars.count, scalars[end] == "\"" || scalars[end] == "'" {
-            let quote = scalars[end]
-            end += 1
-            while end < scalars.count, scalars[end] != quote { end += scalars[end] == "\\" && quote == "\"" ? 2 : 1 }
-            end = min(end + 1, scalars.count)
-        } else {
-            let stops: Set<Unicode.Scalar> = [":", ",", "{", "}", "[", "]", " ", "\t"]
-            while end < scalars.count, !stops.contains(scalars[end]) { end += 1 }
-            if end == start { end = min(start + 1, scalars.count) }
-        }
-        return lines.range(line: line, from: start + 1, to: end + 1)
-    }
-
-    /// The finding as the protocol writes it, its rule explained at `rules` (the rules' reference) if given;
-    /// `lines` gives a file's lines by absolute path.
-    static func json(_ diagnostic: Diagnostic, root: String, rules: String?, lines: (String) -> LineTexts) -> JSONValue {
-        let location = diagnostic.location!
-        var members: [String: JSONValue] = [
-            "range": range(line: location.line, column: location.column, in: lines(LanguageServer.absolute(location.file, in: root))),
-            "severity": .integer(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3),
-            "code": .string(diagnostic.id),
-            "source": .string("tokenc"),
-            "message": .string(diagnostic.message + (diagnostic.fix.map { "\nfix: " + $0 } ?? "")),
-        ]
-        let related = diagnostic.related.map { note -> JSONValue in
-            let path = LanguageServer.absolute(note.location.file, in: root)
-            return .object(["location": .object(["uri": .string(DocumentURI.uri(of: path)),
-                                                 "range": range(line: note.location.line, column: note.location.column, in: lines(path))]),
-                            "message": .string(note.message)])
-        }
-        if !related.isEmpty { members["relatedInformation"] = .array(related) }
-        // The reference's heading for the rule, as Markdown renderers make anchors (`alias/unresolved` → `aliasunresolved`).
-        if let rules { members["codeDescription"] = .object(["href": .string(rules + "#" + diagnostic.id.filter { $0 != "/" })]) }
-        return .object(members)
-    }
-}
-
-/// `file://` URIs and the paths they name.
-public enum DocumentURI {
-    /// The path a `file://` URI names, percent-decoded; nil for another scheme.
-    public static func path(of uri: String) -> String? {
-        guard uri.hasPrefix("file://") else { return nil }
-        var bytes: [UInt8] = []
-        var rest = Array(uri.utf8.dropFirst("file://".count))
-        // `file://host/path`: only the local host (an empty one) is a path here.
-        if let slash = rest.firstIndex(of: UInt8(ascii: "/")), slash > 0 {
-            guard String(decoding: rest[..<slash], as: UTF8.self) == "localhost" else { return nil }
-            rest.removeFirst(slash)
-        }
-        var i = 0
-        while i < rest.count {
-            if rest[i] == UInt8(ascii: "%"), i + 2 < rest.count, let byte = UInt8(String(decoding: rest[i + 1...i + 2], as: UTF8.self), radix: 16) {
-                bytes.append(byte)
-                i += 3
-            } else {
-                bytes.append(rest[i])
-                i += 1
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The `file://` URI of an absolute path: bytes other than letters, digits, `/` and `-._~` percent-encoded.
-    public static func uri(of path: String) -> String {
-        var out = "file://"
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "/"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-            }
-        }
-        return out
     }
 }
