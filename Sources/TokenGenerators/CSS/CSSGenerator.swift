@@ -54,8 +54,7 @@ public struct CSSGenerator: Generator {
         let file = templateFiles[path] ?? "Templates/" + path
         let template: MustacheTemplate
         do { template = try MustacheTemplate(source) } catch {
-            return ([], [Diagnostic(.templateSyntax, severity: .error, message: error.message,
-                                    location: SourceLocation(file: file, line: error.line, column: error.column))])
+            return ([], [Diagnostic.templateSyntax(error, file: file)])
         }
         // A user's template may name fields the context does not have; the built-in one is tested.
         let warnings = MustacheTemplate.unusedFiles(templateFiles.filter { $0.key.hasPrefix("css/") }, templates: templates, builtIn: [path],

@@ -179,6 +179,11 @@ extension MustacheTemplate {
 }
 
 extension Diagnostic {
+    /// The error for a template that does not parse, at the place in `file` where it stops making sense.
+    static func templateSyntax(_ error: MustacheTemplate.SyntaxError, file: String) -> Diagnostic {
+        Diagnostic(.templateSyntax, severity: .error, message: error.message, location: SourceLocation(file: file, line: error.line, column: error.column))
+    }
+
     /// The error for a template whose rendering ran past its limits, placed at the template's start.
     static func templateLimit(_ error: MustacheTemplate.RenderError, file: String) -> Diagnostic {
         Diagnostic(.templateTooLarge, severity: .error, message: error.message,

@@ -40,8 +40,7 @@ public struct CustomTemplateGenerator: Generator {
         do {
             compiled = try MustacheTemplate(template)
         } catch {
-            return ([], [Diagnostic(.templateSyntax, severity: .error, message: error.message,
-                                    location: SourceLocation(file: templatePath, line: error.line, column: error.column))])
+            return ([], [Diagnostic.templateSyntax(error, file: templatePath)])
         }
         var builder = SwiftContextBuilder()
         let context = builder.build(set, rootName: "Tokens")

@@ -63,8 +63,7 @@ public struct SwiftGenerator: Generator {
             do {
                 _ = try MustacheTemplate(templates[path]!)
             } catch {
-                problems.append(Diagnostic(.templateSyntax, severity: .error, message: error.message,
-                                           location: SourceLocation(file: templateFiles[path] ?? "Templates/" + path, line: error.line, column: error.column)))
+                problems.append(Diagnostic.templateSyntax(error, file: templateFiles[path] ?? "Templates/" + path))
             }
             partials[String(path.dropFirst("swift/".count).dropLast(".mustache".count))] = templates[path]
         }

@@ -41,8 +41,7 @@ public struct TypeScriptGenerator: Generator {
             guard let source = templates[path] else { continue }
             let file = templateFiles[path] ?? "Templates/" + path
             do { parsed.append((try MustacheTemplate(source), output)) } catch {
-                diagnostics.append(Diagnostic(.templateSyntax, severity: .error, message: error.message,
-                                              location: SourceLocation(file: file, line: error.line, column: error.column)))
+                diagnostics.append(Diagnostic.templateSyntax(error, file: file))
                 continue
             }
             if templateFiles[path] != nil {
