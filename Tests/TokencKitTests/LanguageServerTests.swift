@@ -335,6 +335,9 @@ import TokencFuzzing
         // Not where tokenc knows the values: a color's `$value`, an icon's own name.
         #expect(offered(line: 3, after: "$value: \"#00") == " @")
         #expect(offered(line: 13, after: "  ba") == " @")
+        // Nor in a comment; a `#` inside quotes is not one.
+        #expect(CompletionPlace.of("  # role: la", line: 1, in: LineTexts("")) == nil)
+        #expect(CompletionPlace.of("  a: { $value: \"#1\", role: la", line: 1, in: LineTexts("")) == .value(key: "role", typed: "la"))
     }
 
     /// A keystroke's check runs the rules; the outputs' checks (name collisions) run at the start and on save.

@@ -56,9 +56,20 @@ enum CompletionPlace: Equatable {
     case key(parent: String?, typed: String)
 
     /// The place at the end of `before`, the text before the cursor on the 1-based `line` of `lines` (the lines
-    /// above say, by indentation, which mapping a block key is in); nil in a comment, a string, or after a value.
+    /// above say, by indentation, which mapping a block key is in); nil in a comment or after a value.
     static func of(_ before: Substring, line: Int, in lines: LineTexts) -> CompletionPlace? {
         let s = Array(before.unicodeScalars)
+        // In a YAML comment (a `#` outside quotes, at the start or after a blank): nothing to complete.
+        var quote: Unicode.Scalar?
+        for (i, scalar) in s.enumerated() {
+            if let open = quote {
+                if scalar == open { quote = nil }
+            } else if scalar == "\"" || scalar == "'" {
+                quote = scalar
+            } else if scalar == "#", i == 0 || s[i - 1] == " " || s[i - 1] == "\t" {
+                return nil
+            }
+        }
         // An alias: a quote, a brace, then a path being typed.
         if let open = s.lastIndex(of: "{"), open > 0, s[open - 1] == "\"" || s[open - 1] == "'",
            !s[(open + 1)...].contains(where: { "}\"': ".unicodeScalars.contains($0) }) {
