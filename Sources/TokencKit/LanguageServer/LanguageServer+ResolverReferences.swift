@@ -1,34 +1,40 @@
 import TokenModel
 
 extension LanguageServer {
-    /// Go to definition on a resolver document's `$ref`: a token file (relative to the document), a set or
-    /// modifier of the document itself (`#/sets/base`), or a group of a file (`themes.json#/orange`). Nil when
-    /// the position is not on a `$ref`'s value.
-    func referenceDefinition(_ params: JSONValue) -> JSONValue? {
+    /// The `$ref` value a request's position is on, and the path of the document it is written in.
+    private func referenceAt(_ params: JSONValue) -> (path: String, reference: String)? {
         guard let uri = params["textDocument"]?["uri"]?.string, let path = DocumentURI.path(of: uri),
               let line = params["position"]?["line"]?.integer, let character = params["position"]?["character"]?.integer,
               let lineText = lines(ofPath: path)[line + 1],
               let reference = Self.reference(in: lineText, atUTF16: character) else { return nil }
-        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
-        let file = parts[0].isEmpty ? path : Self.absolute(String(parts[0]), in: PathText.parent(path))
-        // A file that is not there is no definition.
-        guard parts[0].isEmpty || text(ofPath: file) != nil else { return .null }
-        let pointer = parts.count > 1 ? parts[1].split(separator: "/").map(Self.unescapedPointerSegment) : []
-        let target = Self.line(of: pointer, in: lines(ofPath: file))
-        return .object(["uri": .string(DocumentURI.uri(of: file)), "range": lines(ofPath: file).range(line: target.line, from: target.column, to: target.column)])
+        return (path, reference)
+    }
+
+    /// Go to definition on a resolver document's `$ref`: a token file (relative to the document), a set or
+    /// modifier of the document itself (`#/sets/base`), or a group of a file (`themes.json#/orange`). Nil when
+    /// the position is not on a `$ref`'s value.
+    func referenceDefinition(_ params: JSONValue) -> JSONValue? {
+        referenceAt(params).map { definition(of: $0.reference, from: $0.path) }
+    }
+
+    /// Where `reference`, written in the document at `path`, points: null when it names a file that is not there.
+    private func definition(of reference: String, from path: String) -> JSONValue {
+        let (file, pointer) = Self.target(of: reference, from: path)
+        let lines = lines(ofPath: file)
+        // An empty text is a file that is not there, or an empty one: only the first is no definition.
+        guard !lines.text.isEmpty || text(ofPath: file) != nil else { return .null }
+        let target = Self.line(of: pointer.split(separator: "/").map(Self.unescapedPointerSegment), in: lines)
+        return .object(["uri": .string(DocumentURI.uri(of: file)), "range": lines.range(line: target.line, from: target.column, to: target.column)])
     }
 
     /// `textDocument/references` on a `$ref`'s value: every `$ref` in `files` naming the same file and pointer
     /// (each read relative to its own document), and the target itself when the editor asks for the declaration.
     /// Nil when the position is not on a `$ref`'s value.
     func referenceReferences(_ params: JSONValue, files: [String]) -> JSONValue? {
-        guard let uri = params["textDocument"]?["uri"]?.string, let path = DocumentURI.path(of: uri),
-              let line = params["position"]?["line"]?.integer, let character = params["position"]?["character"]?.integer,
-              let lineText = lines(ofPath: path)[line + 1],
-              let reference = Self.reference(in: lineText, atUTF16: character) else { return nil }
+        guard let (path, reference) = referenceAt(params) else { return nil }
         let wanted = Self.target(of: reference, from: path)
         var locations: [JSONValue] = []
-        if params["context"]?["includeDeclaration"] == .bool(true), let definition = referenceDefinition(params), definition != .null {
+        if params["context"]?["includeDeclaration"] == .bool(true), case let definition = definition(of: reference, from: path), definition != .null {
             locations.append(definition)
         }
         for file in files.contains(path) ? files : files + [path] {
@@ -45,10 +51,10 @@ extension LanguageServer {
 
     /// What a `$ref` written in the document at `path` names: the absolute file (the document itself for `#/…`)
     /// and the pointer, so two spellings of one target compare equal.
-    static func target(of reference: String, from path: String) -> String {
+    static func target(of reference: String, from path: String) -> (file: String, pointer: String) {
         let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let file = parts[0].isEmpty ? path : absolute(String(parts[0]), in: PathText.parent(path))
-        return file + "#" + (parts.count > 1 ? String(parts[1]) : "")
+        return (file, parts.count > 1 ? String(parts[1]) : "")
     }
 
     /// Every `$ref` value on `line`, unquoted, with its scalar columns (1-based, the end past the last).
