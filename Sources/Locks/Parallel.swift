@@ -20,18 +20,6 @@ public enum Parallel {
             }
         }
     }
-
-    /// `first()` and `second()` run side by side.
-    public static func both<First, Second>(_ first: () -> First, _ second: () -> Second) -> (First, Second) {
-        let results = map(2) { job -> Either<First, Second> in job == 0 ? .first(first()) : .second(second()) }
-        guard case .first(let a) = results[0], case .second(let b) = results[1] else { preconditionFailure("jobs out of order") }
-        return (a, b)
-    }
-
-    private enum Either<First, Second> {
-        case first(First)
-        case second(Second)
-    }
 }
 
 /// What the jobs of one `Parallel.map` share. Unchecked because Swift cannot see the two facts that make it

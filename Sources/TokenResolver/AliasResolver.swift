@@ -14,7 +14,7 @@ public struct AliasResolver: Sendable {
         -> (set: ResolvedTokenSet, diagnostics: [Diagnostic])
     {
         let (index, literals, flags, lightTargets) = Self.resolveAhead(tokens)
-        let run = ResolutionRun(tokens: tokens, index: index, literals: literals, flags: flags, lightTargets: lightTargets)
+        var run = ResolutionRun(tokens: tokens, index: index, literals: literals, flags: flags, lightTargets: lightTargets)
         run.context = context
         for index in tokens.indices {
             run.visit(index)
@@ -41,25 +41,53 @@ extension AliasResolver {
     /// tokens whose values reference nothing (half of a typical set: the palette) are validated and built
     /// (nil for the others), and a whole-value alias `"{a.b}"` in a light value is looked up (the target's
     /// index, or -1), so the walk follows an index instead of parsing and hashing the path again. The path
-    /// index is built as one of the first pass's jobs, beside the literals (it needs one core for 10 ms at
-    /// 100,000 tokens, and nothing else waited for it but the look-ups, which come second).
+    /// index is the first job of the literals' map, built on one core while the others take the chunks: it
+    /// needs nothing else, and only the look-ups, which come second, wait for it. (Built as one side of a
+    /// `Parallel`-in-`Parallel`, the literals got no core of their own: an apply inside an apply gets only
+    /// the cores the outer one leaves, which on two cores made the chunks run one after another.)
     static func resolveAhead(_ tokens: [Token])
         -> (index: PathIndex, literals: [LiteralResolution?], flags: [TokenFlags], lightTargets: [Int32])
     {
-        let chunk = 512
-        let (index, literals) = Parallel.both({ PathIndex(tokens.map(\.path)) }, {
-            Parallel.map(tokens.count, chunk: chunk) { i -> LiteralResolution? in
+        let chunk = 512, count = tokens.count
+        let parts = Parallel.map(1 + (count + chunk - 1) / chunk) { job -> AheadPart in
+            guard job > 0 else { return .index(PathIndex(tokens.map(\.path))) }
+            var part = AheadPart.Literals()
+            for i in (job - 1) * chunk..<min(count, job * chunk) {
                 var reader = ValueReader()
-                return LiteralResolution.resolve(tokens[i], validator: &reader)
+                let literal = LiteralResolution.resolve(tokens[i], validator: &reader)
+                part.literals.append(literal)
+                part.flags.append(TokenFlags(tokens[i], literal: literal))
             }
-        })
-        let flags = Parallel.map(tokens.count, chunk: chunk) { TokenFlags(tokens[$0], literal: literals[$0]) }
-        let lightTargets = Parallel.map(tokens.count, chunk: chunk) { i -> Int32 in
+            return .literals(part)
+        }
+        var index = PathIndex([])
+        var literals: [LiteralResolution?] = [], flags: [TokenFlags] = []
+        literals.reserveCapacity(count)
+        flags.reserveCapacity(count)
+        for part in parts {
+            switch part {
+            case .index(let made): index = made
+            case .literals(let part):
+                literals += part.literals
+                flags += part.flags
+            }
+        }
+        let lightTargets = Parallel.map(count, chunk: chunk) { i -> Int32 in
             guard literals[i] == nil, let path = aliasTarget(tokens[i].value.string), !path.hasPrefix("system."),
                   let target = index[path] else { return -1 }
             return Int32(target)
         }
         return (index, literals, flags, lightTargets)
+    }
+
+    /// One job's result in `resolveAhead`: the path index, or a chunk's literals and flags.
+    private enum AheadPart {
+        struct Literals {
+            var literals: [LiteralResolution?] = []
+            var flags: [TokenFlags] = []
+        }
+        case index(PathIndex)
+        case literals(Literals)
     }
 }
 

@@ -4,7 +4,7 @@ import TokenModel
 
 extension ResolutionRun {
     /// Resolves a token's `$value`, memoised, so every chain is walked once.
-    func resolveLight(_ i: Int) -> State {
+    mutating func resolveLight(_ i: Int) -> State {
         settleLight(i)
         return state(i)
     }
@@ -28,7 +28,7 @@ extension ResolutionRun {
     /// every look-up, diagnostic and state change is the recursion's, and a chain 1,000 links long needs no
     /// deeper stack than one of two.
     @discardableResult
-    func settleLight(_ i: Int) -> Bool {
+    mutating func settleLight(_ i: Int) -> Bool {
         // The whole-value aliases met on the way down, outermost first, with their targets, above `base` in
         // `following` (a JSON Pointer into a part of a value settles its target while a chain is followed).
         let base = following.count
@@ -63,7 +63,7 @@ extension ResolutionRun {
     /// Token `i`'s outcome when it needs no walk: settled already, met again on the chain that reaches it (a
     /// cycle), past the chain's length bound, or a literal.
     /// Nil when it must be walked.
-    private func settledBeforeWalking(_ i: Int) -> Bool? {
+    private mutating func settledBeforeWalking(_ i: Int) -> Bool? {
         switch progress[i] {
         case .literal, .walked: return true
         case .failed: return false
@@ -93,7 +93,7 @@ extension ResolutionRun {
 
     /// The light value of token `i`, in progress, that is no whole-value alias: its own value with any
     /// references inside it substituted, checked against its type.
-    private func ownValue(_ i: Int) -> State {
+    private mutating func ownValue(_ i: Int) -> State {
         let systemType: TokenType? = tokens[i].value.string.flatMap(ColorValue.systemName) != nil ? .color : nil
         guard let type = tokens[i].type ?? systemType else {
             let token = tokens[i]
@@ -115,7 +115,7 @@ extension ResolutionRun {
     }
 
     /// Ends the walk of token `i` (the top of `stack`) with `result`, and says whether it resolved.
-    private func finishWalking(_ i: Int, _ result: State) -> Bool {
+    private mutating func finishWalking(_ i: Int, _ result: State) -> Bool {
         stack.removeLast()
         // A cycle found on the way, or a missing type, marked this token failed already; that stands.
         guard progress[i] == .inProgress else { return progress[i] != .failed }
@@ -130,7 +130,7 @@ extension ResolutionRun {
     }
 
     /// Resolves a whole-value alias of token `i` pointing at `target`, once `settleLight` has settled the target.
-    func follow(_ targetIndex: Int, from i: Int, at location: SourceLocation) -> State {
+    mutating func follow(_ targetIndex: Int, from i: Int, at location: SourceLocation) -> State {
         let targetState = state(targetIndex)
         guard progress[i] == .inProgress else { return state(i) }
         guard case .resolved(let targetType?, let value?, let targetChain) = targetState else { return .failed }
@@ -164,14 +164,14 @@ extension ResolutionRun {
 
     /// `reference(in:)` of token `i`'s light value, from the look-up done ahead when it found a target
     /// that is not deprecated (a deprecated one takes the full look-up, which reports it).
-    func lightReference(_ i: Int) -> (Int?, SourceLocation)? {
+    mutating func lightReference(_ i: Int) -> (Int?, SourceLocation)? {
         let target = Int(lightTargets[i])
         if target >= 0, tokens[target].details?.deprecation == nil { return (target, tokens[i].value.location) }
         return reference(in: tokens[i].value, owner: i)
     }
 
     /// A whole-value reference (`"{a.b}"` or `{$ref: "#/a/b/$value"}`), as the target's index (nil when unresolved).
-    func reference(in node: Node, owner: Int) -> (Int?, SourceLocation)? {
+    mutating func reference(in node: Node, owner: Int) -> (Int?, SourceLocation)? {
         // `{system.NAME}` names an Apple system color, not a token; the color type checks the name.
         if let path = aliasTarget(node.string), !path.hasPrefix("system.") {
             return (lookup(path, at: node.location, owner: owner), node.location)

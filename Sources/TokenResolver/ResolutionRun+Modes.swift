@@ -13,7 +13,7 @@ extension ResolutionRun {
     ///
     /// Depth first over the references, as a recursion would go, but with the frames in a list: a chain of
     /// 1,000 aliases is 1,000 frames on the heap, not on the stack.
-    func modeNames(of i: Int) -> ModeNames {
+    mutating func modeNames(of i: Int) -> ModeNames {
         struct Frame {
             var token: Int
             var targets: [Int]
@@ -69,7 +69,7 @@ extension ResolutionRun {
     }
 
     /// Indexes of the tokens a value references, quietly (diagnostics come from the light pass).
-    func collectTargets(_ node: Node, into targets: inout [Int]) {
+    mutating func collectTargets(_ node: Node, into targets: inout [Int]) {
         if let path = aliasTarget(node.string), !path.hasPrefix("system.") {
             if let target = index[path] { targets.append(target) }
             return
@@ -94,7 +94,7 @@ extension ResolutionRun {
 
     /// A token's value in `mode`: its own value for the mode (or the documented fallback), with references
     /// replaced by their targets' values in the same mode.
-    func value(of i: Int, in mode: String, type: TokenType, inProgress: inout [ModeKey]) -> Node? {
+    mutating func value(of i: Int, in mode: String, type: TokenType, inProgress: inout [ModeKey]) -> Node? {
         let key = ModeKey(token: i, mode: mode)
         if let cached = modeValueCache[key] { return cached }
         if inProgress.count >= Self.deepModeChain {
@@ -127,7 +127,7 @@ extension ResolutionRun {
 
     /// Token `i`'s own value for `mode`, or for the first of the mode's fallbacks it has; nil when it has none
     /// before the light one.
-    func ownValue(of i: Int, in mode: String) -> Node? {
+    mutating func ownValue(of i: Int, in mode: String) -> Node? {
         // Fields are read from the list in place: copying a whole token retains every field it holds.
         for candidate in [mode] + Appearance.fallbacks(for: mode) {
             if candidate == Appearance.light { break }
@@ -145,7 +145,7 @@ extension ResolutionRun {
     /// innermost first, so that `value(of:in:type:inProgress:)` for each then goes one link deep instead of
     /// recursing down the rest of the chain. The chain is read quietly (`index`, no diagnostics), and what each
     /// value is does not depend on the order it is worked out in.
-    private func settleModeChain(below i: Int, in mode: String, inProgress: inout [ModeKey]) {
+    private mutating func settleModeChain(below i: Int, in mode: String, inProgress: inout [ModeKey]) {
         var chain: [Int] = []
         var onChain: Set<Int> = [i]
         var j = i
@@ -178,7 +178,7 @@ extension ResolutionRun {
 
     /// The token token `i`'s value in `mode` is a whole-value alias of (`{path}`), found quietly; nil for a
     /// value of its own, a pointer, a system color or a path that names no token.
-    private func modeAliasTarget(of i: Int, in mode: String) -> Int? {
+    private mutating func modeAliasTarget(of i: Int, in mode: String) -> Int? {
         let own = ownValue(of: i, in: mode)
         if own == nil, !modeNames(of: i).contains(mode) { return nil }
         guard let path = aliasTarget((own ?? tokens[i].value).string), !path.hasPrefix("system.") else { return nil }
@@ -186,7 +186,7 @@ extension ResolutionRun {
     }
 
     /// `substitute` for one mode: references resolve to the target's value in that mode.
-    func substituteInMode(_ node: Node, owner: Int, mode: String, inProgress: inout [ModeKey], field: String? = nil) -> Node? {
+    mutating func substituteInMode(_ node: Node, owner: Int, mode: String, inProgress: inout [ModeKey], field: String? = nil) -> Node? {
         if let (targetIndex, location) = reference(in: node, owner: owner) {
             guard let targetIndex else { return nil }
             if let part = pendingSubValues.removeValue(forKey: location) {

@@ -5,7 +5,7 @@ import TokenModel
 extension ResolutionRun {
     /// Checks a surface in `$extensions.tokenc.on`: it must name a token, and one that can be a color (a
     /// declared other type would be skipped by every contrast rule without a word).
-    func lookupSurface(_ surface: TokenReference, owner: Int) {
+    mutating func lookupSurface(_ surface: TokenReference, owner: Int) {
         guard let target = lookup(surface.path, at: surface.location, owner: owner),
               let type = tokens[target].type, type != .color else { return }
         diagnostics.append(Diagnostic(
@@ -17,12 +17,12 @@ extension ResolutionRun {
     }
 
     /// `ask` answered by the suggestions, made at the first reference that names no token.
-    func suggest<Answer>(_ ask: (inout PathSuggestions) -> Answer) -> Answer {
+    mutating func suggest<Answer>(_ ask: (inout PathSuggestions) -> Answer) -> Answer {
         if suggestions == nil { suggestions = PathSuggestions(tokens.map(\.path)) }
         return ask(&suggestions!)
     }
 
-    func lookup(_ path: String, at location: SourceLocation, owner: Int) -> Int? {
+    mutating func lookup(_ path: String, at location: SourceLocation, owner: Int) -> Int? {
         if let target = index[path] {
             if let reason = tokens[target].details?.deprecation {
                 diagnostics.append(Diagnostic(
@@ -88,7 +88,7 @@ extension ResolutionRun {
 
     /// Reads `{$ref: "#/a/b"}` or `{$ref: "#/a/b/$value"}`: a pointer at a whole token, or its whole `$value`, is a
     /// reference to that token; one further into the value is a reference to that part.
-    func pointerTarget(_ node: Node, owner: Int) -> Int? {
+    mutating func pointerTarget(_ node: Node, owner: Int) -> Int? {
         let owningPath = tokens[owner].path
         guard let entries = node.mappingEntries, entries.count == 1, let pointer = node["$ref"]?.string else {
             diagnostics.append(Diagnostic(
@@ -142,7 +142,7 @@ extension ResolutionRun {
     }
 
     /// Pointers into a part of a value (`#/shadow/$value/color`) resolve to that part, kept for `substitute`.
-    func subValue(of target: Int, _ segments: [String], pointer: String, at location: SourceLocation, owner: Int) -> Int? {
+    mutating func subValue(of target: Int, _ segments: [String], pointer: String, at location: SourceLocation, owner: Int) -> Int? {
         guard case .resolved(_, let value?, _) = resolveLight(target) else { return nil }
         var node = value
         for segment in segments {
@@ -185,7 +185,7 @@ extension ResolutionRun {
 
     /// Whether a reference to `target` in the field `field` of `owner`'s composite value names a token of another
     /// type than the field takes; if so it is reported, at the reference, once.
-    func slotMismatch(_ target: Int, targetType: TokenType, owner: Int, field: String?, at location: SourceLocation) -> Bool {
+    mutating func slotMismatch(_ target: Int, targetType: TokenType, owner: Int, field: String?, at location: SourceLocation) -> Bool {
         guard let expected = Self.slotType(of: tokens[owner].type, field: field), expected != targetType else { return false }
         let owning = tokens[owner], targetToken = tokens[target]
         diagnostics.append(Diagnostic(
@@ -199,7 +199,7 @@ extension ResolutionRun {
 
     /// Replaces nested references inside a composite value by their targets' values; `field` is the composite's
     /// field the node sits in (items of a list keep their list's field), whose type each reference must have.
-    func substitute(_ node: Node, owner: Int, visiting: inout Set<Int>, field: String? = nil) -> Node? {
+    mutating func substitute(_ node: Node, owner: Int, visiting: inout Set<Int>, field: String? = nil) -> Node? {
         if let (targetIndex, location) = reference(in: node, owner: owner) {
             guard let targetIndex else { return nil }
             if visiting.contains(targetIndex) || stack.contains(targetIndex) {
@@ -237,14 +237,14 @@ extension ResolutionRun {
         }
     }
 
-    func validate(_ value: Node, as type: TokenType, path: String) -> Bool {
+    mutating func validate(_ value: Node, as type: TokenType, path: String) -> Bool {
         let problems = validator.read(value, as: type).problems
         diagnostics += problems.map { $0.diagnostic(path: path, type: type) }
         return problems.isEmpty
     }
 
     /// Reports the cycle that ends at token `i`, once, naming every member.
-    func reportCycle(from i: Int) {
+    mutating func reportCycle(from i: Int) {
         guard let start = stack.lastIndex(of: i) else { return }
         let members = Array(stack[start...])
         let key = members.map { tokens[$0].path }.sorted().joined(separator: "\u{0}")
