@@ -175,10 +175,13 @@ public struct ColorBits: Hashable, Sendable {
         bits = SIMD4(c.x.bitPattern, c.y.bitPattern, c.z.bitPattern, color.alpha.bitPattern)
     }
 
-    public func hash(into hasher: inout Hasher) {
-        // Odd constants (the golden ratio's and xxHash's primes): every bit of each word reaches the upper bits.
-        let folded = bits &* SIMD4(0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63)
-        hasher.combine(folded[0] ^ folded[1] ^ folded[2] ^ folded[3])
+    public func hash(into hasher: inout Hasher) { hasher.combine(folded) }
+
+    /// The four words mixed into one, every bit of each reaching the upper bits (odd constants: the golden
+    /// ratio's and xxHash's primes); the space is left out, as colors of one value seldom differ only by it.
+    public var folded: UInt64 {
+        let mixed = bits &* SIMD4(0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63)
+        return mixed[0] ^ mixed[1] ^ mixed[2] ^ mixed[3]
     }
 }
 

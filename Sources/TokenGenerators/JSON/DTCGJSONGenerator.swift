@@ -198,9 +198,7 @@ public struct DTCGJSONGenerator: Generator {
             if aliases == .kept {
                 Self.value(&writer, &colors, token.writtenPlainValue, type: token.type, mode: Appearance.light)
             } else {
-                let values = token.values
-                Self.value(&writer, &colors, values[0].plain, type: token.type, mode: values[0].mode,
-                           parsed: token.colors.first ?? nil)
+                Self.resolvedValue(&writer, &colors, token, 0)
             }
             if let description = source.description {
                 writer.member(literal: "$description")
@@ -233,8 +231,7 @@ public struct DTCGJSONGenerator: Generator {
                                 let values = token.values
                                 for k in 1..<values.count {
                                     writer.member(values[k].mode)
-                                    Self.value(&writer, &colors, values[k].plain, type: token.type,
-                                               mode: values[k].mode, parsed: token.colors.isEmpty ? nil : token.colors[k])
+                                    Self.resolvedValue(&writer, &colors, token, k)
                                 }
                             }
                         }
@@ -244,29 +241,33 @@ public struct DTCGJSONGenerator: Generator {
         }
     }
 
-    /// Writes a value as DTCG 2025.10 spells it: a color — a token's, or a border's, shadow's or gradient stop's
-    /// `color` — as a color object, whatever CSS syntax the token file used; a reference stays a reference, and
-    /// everything else is written as it is.
-    /// `parsed` is the color the resolver parsed from `node`, when there is one: it is not parsed again.
     /// A token's value in `mode` (its light value when it has none of its own) as one line of JSON, spelled as
     /// the JSON output spells it: colors as DTCG color objects, `pt` as `px`, aliases resolved.
     public static func value(of token: ResolvedToken, in mode: String) -> String {
         let k = token.values.firstIndex { $0.mode == mode } ?? 0
         var writer = JSONWriter(compact: true)
         var colors = ColorObjects()
-        value(&writer, &colors, token.values[k].plain, type: token.type, mode: token.values[k].mode,
-              parsed: token.colors.isEmpty ? nil : token.colors[k])
+        resolvedValue(&writer, &colors, token, k)
         return writer.text
     }
 
-    static func value(_ writer: inout JSONWriter, _ colors: inout ColorObjects, _ value: PlainValue, type: TokenType?, mode: String,
-                      parsed: ColorValue? = nil) {
+    /// Writes `token`'s value `k` as `value` does, a parsed color straight from its color: the value's node is
+    /// read (as a `PlainValue`, and for an alias's text) only for a value that is not one.
+    static func resolvedValue(_ writer: inout JSONWriter, _ colors: inout ColorObjects, _ token: ResolvedToken, _ k: Int) {
+        let values = token.values
+        if !token.colors.isEmpty, let parsed = token.colors[k] { return colors.write(parsed.color(in: values[k].mode), into: &writer) }
+        value(&writer, &colors, values[k].plain, type: token.type, mode: values[k].mode)
+    }
+
+    /// Writes a value as DTCG 2025.10 spells it: a color — a token's, or a border's, shadow's or gradient stop's
+    /// `color` — as a color object, whatever CSS syntax the token file used; a reference stays a reference, and
+    /// everything else is written as it is.
+    static func value(_ writer: inout JSONWriter, _ colors: inout ColorObjects, _ value: PlainValue, type: TokenType?, mode: String) {
         switch (type, value) {
         case (.color?, .list(let items)):
             writer.array(items.count) { writer, i in Self.value(&writer, &colors, items[i], type: type, mode: mode) }
         case (.color?, _):
             if let text = value.string, TokenReference.aliasPath(text) != nil, ColorValue.systemName(text) == nil { return writer.plain(value) }
-            if let parsed { return colors.write(parsed.color(in: mode), into: &writer) }
             guard case .success(let parsed) = ColorValue.parse(value) else { return writer.plain(value) }
             colors.write(parsed.color(in: mode), into: &writer)
         case (.dimension?, .object(let entries)) where value["unit"]?.string == "pt":
@@ -323,82 +324,6 @@ public struct DTCGJSONGenerator: Generator {
         }
     }
 
-    /// The color objects written so far, by color, so that each distinct color is formatted once: in a real set
-    /// most colors are written again (an alias has its target's color, the flat file repeats the nested one),
-    /// and formatting one (components, hex, gamut mapping for the fallback) costs some 1,900 instructions, copying
-    /// its text back some 250.
-    struct ColorObjects {
-        /// The text of every distinct color object met, one after another.
-        private var texts: [UInt8] = []
-        /// Where each color's object is in `texts`, by the color's bits (so that a color with a `none` component
-        /// finds itself).
-        private var ranges: [ColorBits: Range<Int>] = [:]
-
-        /// Writes `color` as `DTCGJSONGenerator.color` does, from the text written for it before when there is one.
-        mutating func write(_ color: Color, into writer: inout JSONWriter) {
-            let key = ColorBits(color)
-            if let range = ranges[key] {
-                writer.raw(utf8: texts[range])
-                return
-            }
-            let start = writer.count
-            DTCGJSONGenerator.color(&writer, color)
-            let first = texts.count
-            writer.withBytes(from: start) { texts.append(contentsOf: $0) }
-            ranges[key] = first..<texts.count
-        }
-    }
-
-    /// A DTCG color object: the color's own space and components (hsl() and hwb() as sRGB, whose DTCG components
-    /// are not CSS's), `alpha` when not 1, and the sRGB `hex` a reader without that space shows.
-    static func color(_ writer: inout JSONWriter, _ color: Color) {
-        var written = color.space == .hsl || color.space == .hwb ? color.converted(to: .srgb) : color
-        if written.space != color.space {
-            // The conversion's floating-point noise (1.0000000000000002) would put an in-gamut color out of 0…1.
-            func snapped(_ value: Double) -> Double { abs(value) < 1e-9 ? 0 : abs(value - 1) < 1e-9 ? 1 : value }
-            written.components = SIMD3(snapped(written.components.x), snapped(written.components.y), snapped(written.components.z))
-        }
-        // One line per color: a changed color is a changed line in a review's diff.
-        writer.raw(literal: "{\"colorSpace\": \"")
-        // Space names are plain ASCII: written as they are, without the string writer's escaping scan.
-        written.space.rawValue.utf8.withContiguousStorageIfAvailable { writer.raw(utf8: $0) } ?? writer.raw(written.space.rawValue)
-        writer.raw(literal: "\", \"components\": ")
-        let components = written.components
-        writer.inlineArray(3) { writer, i in
-            if components[i].isNaN { writer.string("none") } else { Self.component(&writer, components[i]) }
-        }
-        if written.alpha != 1 {
-            writer.raw(literal: ", \"alpha\": ")
-            Self.component(&writer, written.alpha)
-        }
-        writer.raw(literal: ", \"hex\": \"")
-        // `#rrggbb` (the alpha has its own member): hex digits, written from the stack as they are.
-        written.withHex { writer.raw(utf8: UnsafeBufferPointer(rebasing: $0.prefix(7))) }
-        writer.raw(literal: "\"}")
-    }
-
-    /// The JSON texts of k/255 for k from 0 to 255, as `JSONWriter.number` writes them: the components of a
-    /// color written in hex, formatted once instead of once per token.
-    static let byteFractionTexts: [String] = (0...255).map { k in
-        var writer = JSONWriter()
-        writer.number(Double(k) / 255)
-        return writer.text
-    }
-
-    /// Writes a component or an alpha as `JSONWriter.number` would, from the table when it is a whole number
-    /// of 255ths (every channel of a hex color).
-    static func component(_ writer: inout JSONWriter, _ value: Double) {
-        let scaled = value * 255
-        if scaled >= 0, scaled <= 255 {
-            let k = Int(scaled.rounded())
-            if Double(k) / 255 == value {
-                writer.raw(byteFractionTexts[k])
-                return
-            }
-        }
-        writer.number(value)
-    }
-
     private func flat(_ set: ResolvedTokenSet, _ writer: inout JSONWriter, _ colors: inout ColorObjects) {
         writer.object { writer in
             for token in set.tokens {
@@ -406,11 +331,9 @@ public struct DTCGJSONGenerator: Generator {
                 writer.object { writer in
                     writer.member(literal: "type")
                     writer.raw(literal: Self.quotedName(token.type))
-                    let values = token.values
-                    for k in values.indices {
-                        writer.member(values[k].mode)
-                        Self.value(&writer, &colors, values[k].plain, type: token.type, mode: values[k].mode,
-                                   parsed: token.colors.isEmpty ? nil : token.colors[k])
+                    for k in token.values.indices {
+                        writer.member(token.values[k].mode)
+                        Self.resolvedValue(&writer, &colors, token, k)
                     }
                 }
                 writer.passChunk()
