@@ -3,7 +3,9 @@ import Dispatch
 /// The one way tokenc runs work side by side: jobs over a range of indexes on all cores, results in order.
 public enum Parallel {
     /// `transform(i)` for every `i` in `0..<count`, in jobs of `chunk` consecutive indexes on all cores; the
-    /// results in index order. `transform` may read anything no thread changes while the map runs.
+    /// results in index order. `transform` may read anything no thread changes while the map runs. A map inside
+    /// another map's job gets only the cores the outer one leaves (none, when it uses them all): make one map
+    /// of both instead.
     public static func map<Result>(_ count: Int, chunk: Int = 1, _ transform: (Int) -> Result) -> [Result] {
         let chunk = max(1, chunk)
         let jobs = (count + chunk - 1) / chunk

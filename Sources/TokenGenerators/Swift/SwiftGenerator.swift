@@ -151,8 +151,6 @@ struct SwiftContextBuilder {
         /// A color token's value by the identity of its parsed colors, with the token it was made for: an alias
         /// shares its target's colors (the resolver's doing), and so has the target's value.
         var themeColors = SharedColorsMemo<Value?>(slots: 1)
-        /// Bytes `formatted` writes a color's texts into, kept between colors.
-        var scratch = ByteBuffer(capacity: 128)
         /// The root type's Swift name, which every reference to another constant starts from; nil when a
         /// group's type has the same name and would shadow it, so no constant refers to another.
         var rootTypeName: String?

@@ -315,29 +315,29 @@ extension SwiftContextBuilder {
     /// times more, and there are tens of thousands of these.
     func formatted(_ color: Color, appearance: Int) -> FormattedColor {
         let key = FormattedTexts.Key(appearance: appearance, color: ColorBits(color))
-        let slot = key.slot(among: memo.colors.slots)
-        if let known = memo.colors.value(for: key, in: slot) { return known }
-        // The memo's scratch bytes, one buffer for every color rather than one allocated per color.
-        memo.scratch.removeAll()
-        memo.scratch.append(literal: Self.builtInLabels[appearance])
-        memo.scratch.append(literal: ": ")
+        // One access to the memo (a class's property, checked for exclusivity at run time on each access).
+        if let known = memo.colors.value(for: key) { return known }
+        // Written into a buffer of its own, not the memo's: each access of a memo field was a check.
+        var scratch = ByteBuffer(capacity: 128)
+        scratch.append(literal: Self.builtInLabels[appearance])
+        scratch.append(literal: ": ")
         // Whether the color fits sRGB decides both texts; worked out once.
         let inSRGB = color.isInGamut(.srgb)
-        Self.appendTokenColor(color, inSRGB: inSRGB, to: &memo.scratch)
-        let argument = memo.scratch.string
-        memo.scratch.append(UInt8(ascii: ","))
-        let argumentWithComma = memo.scratch.string
-        memo.scratch.removeAll()
-        memo.scratch.append(literal: "- ")
-        memo.scratch.append(literal: Self.builtInModes[appearance])
-        memo.scratch.append(literal: ": `")
-        color.withHex { memo.scratch.append($0) }
-        memo.scratch.append(UInt8(ascii: "`"))
-        if !inSRGB { memo.scratch.append(literal: " (sRGB fallback of a Display P3 color)") }
-        let text = FormattedColor(argument: argument, argumentWithComma: argumentWithComma, doc: memo.scratch.string)
+        Self.appendTokenColor(color, inSRGB: inSRGB, to: &scratch)
+        let argument = scratch.string
+        scratch.append(UInt8(ascii: ","))
+        let argumentWithComma = scratch.string
+        scratch.removeAll()
+        scratch.append(literal: "- ")
+        scratch.append(literal: Self.builtInModes[appearance])
+        scratch.append(literal: ": `")
+        color.withHex { scratch.append($0) }
+        scratch.append(UInt8(ascii: "`"))
+        if !inSRGB { scratch.append(literal: " (sRGB fallback of a Display P3 color)") }
+        let text = FormattedColor(argument: argument, argumentWithComma: argumentWithComma, doc: scratch.string)
         // Bounded: the colors aliases repeat are met again soon, and an unbounded memo held three strings for
         // every color of a 100,000-token set (19 MB) until the output was done.
-        memo.colors.store(text, for: key, in: slot)
+        memo.colors.store(text, for: key)
         return text
     }
 
@@ -402,9 +402,6 @@ struct FormattedColorSlots {
     private var keys: [SwiftContextBuilder.FormattedTexts.Key?]
     private var texts: [SwiftContextBuilder.FormattedColor?]
 
-    /// How many slots there are (a power of two, so a slot is picked with a mask).
-    var slots: Int { keys.count }
-
     /// Creates empty slots; `slots` must be a power of two.
     init(slots: Int) {
         precondition(slots > 0 && slots & (slots - 1) == 0, "a power of two")
@@ -413,12 +410,14 @@ struct FormattedColorSlots {
     }
 
     /// The texts kept for `key`, if its slot still holds them.
-    func value(for key: SwiftContextBuilder.FormattedTexts.Key, in slot: Int) -> SwiftContextBuilder.FormattedColor? {
-        keys[slot] == key ? texts[slot] : nil
+    func value(for key: SwiftContextBuilder.FormattedTexts.Key) -> SwiftContextBuilder.FormattedColor? {
+        let slot = key.slot(among: keys.count)
+        return keys[slot] == key ? texts[slot] : nil
     }
 
-    /// Keeps `text` for `key` in `slot`, replacing what the slot held.
-    mutating func store(_ text: SwiftContextBuilder.FormattedColor, for key: SwiftContextBuilder.FormattedTexts.Key, in slot: Int) {
+    /// Keeps `text` for `key` in its slot, replacing what the slot held.
+    mutating func store(_ text: SwiftContextBuilder.FormattedColor, for key: SwiftContextBuilder.FormattedTexts.Key) {
+        let slot = key.slot(among: keys.count)
         keys[slot] = key
         texts[slot] = text
     }
