@@ -32,6 +32,24 @@ enum GuidelineCoverageText {
         #expect(structure.stderr == "1 file, 4 tokens: no problems\n")
     }
 
+    /// A surface is counted only when it names a color of the set: found among the tokens sorted by path, in
+    /// groups before and after the one that names it.
+    @Test func onlySurfacesThatAreColorsCount() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": """
+            a: { $type: color, top: { $value: "#ffffff" } }
+            m:
+              $type: color
+              ink: { $value: "#000000", $extensions: { tokenc: { on: ["{a.top}", "{z.bottom}", "{size.gap}", "{m.ink}"] } } }
+            size: { $type: dimension, gap: { $value: { value: 4, unit: px } } }
+            z: { $type: color, bottom: { $value: "#eeeeee" } }
+
+            """])
+        defer { sandbox.remove() }
+        let validate = try InProcess.run(["validate"], in: sandbox.root)
+        #expect(validate.stderr.contains("guideline coverage: contrast checked on 3 declared pairs (3 surfaces); no color has a role"),
+                "\(validate.stderr)")
+    }
+
     @Test func aSetWithoutColorsHasNoLine() throws {
         let sandbox = try Sandbox(["Tokens/s.yaml": "s: { $type: number, $value: 1 }\n"])
         defer { sandbox.remove() }
