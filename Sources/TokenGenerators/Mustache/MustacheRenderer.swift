@@ -202,7 +202,7 @@ struct Renderer: ~Copyable {
             }
             switch instruction.kind {
             case .text:
-                output.append(program.text[instruction.first..<instruction.first + instruction.count])
+                output.append(program.text, in: instruction.first..<instruction.first + instruction.count)
             case .escaped:
                 appendEscaped(resolve(program, instruction, stack)?.text ?? "")
             case .unescaped:
