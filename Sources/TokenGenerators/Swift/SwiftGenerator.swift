@@ -331,3 +331,30 @@ struct SwiftContextBuilder {
         text.withContiguousUTF8 { bytes in bytes.contains { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F } }
     }
 }
+
+/// Formatted colors by key, each in its key's slot (see `FormattedTexts.colors`), kept as `SharedColorsMemo`
+/// keeps its values.
+struct FormattedColorSlots {
+    private var keys: [SwiftContextBuilder.FormattedTexts.Key?]
+    private var texts: [SwiftContextBuilder.FormattedColor?]
+
+    /// Creates empty slots; `slots` must be a power of two.
+    init(slots: Int) {
+        precondition(slots > 0 && slots & (slots - 1) == 0, "a power of two")
+        keys = Array(repeating: nil, count: slots)
+        texts = Array(repeating: nil, count: slots)
+    }
+
+    /// The texts kept for `key`, if its slot still holds them.
+    func value(for key: SwiftContextBuilder.FormattedTexts.Key) -> SwiftContextBuilder.FormattedColor? {
+        let slot = key.slot(among: keys.count)
+        return keys[slot] == key ? texts[slot] : nil
+    }
+
+    /// Keeps `text` for `key` in its slot, replacing what the slot held.
+    mutating func store(_ text: SwiftContextBuilder.FormattedColor, for key: SwiftContextBuilder.FormattedTexts.Key) {
+        let slot = key.slot(among: keys.count)
+        keys[slot] = key
+        texts[slot] = text
+    }
+}

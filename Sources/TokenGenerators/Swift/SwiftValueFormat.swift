@@ -395,30 +395,3 @@ extension SwiftContextBuilder {
         bytes.append(SwiftNamer.literal((clamped * 1e9).rounded() / 1e9))
     }
 }
-
-/// Formatted colors by key, each in its key's slot (see `FormattedTexts.colors`), kept as `SharedColorsMemo`
-/// keeps its values.
-struct FormattedColorSlots {
-    private var keys: [SwiftContextBuilder.FormattedTexts.Key?]
-    private var texts: [SwiftContextBuilder.FormattedColor?]
-
-    /// Creates empty slots; `slots` must be a power of two.
-    init(slots: Int) {
-        precondition(slots > 0 && slots & (slots - 1) == 0, "a power of two")
-        keys = Array(repeating: nil, count: slots)
-        texts = Array(repeating: nil, count: slots)
-    }
-
-    /// The texts kept for `key`, if its slot still holds them.
-    func value(for key: SwiftContextBuilder.FormattedTexts.Key) -> SwiftContextBuilder.FormattedColor? {
-        let slot = key.slot(among: keys.count)
-        return keys[slot] == key ? texts[slot] : nil
-    }
-
-    /// Keeps `text` for `key` in its slot, replacing what the slot held.
-    mutating func store(_ text: SwiftContextBuilder.FormattedColor, for key: SwiftContextBuilder.FormattedTexts.Key) {
-        let slot = key.slot(among: keys.count)
-        keys[slot] = key
-        texts[slot] = text
-    }
-}
