@@ -21,7 +21,7 @@ extension DTCGJSONGenerator {
         mutating func write(_ color: Color, into writer: inout JSONWriter) {
             let key = ColorBits(color)
             let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: key.folded >> 32) & mask
+            var slot = Self.home(of: key, mask: mask)
             while slots[slot] != 0 {
                 let entry = known[Int(slots[slot]) - 1]
                 if entry.color == key { return writer.raw(utf8: texts[entry.text]) }
@@ -41,10 +41,15 @@ extension DTCGJSONGenerator {
             slots = [Int32](repeating: 0, count: slots.count * 2)
             let mask = slots.count - 1
             for (k, entry) in known.enumerated() {
-                var slot = Int(truncatingIfNeeded: entry.color.folded >> 32) & mask
+                var slot = Self.home(of: entry.color, mask: mask)
                 while slots[slot] != 0 { slot = (slot + 1) & mask }
                 slots[slot] = Int32(k + 1)
             }
+        }
+
+        /// The slot a color's probe starts from: the high half of its folded bits, masked to the table.
+        private static func home(of color: ColorBits, mask: Int) -> Int {
+            Int(truncatingIfNeeded: color.folded >> 32) & mask
         }
     }
 

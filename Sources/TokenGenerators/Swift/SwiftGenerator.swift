@@ -130,11 +130,9 @@ struct SwiftContextBuilder {
             var appearance: Int
             var color: ColorBits
 
-            /// The key's slot among `slots`: the lanes folded together by multiplication, the high bits taken.
+            /// The key's slot among `slots`: the color's folded bits with the appearance mixed in, the high bits taken.
             func slot(among slots: Int) -> Int {
-                let bits = color.bits
-                let folded = (bits.x &* 0x9E37_79B9_7F4A_7C15) ^ (bits.y &* 0xC2B2_AE3D_27D4_EB4F)
-                    ^ (bits.z &* 0x1656_67B1_9E37_79F9) ^ (bits.w ^ UInt64(appearance)) &* 0x27D4_EB2F_1656_67C5
+                let folded = color.folded ^ UInt64(appearance) &* 0x27D4_EB2F_1656_67C5
                 return Int(truncatingIfNeeded: folded >> 40) & (slots - 1)
             }
         }
