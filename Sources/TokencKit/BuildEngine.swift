@@ -142,7 +142,7 @@ public struct BuildEngine {
         if request.format == .text {
             TextReporter(colored: request.colored).write(result.diagnostics, sources: result.sources) { printBytes($0) }
             let files = result.files.count
-            if let coverage = GuidelineCoverage(result.tokens).line, request.rules != .structure { print(coverage + "\n") }
+            if let coverage = (result.coverage ?? GuidelineCoverage(result.tokens)).line, request.rules != .structure { print(coverage + "\n") }
             print("\(files) file\(files == 1 ? "" : "s"), \(result.tokenSentence): \(counts.sentence)\n")
         } else {
             // JSON marks the findings `tokenc migrate` fixes (a second run over its edits, in memory).
@@ -237,7 +237,7 @@ public struct BuildEngine {
         }
         // A build with findings shows what the checks covered, as `validate` does; a clean one stays one line.
         let coverage = counts.errors + counts.warnings + counts.infos > 0 && request.format == .text && request.rules != .structure
-            ? GuidelineCoverage(result.tokens).line.map { $0 + "\n" } ?? "" : ""
+            ? (result.coverage ?? GuidelineCoverage(result.tokens)).line.map { $0 + "\n" } ?? "" : ""
         print(coverage)
         print(summaryLine(written: summary.written.count, unchanged: summary.unchanged.count, removed: summary.removed.count) + "\n")
         // The manifests are inputs too: one edited (a pull request can) must not be hidden by a replayed build.

@@ -25,6 +25,8 @@ public struct PipelineResult: Sendable {
     public var outputsByGenerator: [[GeneratedFile]] = []
     /// The declared contrast pairs measured, when the pipeline `measuresContrast` and the rules ran (else nil).
     public var contrast: [ContrastCell]? = nil
+    /// What the guideline checks could see, counted beside them when the rules ran (else nil).
+    public var coverage: GuidelineCoverage?
     /// How long each stage took, in order, with what it handled (for `--verbose`).
     public var timings: [(stage: String, duration: Duration, detail: String)] = []
     /// Each file's load, for the next run to reuse; only when the run was given `Pipeline.reusableLoads`.
