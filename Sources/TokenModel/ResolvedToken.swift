@@ -21,6 +21,10 @@ public final class ResolvedToken: Sendable {
     /// The typed value per entry of `values` for a token of any type but color (whose typed values are
     /// `colors`); empty for a color token, and for a token made without them (tests that need no values).
     package let typed: [TokenValue]
+    /// The facts under `$extensions.tokenc` (the token's own merged with its groups'), kept here so that
+    /// `token.facts.role` reads one stored field: rules and outputs ask every token. Lent through a `_read`
+    /// accessor instead, each read allocated the accessor's frame (112,300 allocations in a 10k build).
+    public let facts: TokencFacts
     /// Four bits per built-in appearance (light lowest, in `Appearance.builtIn`'s order): the index in `values`
     /// of the token's own value in it, 15 when it has none among its first fifteen values. Rules and
     /// generators ask for a token's value in an appearance millions of times; comparing mode names as strings
@@ -45,6 +49,7 @@ public final class ResolvedToken: Sendable {
         precondition(typed.isEmpty || (type != .color && typed.count == values.count), "one typed value per value of a token")
         self.typed = typed
         self.token = token
+        facts = token.details?.facts ?? TokencFacts.none
         self.type = type
         self.values = values
         self.aliasChain = aliasChain
@@ -102,14 +107,6 @@ public final class ResolvedToken: Sendable {
     /// The keys of a composite's colors, left out when `differsByMode` compares values.
     private static let colorKeys: Set<String> = ["color", "colors"]
 
-    /// The facts under `$extensions.tokenc`, read from the token's box in place: rules ask every token, and
-    /// `token.facts` copied the whole token (every field retained) to call its getter. Lent, not returned:
-    /// `token.facts.role` reads one field without copying the facts' lists (each copy retained them).
-    public var facts: TokencFacts {
-        _read {
-            if let details = token.details { yield details.facts } else { yield TokencFacts.none }
-        }
-    }
 
     /// The value in `mode`, following the documented fallback when the token does not define it.
     package func value(in mode: String) -> Node { values[valueIndex(in: mode)].value }

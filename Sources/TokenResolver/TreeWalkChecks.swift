@@ -23,15 +23,17 @@ extension TreeWalk {
                           at: value.location, path: path, fix: surface.map { "write `on: [\"\($0)\"]`" })
                     continue
                 }
-                facts.on = []
+                // Gathered, then set once: each change of a fact makes a new box of them.
+                var on: [TokenReference] = []
                 for item in items {
                     if let target = aliasTarget(item.string) {
-                        facts.on.append(TokenReference(path: target, location: item.location))
+                        on.append(TokenReference(path: target, location: item.location))
                     } else {
                         error(.tokenInvalidProperty, "each surface in `on` must be an alias such as \"{color.background.primary}\"",
                               at: item.location, path: path)
                     }
                 }
+                facts.on = on
             case "text", "large-text":
                 guard case .scalar(.bool(let flag), _) = value.kind else {
                     error(.tokenInvalidProperty, "`\(entry.key)` must be true or false", at: value.location, path: path)
@@ -58,16 +60,17 @@ extension TreeWalk {
                     error(.tokenInvalidProperty, "`platforms` must be a list such as [ios, macos]", at: value.location, path: path)
                     continue
                 }
-                facts.platforms = []
+                var platforms: [Platform] = []
                 for item in items {
                     if let name = item.string, let platform = Platform(rawValue: name) {
-                        facts.platforms.append(platform)
+                        platforms.append(platform)
                     } else {
                         error(.tokenInvalidProperty,
                               "`\(item.string ?? item.kindDescription)` is not a platform; use " + Platform.allCases.map(\.rawValue).joined(separator: ", "),
                               at: item.location, path: path)
                     }
                 }
+                facts.platforms = platforms
             case "locales":
                 guard let items = value.sequenceItems, items.allSatisfy({ !($0.string ?? "").isEmpty }) else {
                     error(.tokenInvalidProperty, "`locales` must be a list of locales such as [en, fr]", at: value.location, path: path)
@@ -75,6 +78,8 @@ extension TreeWalk {
                 }
                 facts.locales = items.map { $0.string! }
             case "ignore":
+                var ignore = facts.ignore
+                defer { facts.ignore = ignore }
                 for item in value.sequenceItems ?? [value] {
                     guard let rule = item["rule"]?.string else {
                         error(.tokenInvalidProperty, "each `ignore` entry needs `rule` and `reason`", at: item.location, path: path,
@@ -86,7 +91,7 @@ extension TreeWalk {
                               fix: "say why the rule does not apply, so reviewers can judge it")
                         continue
                     }
-                    facts.ignore.append(IgnoredRule(rule: rule, reason: reason, location: item.location))
+                    ignore.append(IgnoredRule(rule: rule, reason: reason, location: item.location))
                 }
             default:
                 let keys = TokencFacts.keys
