@@ -45,7 +45,7 @@ struct ResolutionRun {
     var validator = ValueReader()
 
     /// Literal tokens resolved before the walk, by index (nil for the others).
-    let literals: [LiteralResolution?]
+    let literals: LiteralChunks
     /// What the first pass found of each token, in a byte: the walk reads these, not `literals`.
     let flags: [TokenFlags]
 
@@ -54,7 +54,7 @@ struct ResolutionRun {
     /// The tokens the walk has resolved so far, by index (literal tokens are in `literals`).
     var made: [ResolvedToken?]
 
-    init(tokens: [Token], index: PathIndex, literals: [LiteralResolution?], flags: [TokenFlags], lightTargets: [Int32]) {
+    init(tokens: [Token], index: PathIndex, literals: LiteralChunks, flags: [TokenFlags], lightTargets: [Int32]) {
         self.tokens = tokens
         self.index = index
         self.literals = literals
