@@ -18,6 +18,9 @@ struct ModeNames: Equatable {
 
     var isEmpty: Bool { builtIn == 0 && custom.isEmpty }
 
+    /// How many names the set holds.
+    var count: Int { builtIn.nonzeroBitCount + custom.count }
+
     mutating func insert(_ name: String) {
         if let bit = Self.builtInBit(name) {
             builtIn |= bit

@@ -115,6 +115,7 @@ struct ResolutionRun {
         var values = [ModeValue(Appearance.light, Self.pointsAsPixels(light))]
         let names = modeNames(of: i)
         if !names.isEmpty {
+            values.reserveCapacity(names.count)
             var inProgress: [ModeKey] = []
             for mode in names.ordered where mode != Appearance.light {
                 guard let value = value(of: i, in: mode, type: type, inProgress: &inProgress) else { continue }
@@ -126,7 +127,7 @@ struct ResolutionRun {
         // values too.
         let t = Int(lightTargets[i])
         let target = t < 0 ? nil : made[t] ?? literals[t]?.token
-        let sharing = target.map { !flags[i].contains(.hasModes) && $0.values.map(\.mode) == values.map(\.mode) } ?? false
+        let sharing = target.map { !flags[i].contains(.hasModes) && Self.sameModes($0.values, values) } ?? false
         return Self.resolvedToken(tokens[i], type: type, values: values, aliasChain: chain, lightTarget: target,
                                   sharingTypedValues: sharing)
     }
@@ -156,6 +157,12 @@ struct ResolutionRun {
             typed.append(value)
         }
         return ResolvedToken(token: token, type: type, values: values, aliasChain: aliasChain, colors: [], typed: typed)
+    }
+
+    /// Whether two lists of values are of the same modes, in the same order (compared in place: two lists of
+    /// mode names made for the comparison were a fifth of the walk's allocations).
+    static func sameModes(_ a: [ModeValue], _ b: [ModeValue]) -> Bool {
+        a.count == b.count && a.indices.allSatisfy { a[$0].mode == b[$0].mode }
     }
 
     /// Whether two lists of values are the same modes with the same scalar texts, which parse to the same colors
