@@ -41,11 +41,20 @@ public struct TokenReference: Sendable, Hashable {
         guard let text, text.utf8.count > 2 else { return nil }
         // Read as one contiguous buffer: scanning the string's UTF-8 view a byte at a time cost ten times more.
         return text.withContiguousUTF8 { bytes -> String? in
-            guard bytes[0] == UInt8(ascii: "{"), bytes[bytes.count - 1] == UInt8(ascii: "}") else { return nil }
-            let inner = UnsafeBufferPointer(rebasing: bytes[1..<(bytes.count - 1)])
-            guard !inner.contains(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }) else { return nil }
-            return String(decoding: inner, as: UTF8.self)
+            isAlias(bytes) ? String(decoding: UnsafeBufferPointer(rebasing: bytes[1..<(bytes.count - 1)]), as: UTF8.self) : nil
         }
+    }
+
+    /// Whether the text is a whole-value alias `"{a.b}"` (`aliasPath` is not nil), without making the path.
+    public static func isAlias(_ text: String?) -> Bool {
+        guard let text, text.utf8.count > 2 else { return false }
+        return text.withContiguousUTF8 { isAlias($0) }
+    }
+
+    /// Whether the UTF-8 bytes are `{`, a path without braces, `}`.
+    private static func isAlias<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Bool where Bytes.Index == Int {
+        guard bytes.count > 2, bytes[0] == UInt8(ascii: "{"), bytes[bytes.count - 1] == UInt8(ascii: "}") else { return false }
+        return !bytes[1..<(bytes.count - 1)].contains { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "}") }
     }
 }
 

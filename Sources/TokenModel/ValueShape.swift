@@ -17,7 +17,7 @@ public enum ValueShape {
             if keys == ["color", "width", "style"] { return .border }
             return nil
         }
-        guard let text = value.string, TokenReference.aliasPath(text) == nil else { return nil }
+        guard let text = value.string, !TokenReference.isAlias(text) else { return nil }
         // A hex or functional color: a bare name (`red`) could as well be a string a tool keeps.
         if text.hasPrefix("#") || text.hasSuffix(")"), case .success = ColorSyntax.parse(text) { return .color }
         return nil

@@ -14,7 +14,7 @@ extension ResolvedToken {
     /// Whether what is written for `mode` (its `$extensions.mode` entry, else `$value`) is an alias `"{a.b}"`.
     public func writesAlias(in mode: String) -> Bool {
         let written = token.modes.first { $0.name == mode }?.value ?? token.value
-        return TokenReference.aliasPath(written.string) != nil
+        return TokenReference.isAlias(written.string)
     }
 
     /// Whether the token's own `$value` writes `field`.

@@ -48,7 +48,7 @@ struct LiteralResolution {
     /// Whether a value holds no alias and no `$ref` anywhere (`{system.…}` counts as an alias here: the walk decides).
     static func isLiteral(_ node: Node) -> Bool {
         switch node.kind {
-        case .scalar(.string(let text), _): return TokenReference.aliasPath(text) == nil
+        case .scalar(.string(let text), _): return !TokenReference.isAlias(text)
         case .scalar: return true
         case .sequence(let items): return items.allSatisfy(isLiteral)
         case .mapping(let entries): return entries.allSatisfy { $0.key != "$ref" && isLiteral($0.value) }

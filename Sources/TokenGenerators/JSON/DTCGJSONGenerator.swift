@@ -267,7 +267,7 @@ public struct DTCGJSONGenerator: Generator {
         case (.color?, .list(let items)):
             writer.array(items.count) { writer, i in Self.value(&writer, &colors, items[i], type: type, mode: mode) }
         case (.color?, _):
-            if let text = value.string, TokenReference.aliasPath(text) != nil, ColorValue.systemName(text) == nil { return writer.plain(value) }
+            if let text = value.string, TokenReference.isAlias(text), ColorValue.systemName(text) == nil { return writer.plain(value) }
             guard case .success(let parsed) = ColorValue.parse(value) else { return writer.plain(value) }
             colors.write(parsed.color(in: mode), into: &writer)
         case (.dimension?, .object(let entries)) where value["unit"]?.string == "pt":

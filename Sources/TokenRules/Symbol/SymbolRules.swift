@@ -296,7 +296,7 @@ struct SymbolColorsAdaptRule: Rule {
             let dark = context.value(token, in: Appearance.dark)?.symbol
             for (index, color) in light.colors.enumerated() where index < written.count {
                 let text = written[index].value ?? ""
-                guard TokenReference.aliasPath(text) == nil, ColorValue.systemName(text) == nil else { continue }
+                guard !TokenReference.isAlias(text), ColorValue.systemName(text) == nil else { continue }
                 if case .system = color.value { continue }
                 let lightColor = color.value.color(in: Appearance.light)
                 let darkColor = dark.flatMap { index < $0.colors.count ? $0.colors[index].value.color(in: Appearance.dark) : nil }
