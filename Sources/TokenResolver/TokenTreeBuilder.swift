@@ -1,4 +1,3 @@
-import Locks
 import SourceData
 import SourceTree
 import TokenModel
@@ -77,7 +76,7 @@ public struct TokenTreeBuilder: Sendable {
     /// `lastWins`, the sources of a resolver document: the later definition overrides the earlier, Resolver Module
     /// 2025.10 "Conflict resolution", and notes what it overrode), a group's first place counts, then `$extends`
     /// is applied; the tokens come back sorted by path.
-    public func build(_ trees: [FileTree], lastWins: Bool = false) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+    public func build(_ trees: consuming [FileTree], lastWins: Bool = false) -> (tokens: [Token], diagnostics: [Diagnostic]) {
         var walk = TreeWalk()
         // Paths and positions only: a token is copied once, into the result.
         let count = trees.reduce(0) { $0 + $1.tokens.count }
@@ -124,7 +123,7 @@ public struct TokenTreeBuilder: Sendable {
                 keptPosition = k
             }
         }
-        walk.tokens = Self.joined(trees, places: places, count: kept)
+        walk.tokens = Self.joined(consume trees, places: places, count: kept)
         for (place, locations) in overridden { walk.tokens[Int(place)].overrides = locations }
         guard !walk.extends.isEmpty else { return (walk.tokens, walk.diagnostics) }
         walk.tokenIndex.reserveCapacity(walk.tokens.count)
@@ -135,13 +134,25 @@ public struct TokenTreeBuilder: Sendable {
     }
 
     /// The files' kept tokens in one list, each at its place (`places[file][index]`, -1 for one left out),
-    /// copied in chunks on all cores.
-    private static func joined(_ trees: [FileTree], places: [[Int32]], count: Int) -> [Token] {
+    /// moved out of the files (each swapped for an empty token). Copied instead, on all cores, every field of
+    /// every token was retained, and freeing the files released them all again on one core: the tree stage
+    /// took 17–18 ms at 100,000 tokens, with the moves 14–16 ms.
+    private static func joined(_ trees: consuming [FileTree], places: [[Int32]], count: Int) -> [Token] {
+        var trees = trees
         var sources = [(file: Int32, index: Int32)](repeating: (0, 0), count: count)
         for file in places.indices {
             for (index, place) in places[file].enumerated() where place >= 0 { sources[Int(place)] = (Int32(file), Int32(index)) }
         }
-        return Parallel.map(count, chunk: 4096) { trees[Int(sources[$0].file)].tokens[Int(sources[$0].index)] }
+        let location = SourceLocation(fileID: 0, line: 0, column: 0)
+        let vacated = Token(path: "", type: nil, location: location, value: Node(.scalar(.null, text: ""), at: location), modes: [], details: nil)
+        var tokens: [Token] = []
+        tokens.reserveCapacity(count)
+        for (file, index) in sources {
+            var token = vacated
+            swap(&token, &trees[Int(file)].tokens[Int(index)])
+            tokens.append(token)
+        }
+        return tokens
     }
 }
 
