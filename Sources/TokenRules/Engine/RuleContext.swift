@@ -143,38 +143,29 @@ public final class RuleContext: Sendable {
     /// surfaces or text-on-accent, or a symbol's colors.
     private static func usage(_ tokens: [ResolvedToken], index: PathIndex) -> (usedInUI: Set<ObjectIdentifier>, ignores: [String: [IgnoredRule]]) {
         var ignores: [String: [IgnoredRule]] = [:]
-        var paths: Set<String> = []
+        var usedInUI: Set<ObjectIdentifier> = []
+        // A named token is found in the index as it is met (a set of the paths first hashed each one twice).
+        func use(_ path: String) { if let used = index[path] { usedInUI.insert(ObjectIdentifier(tokens[used])) } }
         for token in tokens {
-            // Facts read through the token's details box, once: the `facts` getter made and copied a whole
-            // facts value at every use, for every token (most have none).
-            if let facts = token.token.details?.facts {
-                if token.type == .color, !facts.on.isEmpty || facts.role != nil { paths.insert(token.path) }
-                for surface in facts.on { paths.insert(surface.path) }
-                if !facts.ignore.isEmpty { ignores[token.path] = facts.ignore }
-            }
+            let facts = token.facts
+            if token.type == .color, !facts.on.isEmpty || facts.role != nil { usedInUI.insert(ObjectIdentifier(token)) }
+            for surface in facts.on { use(surface.path) }
+            if !facts.ignore.isEmpty { ignores[token.path] = facts.ignore }
             switch token.type {
             case .accent:
-                for reference in references(token, field: "surfaces") + references(token, field: "text-on-accent") {
-                    paths.insert(reference.path)
-                }
+                for reference in references(token, field: "surfaces") + references(token, field: "text-on-accent") { use(reference.path) }
             case .symbol:
-                for reference in references(token, field: "colors") { paths.insert(reference.path) }
+                for reference in references(token, field: "colors") { use(reference.path) }
             default: break
             }
         }
-        var usedInUI: Set<ObjectIdentifier> = []
-        usedInUI.reserveCapacity(paths.count)
-        for path in paths { if let used = index[path] { usedInUI.insert(ObjectIdentifier(tokens[used])) } }
         return (usedInUI, ignores)
     }
 
-    /// The `ignore` entries of `tokens` by path, read through each token's details box (the `facts` getter
-    /// made and copied a whole facts value for every token).
+    /// The `ignore` entries of `tokens` by path.
     static func ignores(in tokens: [ResolvedToken]) -> [String: [IgnoredRule]] {
         var ignores: [String: [IgnoredRule]] = [:]
-        for token in tokens {
-            if let ignore = token.token.details?.facts.ignore, !ignore.isEmpty { ignores[token.path] = ignore }
-        }
+        for token in tokens where !token.facts.ignore.isEmpty { ignores[token.path] = token.facts.ignore }
         return ignores
     }
 
