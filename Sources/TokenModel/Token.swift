@@ -97,6 +97,22 @@ public enum Appearance {
     }
 }
 
+/// A token's value in one mode other than light, as `$extensions.mode` writes it. A struct, not a labelled
+/// tuple: the compiler copies a tuple of a string and a node through the runtime's generic tuple copy (about
+/// 380 instructions), a struct through code of its own.
+public struct WrittenMode: Sendable {
+    /// The mode's name (`dark`, `forest`).
+    public var name: String
+    /// The value written for it.
+    package var value: Node
+
+    /// Creates a mode's value.
+    package init(name: String, value: Node) {
+        self.name = name
+        self.value = value
+    }
+}
+
 /// One token as the tree stage found it: where it is, its type and its unresolved values.
 ///
 /// The fields most tokens leave empty (description, deprecation, extensions, facts) live in one shared box:
@@ -111,7 +127,7 @@ public struct Token: Sendable {
     /// The `$value` node (the light appearance).
     package var value: Node
     /// Other appearances by mode name, from `$extensions.mode`.
-    package var modes: [(name: String, value: Node)]
+    package var modes: [WrittenMode]
     /// The rarely set fields; nil when all are empty.
     public private(set) var details: TokenDetails?
 
@@ -145,7 +161,7 @@ public struct Token: Sendable {
     /// Creates a token.
     package init(
         path: String, type: TokenType?, location: SourceLocation, value: Node,
-        modes: [(name: String, value: Node)] = [], description: String? = nil,
+        modes: [WrittenMode] = [], description: String? = nil,
         deprecation: String? = nil, extensions: PlainValue? = nil, facts: TokencFacts = TokencFacts()
     ) {
         self.init(path: path, type: type, location: location, value: value, modes: modes,
@@ -153,7 +169,7 @@ public struct Token: Sendable {
     }
 
     /// Creates a token whose rarely set fields are already boxed (tokens of one group share their facts' box).
-    package init(path: String, type: TokenType?, location: SourceLocation, value: Node, modes: [(name: String, value: Node)],
+    package init(path: String, type: TokenType?, location: SourceLocation, value: Node, modes: [WrittenMode],
                 details: TokenDetails?)
     {
         self.path = path

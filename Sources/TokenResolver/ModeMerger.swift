@@ -27,7 +27,7 @@ public struct ModeMerger: Sendable {
                     continue
                 }
                 tokens[i].modes.removeAll { $0.name == mode }
-                tokens[i].modes.append((mode, token.value))
+                tokens[i].modes.append(WrittenMode(name: mode, value: token.value))
             }
         }
         for i in tokens.indices where tokens[i].modes.contains(where: { Appearance.combination($0.name) != nil }) {

@@ -42,7 +42,7 @@ extension ResolutionRun {
             }
             var targets: [Int] = []
             if lightTargets[t] >= 0 { targets.append(Int(lightTargets[t])) } else { collectTargets(tokens[t].value, into: &targets) }
-            for (_, node) in tokens[t].modes { collectTargets(node, into: &targets) }
+            for mode in tokens[t].modes { collectTargets(mode.value, into: &targets) }
             // A literal value with no modes of its own has none: no set, no cache entry.
             if targets.isEmpty && tokens[t].modes.isEmpty {
                 answer = ModeNames()

@@ -181,8 +181,7 @@ struct TreeWalk {
         var description: String?
         var deprecation = inheritedDeprecation
         var extensions: PlainValue?
-        // Labelled as `Token.modes` is: an unlabelled list was converted, element by element, into a new one.
-        var modes: [(name: String, value: Node)] = []
+        var modes: [WrittenMode] = []
         var reference: MappingEntry?
         /// A `light` entry under `$extensions.mode`, which `$value` already is.
         var lightMode: MappingEntry?
@@ -223,7 +222,7 @@ struct TreeWalk {
                                 lightMode = mode
                                 continue
                             }
-                            modes.append((name: mode.key, value: mode.value))
+                            modes.append(WrittenMode(name: mode.key, value: mode.value))
                             if Appearance.builtInIndex(mode.key) == nil { checkCustomMode(mode.key, at: mode.keyLocation, path: dotted) }
                         }
                     } else {
