@@ -17,6 +17,18 @@ extension ResolvedToken {
         return TokenReference.isAlias(written.string)
     }
 
+    /// Whether the token's own `$value` is the whole alias `"{path}"`, as `writtenValue.path == path` says,
+    /// compared in place: the Swift output asks it of every alias, and making the path allocated one.
+    public func writesAlias(of path: String) -> Bool {
+        guard let text = token.value.string, TokenReference.isAlias(text), ColorValue.systemName(text) == nil else { return false }
+        let sameBytes = text.utf8.count == path.utf8.count + 2
+            && text.withContiguousUTF8 { written in path.withContiguousUTF8 { written[1..<(written.count - 1)].elementsEqual($0) } }
+        if sameBytes { return true }
+        // Strings are equal when canonically equivalent (é written as one scalar or as two), whatever their bytes.
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 } && path.utf8.allSatisfy { $0 < 0x80 }
+        return !ascii && TokenReference.aliasPath(text) == path
+    }
+
     /// Whether the token's own `$value` writes `field`.
     public func writes(_ field: String) -> Bool { token.value[field] != nil }
 

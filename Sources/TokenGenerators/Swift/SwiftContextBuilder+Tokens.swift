@@ -141,7 +141,7 @@ extension SwiftContextBuilder {
     /// The constant a whole alias refers to: a token whose value is `{target}` and that has no appearance of its
     /// own has its target's values exactly, so its target's constant (which has a value too).
     func aliasReference(_ token: ResolvedToken) -> String? {
-        guard !token.writesModes, let target = token.aliasChain.first, token.writtenValue.path == target,
+        guard !token.writesModes, let target = token.aliasChain.first, token.writesAlias(of: target),
               let (reference, referenced) = constant(at: target),
               // A deprecated constant's every use warns; the generated file writes the value rather than warn itself.
               referenced.deprecation == nil else { return nil }
