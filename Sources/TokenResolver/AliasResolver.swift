@@ -13,8 +13,9 @@ public struct AliasResolver: Sendable {
     public func resolve(_ tokens: [Token], context: ReferenceContext = ReferenceContext())
         -> (set: ResolvedTokenSet, diagnostics: [Diagnostic])
     {
-        let (index, literals, flags, lightTargets) = Self.resolveAhead(tokens)
+        let (index, literals, flags, lightTargets, literalModes) = Self.resolveAhead(tokens)
         var run = ResolutionRun(tokens: tokens, index: index, literals: literals, flags: flags, lightTargets: lightTargets)
+        run.modesMet = literalModes
         run.context = context
         for index in tokens.indices {
             run.visit(index)
@@ -24,9 +25,6 @@ public struct AliasResolver: Sendable {
                 for surface in details.facts.on { run.lookupSurface(surface, owner: index) }
             }
         }
-        // The walk settled which tokens resolve without touching the resolved tokens made before it; taking
-        // each into the list (a reference count, a cache miss per token at 100,000) and reading its modes
-        // goes in chunks on all cores.
         let (resolved, modeNames) = run.collect()
         let modes = modeNames.ordered
         // Mode values revisit nodes the light pass already checked; report each problem once.
@@ -46,7 +44,7 @@ extension AliasResolver {
     /// `Parallel`-in-`Parallel`, the literals got no core of their own: an apply inside an apply gets only
     /// the cores the outer one leaves, which on two cores made the chunks run one after another.)
     static func resolveAhead(_ tokens: [Token])
-        -> (index: PathIndex, literals: LiteralChunks, flags: [TokenFlags], lightTargets: [Int32])
+        -> (index: PathIndex, literals: LiteralChunks, flags: [TokenFlags], lightTargets: [Int32], modes: ModeNames)
     {
         let chunk = LiteralChunks.size, count = tokens.count
         let parts = Parallel.map(1 + (count + chunk - 1) / chunk) { job -> AheadPart in
@@ -55,13 +53,16 @@ extension AliasResolver {
             for i in (job - 1) * chunk..<min(count, job * chunk) {
                 var reader = ValueReader()
                 let literal = LiteralResolution.resolve(tokens[i], validator: &reader)
+                if let values = literal?.token?.values {
+                    for k in values.indices.dropFirst() { part.modes.insert(values[k].mode) }
+                }
                 part.literals.append(literal)
                 part.flags.append(TokenFlags(tokens[i], literal: literal))
             }
             return .literals(part)
         }
         var index = PathIndex([])
-        var literals = LiteralChunks(), flags: [TokenFlags] = []
+        var literals = LiteralChunks(), flags: [TokenFlags] = [], modes = ModeNames()
         literals.parts.reserveCapacity(parts.count)
         flags.reserveCapacity(count)
         for part in parts {
@@ -70,6 +71,7 @@ extension AliasResolver {
             case .literals(let part):
                 literals.parts.append(part.literals)
                 flags += part.flags
+                modes.formUnion(part.modes)
             }
         }
         let lightTargets = Parallel.map(count, chunk: chunk) { i -> Int32 in
@@ -77,7 +79,7 @@ extension AliasResolver {
                   let target = index[path] else { return -1 }
             return Int32(target)
         }
-        return (index, literals, flags, lightTargets)
+        return (index, literals, flags, lightTargets, modes)
     }
 
     /// One job's result in `resolveAhead`: the path index, or a chunk's literals and flags.
@@ -85,6 +87,8 @@ extension AliasResolver {
         struct Literals {
             var literals: [LiteralResolution?] = []
             var flags: [TokenFlags] = []
+            /// The modes other than light the chunk's valid literals have values in.
+            var modes = ModeNames()
         }
         case index(PathIndex)
         case literals(Literals)
@@ -102,6 +106,9 @@ struct LiteralChunks {
 
     /// The resolution of token `i`, nil when it is not a literal.
     subscript(i: Int) -> LiteralResolution? { parts[i / Self.size][i % Self.size] }
+
+    /// Moves the resolved token of literal `i` out (nil when its value was not valid).
+    mutating func takeToken(_ i: Int) -> ResolvedToken? { parts[i / Self.size][i % Self.size]?.token.take() }
 }
 
 /// What the first pass found of a token, in one byte: what the walk reads instead of the token or the

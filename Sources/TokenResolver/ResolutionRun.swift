@@ -1,4 +1,3 @@
-import Locks
 import SourceData
 import SourceTree
 import TokenModel
@@ -45,7 +44,9 @@ struct ResolutionRun {
     var validator = ValueReader()
 
     /// Literal tokens resolved before the walk, by index (nil for the others).
-    let literals: LiteralChunks
+    var literals: LiteralChunks
+    /// The modes other than light that the resolved tokens made so far have values in.
+    var modesMet = ModeNames()
     /// What the first pass found of each token, in a byte: the walk reads these, not `literals`.
     let flags: [TokenFlags]
 
@@ -76,37 +77,21 @@ struct ResolutionRun {
         }
     }
 
-    /// Every token that resolved, in token order, and the modes their values are in (the light one always):
-    /// once the walk is done, read in chunks on all cores.
-    func collect() -> (tokens: [ResolvedToken], modes: ModeNames) {
-        let chunk = 4096, count = tokens.count
-        let parts = Parallel.map((count + chunk - 1) / chunk) { c -> (tokens: [ResolvedToken], modes: ModeNames) in
-            var found: [ResolvedToken] = []
-            var modes = ModeNames()
-            for i in c * chunk..<min(count, (c + 1) * chunk) {
-                guard let resolved = resolvedToken(i) else { continue }
-                // Names only, by index: taking each (mode, value) pair out copied its node too.
-                for k in resolved.values.indices.dropFirst() { modes.insert(resolved.values[k].mode) }
-                found.append(resolved)
-            }
-            return (found, modes)
+    /// Every token that resolved, in token order, and the modes their values are in (the light one always),
+    /// once the walk is done. Each token is moved out of the walk's lists, not copied: copying retained every
+    /// token (a cache miss each at 100,000, on all cores) and freeing the lists released them all again on one.
+    /// A literal counts even when a chain too long for where it was met failed it, as it always has.
+    mutating func collect() -> (tokens: [ResolvedToken], modes: ModeNames) {
+        var resolved: [ResolvedToken] = []
+        resolved.reserveCapacity(tokens.count)
+        for i in tokens.indices {
+            let kind = flags[i]
+            let token = kind.contains(.literal) ? (kind.contains(.invalid) ? nil : literals.takeToken(i)) : made[i].take()
+            if let token { resolved.append(token) }
         }
         var modes = ModeNames([Appearance.light])
-        var resolved: [ResolvedToken] = []
-        resolved.reserveCapacity(parts.reduce(0) { $0 + $1.tokens.count })
-        for part in parts {
-            resolved += part.tokens
-            modes.formUnion(part.modes)
-        }
+        modes.formUnion(modesMet)
         return (resolved, modes)
-    }
-
-    /// Token `i` resolved, nil when it did not (once the walk is done). A literal counts even when a chain
-    /// too long for where it was met failed it, as it always has.
-    private func resolvedToken(_ i: Int) -> ResolvedToken? {
-        let kind = flags[i]
-        if kind.contains(.literal) { return kind.contains(.invalid) ? nil : literals[i]!.token }
-        return made[i]
     }
 
     /// Token `i`, not a literal, resolved; nil when it does not resolve.
@@ -128,6 +113,7 @@ struct ResolutionRun {
         let t = Int(lightTargets[i])
         let target = t < 0 ? nil : made[t] ?? literals[t]?.token
         let sharing = target.map { !flags[i].contains(.hasModes) && Self.sameModes($0.values, values) } ?? false
+        for k in values.indices.dropFirst() { modesMet.insert(values[k].mode) }
         return Self.resolvedToken(tokens[i], type: type, values: values, aliasChain: chain, lightTarget: target,
                                   sharingTypedValues: sharing)
     }
