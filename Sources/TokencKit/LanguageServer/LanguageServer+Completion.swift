@@ -7,8 +7,7 @@ extension LanguageServer {
     /// `size-class`), and the keys of `$extensions`, `$extensions.tokenc` and `mode`, and a token's `$` properties.
     /// Each item replaces what is typed of it (a `textEdit`), so names with `-` and `.` complete whole.
     func completions(_ params: JSONValue, set: ResolvedTokenSet) -> JSONValue {
-        guard let uri = params["textDocument"]?["uri"]?.string, let path = DocumentURI.path(of: uri),
-              let line = params["position"]?["line"]?.integer, let character = params["position"]?["character"]?.integer,
+        guard let (path, line, character) = Self.documentPosition(params),
               case let lines = lines(ofPath: path), let lineText = lines[line + 1] else { return .null }
         // The text before the position, in UTF-16 units.
         let before = Substring(String(decoding: Array(lineText.utf16.prefix(character)), as: UTF16.self))

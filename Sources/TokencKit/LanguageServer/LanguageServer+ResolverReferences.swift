@@ -3,8 +3,7 @@ import TokenModel
 extension LanguageServer {
     /// The `$ref` value a request's position is on, and the path of the document it is written in.
     private func referenceAt(_ params: JSONValue) -> (path: String, reference: String)? {
-        guard let uri = params["textDocument"]?["uri"]?.string, let path = DocumentURI.path(of: uri),
-              let line = params["position"]?["line"]?.integer, let character = params["position"]?["character"]?.integer,
+        guard let (path, line, character) = Self.documentPosition(params),
               let lineText = lines(ofPath: path)[line + 1],
               let reference = Self.reference(in: lineText, atUTF16: character) else { return nil }
         return (path, reference)

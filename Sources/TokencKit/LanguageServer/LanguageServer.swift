@@ -284,10 +284,16 @@ public final class LanguageServer {
         if let path = DocumentURI.path(of: uri) { lineCache[path] = nil }
     }
 
+    /// The file a request's `textDocument` names and its `position`: the 0-based line and UTF-16 character.
+    static func documentPosition(_ params: JSONValue) -> (path: String, line: Int, character: Int)? {
+        guard let uri = params["textDocument"]?["uri"]?.string, let path = DocumentURI.path(of: uri),
+              let line = params["position"]?["line"]?.integer, let character = params["position"]?["character"]?.integer else { return nil }
+        return (path, line, character)
+    }
+
     /// The token a request's `textDocument` and `position` point at, with the range of its name or alias there.
     func target(_ params: JSONValue) -> (token: ResolvedToken, range: JSONValue)? {
-        guard let uri = params["textDocument"]?["uri"]?.string, let path = DocumentURI.path(of: uri),
-              let line = params["position"]?["line"]?.integer, let character = params["position"]?["character"]?.integer,
+        guard let (path, line, character) = Self.documentPosition(params),
               let navigation, case let lines = lines(ofPath: path),
               let (token, at, from, to) = navigation.token(at: line, utf16: character, in: lines, path: path) else { return nil }
         return (token, lines.range(line: at, from: from, to: to))
