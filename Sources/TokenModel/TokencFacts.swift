@@ -77,8 +77,10 @@ public struct IgnoredRule: Sendable, Hashable {
 
 /// What guideline rules need to know about a token (`$extensions.tokenc`), inherited from groups like `$type`.
 ///
-/// One reference to an immutable box of the fields: a resolved token keeps its facts in a field of its own
-/// (read by every rule and output), at 8 bytes instead of the fields' 90, and setting a field makes a new box.
+/// One reference to an immutable box of the fields, none for empty facts (most tokens'): a resolved token keeps
+/// its facts in a field of its own (read by every rule and output), at 8 bytes instead of the fields' 90, and
+/// setting a field makes a new box. No box for empty facts: one shared box, read by every rule on every core,
+/// would have its count changed by all of them at once.
 public struct TokencFacts: Sendable, Hashable {
     /// The keys `$extensions.tokenc` takes, in the order docs/token-format.md lists them.
     public static let keys = ["on", "text", "large-text", "role", "meaning", "platforms", "locales", "ignore"]
@@ -99,77 +101,78 @@ public struct TokencFacts: Sendable, Hashable {
     private final class Box: Sendable {
         let fields: Fields
         init(_ fields: Fields) { self.fields = fields }
-        /// The box of empty facts, shared by every token without any.
-        static let empty = Box(Fields())
     }
 
-    private var box: Box
+    /// The fields; nil when they are all empty.
+    private var box: Box?
+
+    /// The fields, empty ones for no box.
+    private var fields: Fields { box?.fields ?? Fields() }
 
     /// A copy of the fields with one changed, in a new box.
     private mutating func change(_ edit: (inout Fields) -> Void) {
-        var fields = box.fields
+        var fields = self.fields
         edit(&fields)
         box = Box(fields)
     }
 
     /// Surfaces this foreground is drawn on.
     public var on: [TokenReference] {
-        get { box.fields.on }
+        get { box?.fields.on ?? [] }
         set { change { $0.on = newValue } }
     }
     /// Body text: needs 4.5:1.
     public var text: Bool {
-        get { box.fields.text }
+        get { box?.fields.text ?? false }
         set { change { $0.text = newValue } }
     }
     /// Large text: needs 3:1.
     public var largeText: Bool {
-        get { box.fields.largeText }
+        get { box?.fields.largeText ?? false }
         set { change { $0.largeText = newValue } }
     }
     /// The semantic role of a color.
     public var role: ColorRole? {
-        get { box.fields.role }
+        get { box?.fields.role }
         set { change { $0.role = newValue } }
     }
     /// What the color tells people (`meaning:`), when it is not its role's default meaning.
     public var writtenMeaning: String? {
-        get { box.fields.writtenMeaning }
+        get { box?.fields.writtenMeaning }
         set { change { $0.writtenMeaning = newValue } }
     }
     /// Where the token is used; empty means every platform.
     public var platforms: [Platform] {
-        get { box.fields.platforms }
+        get { box?.fields.platforms ?? [] }
         set { change { $0.platforms = newValue } }
     }
     /// The locales a sticker pack (or any group) is localized into (`locales: [en, fr]`).
     public var locales: [String] {
-        get { box.fields.locales }
+        get { box?.fields.locales ?? [] }
         set { change { $0.locales = newValue } }
     }
     /// Silenced rules.
     public var ignore: [IgnoredRule] {
-        get { box.fields.ignore }
+        get { box?.fields.ignore ?? [] }
         set { change { $0.ignore = newValue } }
     }
 
-    /// Creates empty facts (the one shared box: nothing is allocated).
-    public init() { box = Box.empty }
+    /// Creates empty facts (no box: nothing is allocated).
+    public init() { box = nil }
 
     /// Empty facts, made once: what a token without any reads.
     public static let none = TokencFacts()
 
     /// Facts are equal when their fields are.
-    public static func == (lhs: TokencFacts, rhs: TokencFacts) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
+    public static func == (lhs: TokencFacts, rhs: TokencFacts) -> Bool { lhs.box === rhs.box || lhs.fields == rhs.fields }
 
     /// Hashes the fields.
-    public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(fields) }
 
     /// Whether no fact is set (as `== TokencFacts()`, without comparing lists through `Equatable`: asked for
     /// every token read).
     public var isEmpty: Bool {
-        if box === Box.empty { return true }
-        let f = box.fields
+        guard let f = box?.fields else { return true }
         return f.on.isEmpty && !f.text && !f.largeText && f.role == nil && f.writtenMeaning == nil && f.platforms.isEmpty
             && f.locales.isEmpty && f.ignore.isEmpty
     }
