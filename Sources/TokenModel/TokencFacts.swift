@@ -78,7 +78,7 @@ public struct IgnoredRule: Sendable, Hashable {
 /// What guideline rules need to know about a token (`$extensions.tokenc`), inherited from groups like `$type`.
 ///
 /// One reference to an immutable box of the fields, none for empty facts (most tokens'): a resolved token keeps
-/// its facts in a field of its own (read by every rule and output), at 8 bytes instead of the fields' 90, and
+/// its facts in a field of its own (read by every rule and output), at 8 bytes instead of the fields' 56, and
 /// setting a field makes a new box. No box for empty facts: one shared box, read by every rule on every core,
 /// would have its count changed by all of them at once.
 public struct TokencFacts: Sendable, Hashable {
