@@ -205,7 +205,15 @@ struct MigrationWalk {
         }
         moveToExtensions(leftover.sorted { offset($0.keyLocation) < offset($1.keyLocation) }, of: node, keys: keys, path: path)
         rewriteReferences(value, keys: keys + ["$value"])
-        if node["type"] == nil { type = inferType(node, value: value, keys: keys, path: path) }
+        if node["type"] == nil {
+            // A `$type` written beside `value` is the token's type (a second one inserted broke the file); a type
+            // is inferred only where none is written.
+            if let own = node["$type"] {
+                type = own.string.flatMap { TokenType(rawValue: $0) == nil ? nil : $0 }
+            } else {
+                type = inferType(node, value: value, keys: keys, path: path)
+            }
+        }
         if let type {
             convert(value, keys: keys + ["$value"], type: type, path: path)
             compositeColors(value, keys: keys + ["$value"], type: type, path: path)
