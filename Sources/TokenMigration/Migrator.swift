@@ -31,8 +31,8 @@ public struct Migrator: Sendable {
     public func plan(_ file: LoadedFile, bytes: [UInt8], set: SetFacts = SetFacts(), movingStructure: Bool = true,
                      strictColors: Bool = false) -> FileMigration {
         guard let root = file.root else { return FileMigration(path: file.path, format: .dtcg, edits: [], notes: [], expectations: []) }
-        var walk = MigrationWalk(bytes: bytes, isJSON: file.isJSON, format: SourceFormat.of(root), set: set,
-                                 movesStructure: movingStructure, strictColors: strictColors)
+        var walk = MigrationWalk(bytes: bytes, isJSON: file.isJSON, hasComments: FileSyntax(path: file.path) == .jsonWithComments,
+                                 format: SourceFormat.of(root), set: set, movesStructure: movingStructure, strictColors: strictColors)
         walk.group(root, keys: [], inheritedType: nil)
         return FileMigration(path: file.path, format: walk.format, edits: TextEdit.inFileOrder(walk.edits),
                              notes: walk.notes, expectations: walk.expectations)
@@ -75,6 +75,8 @@ public struct Migrator: Sendable {
 struct MigrationWalk {
     let bytes: [UInt8]
     let isJSON: Bool
+    /// Whether `//` and `/* */` are comments (`.jsonc`, `.json5`).
+    let hasComments: Bool
     let format: SourceFormat
     /// The paths of the set's tokens that move under `$extensions`.
     let moved: Set<String>
@@ -91,8 +93,9 @@ struct MigrationWalk {
     var notes: [MigrationNote] = []
     var expectations: [MigrationExpectation] = []
 
-    init(bytes: [UInt8], isJSON: Bool, format: SourceFormat, set: SetFacts = SetFacts(), movesStructure: Bool = true,
-         strictColors: Bool = false) {
+    init(bytes: [UInt8], isJSON: Bool, hasComments: Bool = false, format: SourceFormat, set: SetFacts = SetFacts(),
+         movesStructure: Bool = true, strictColors: Bool = false) {
+        self.hasComments = hasComments
         self.moved = set.moved
         self.values = set.values
         self.movesStructure = movesStructure
@@ -159,12 +162,18 @@ struct MigrationWalk {
     mutating func legacyToken(_ node: Node, keys: [String]) {
         guard let entries = node.mappingEntries, let value = node["value"] else { return }
         let path = keys.joined(separator: ".")
-        let written = node["type"]?.string
-        var type = written.flatMap(format.dtcgType)
+        // A `$type` written beside `value` is the token's type, Style Dictionary's names read as DTCG's, and a
+        // `type` beside it is a tool's key (a second `$type` would break the file).
+        let hasOwnType = node["$type"] != nil
+        let written = hasOwnType ? nil : node["type"]?.string
+        let own = node["$type"]?.string.map { SourceFormat.styleDictionaryOnlyTypes[$0] ?? $0 }
+        var type = written.flatMap(format.dtcgType) ?? own.flatMap { TokenType(rawValue: $0) == nil ? nil : $0 }
         // A type with no DTCG equivalent, a value with no exact DTCG form: the token moves under `$extensions` as
         // it is written (left in a file that is DTCG afterwards, each of its keys would be a finding).
         let why: String? = if let written, type == nil {
             "the \(format.rawValue) type `\(written)` has no DTCG equivalent"
+        } else if let own, type == nil {
+            "`$type: \(own)` is not a DTCG type"
         } else if let type {
             Self.inexactReason(value, type: type)
         } else {
@@ -187,9 +196,9 @@ struct MigrationWalk {
         func renamed(_ key: String) -> String? {
             switch key {
             case "value": "$value"
-            case "type": "$type"
-            case "description": "$description"
-            case "comment": hasDescription ? nil : "$description"
+            case "type": hasOwnType ? nil : "$type"
+            case "description": node["$description"] == nil ? "$description" : nil
+            case "comment": hasDescription || node["$description"] != nil ? nil : "$description"
             case "attributes": node["$extensions"] == nil ? "$extensions" : nil
             default: nil
             }
@@ -205,15 +214,8 @@ struct MigrationWalk {
         }
         moveToExtensions(leftover.sorted { offset($0.keyLocation) < offset($1.keyLocation) }, of: node, keys: keys, path: path)
         rewriteReferences(value, keys: keys + ["$value"])
-        if node["type"] == nil {
-            // A `$type` written beside `value` is the token's type (a second one inserted broke the file); a type
-            // is inferred only where none is written.
-            if let own = node["$type"] {
-                type = own.string.flatMap { TokenType(rawValue: $0) == nil ? nil : $0 }
-            } else {
-                type = inferType(node, value: value, keys: keys, path: path)
-            }
-        }
+        // A type is inferred only where none is written.
+        if node["type"] == nil, node["$type"] == nil { type = inferType(node, value: value, keys: keys, path: path) }
         if let type {
             convert(value, keys: keys + ["$value"], type: type, path: path)
             compositeColors(value, keys: keys + ["$value"], type: type, path: path)
@@ -296,8 +298,7 @@ struct MigrationWalk {
             return i
         }
         while start < bytes.count, bytes[start] == UInt8(ascii: "&") || bytes[start] == UInt8(ascii: "!") {
-            start = nameEnd(start + 1)
-            while start < bytes.count, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+            start = spaceEnd(nameEnd(start + 1))
         }
         guard start < bytes.count else { return start..<start }
         if bytes[start] == UInt8(ascii: "*") { return start..<nameEnd(start + 1) }
@@ -314,6 +315,27 @@ struct MigrationWalk {
             i += 1
         }
         return start..<bytes.count
+    }
+
+    /// The first byte from `from` that is not a space, a line break or a comment: the scalar after an anchor or
+    /// a tag may start lines below it (`&a # note` then `8px`); a JSONC or JSON5 file's `//` and `/* */`
+    /// comments are skipped too.
+    func spaceEnd(_ from: Int) -> Int {
+        var i = from
+        func skipLine() { while i < bytes.count, bytes[i] != UInt8(ascii: "\n"), bytes[i] != UInt8(ascii: "\r") { i += 1 } }
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): i += 1
+            case UInt8(ascii: "#"): skipLine()
+            case UInt8(ascii: "/") where hasComments && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "/"): skipLine()
+            case UInt8(ascii: "/") where hasComments && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "*"):
+                i += 2
+                while i + 1 < bytes.count, !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
+                i = min(bytes.count, i + 2)
+            default: return i
+            }
+        }
+        return i
     }
 
     /// `text` as a JSON string (what YAML's double quotes read the same): quotes, backslashes and control

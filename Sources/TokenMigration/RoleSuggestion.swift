@@ -1,3 +1,4 @@
+import SourceData
 import SourceTree
 import TokenModel
 
@@ -157,7 +158,8 @@ extension RoleNames {
     /// each suggested token (a `tokenc` member of its `$extensions` when it has those), in the file's syntax.
     /// A token with `$extensions.tokenc` already is the user's, and left.
     public static func edits(_ file: LoadedFile, bytes: [UInt8], suggestions: [String: RoleSuggestion]) -> FileMigration {
-        var walk = MigrationWalk(bytes: bytes, isJSON: file.isJSON, format: .dtcg)
+        var walk = MigrationWalk(bytes: bytes, isJSON: file.isJSON, hasComments: FileSyntax(path: file.path) == .jsonWithComments,
+                                 format: .dtcg)
         var pending: [(Node, [String])] = file.root.map { [($0, [])] } ?? []
         while let (node, keys) = pending.popLast() {
             guard let entries = node.mappingEntries else { continue }

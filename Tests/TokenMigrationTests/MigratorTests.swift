@@ -220,6 +220,15 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
         #expect(result.notes == ["5:16 `2px` is left as it is: it has a YAML tag; remove the tag and run migrate again"])
     }
 
+    /// The scalar after an anchor may start on a later line, after a comment (`#`; `//` and `/* */` in JSON5):
+    /// the edit replaces the scalar, not the line break before it.
+    @Test func aValueBelowItsAnchor() {
+        let yaml = migrate("a:\n  $type: dimension\n  b: { $value: &x # note\n\n8px }\n", path: "a.yaml")
+        #expect(yaml.after == "a:\n  $type: dimension\n  b: { $value: &x # note\n\n{ value: 8, unit: px } }\n")
+        let json5 = migrate("{ \"a\": { \"$type\": \"dimension\", \"b\": { \"$value\": &x /* n */ // m\n \"8px\" } } }\n", path: "a.json5")
+        #expect(json5.after == "{ \"a\": { \"$type\": \"dimension\", \"b\": { \"$value\": &x /* n */ // m\n {\"value\": 8, \"unit\": \"px\"} } } }\n")
+    }
+
     /// A file already in DTCG 2025.10 has nothing to migrate.
     @Test func currentDTCGIsLeftAlone() {
         let result = migrate("c:\n  $type: color\n  a: { $value: \"#fff\" }\nd:\n  $type: dimension\n  m: { $value: { value: 4, unit: px } }\n", path: "ok.yaml")
@@ -419,6 +428,25 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
             }
 
             """)
+    }
+
+    /// A legacy token's own `$type` is its type: Style Dictionary's names become DTCG's, one DTCG does not
+    /// define moves the token under `$extensions`, and a `type`, `description` or `comment` beside the `$`
+    /// key it would become moves there too instead of being written twice.
+    @Test func aLegacyTokensOwnDollarKeysWin() {
+        let result = migrate("""
+            { "c": { "value": "#f00", "type": "color", "$type": "color" },
+              "d": { "value": "16px", "$type": "fontSize", "description": "x", "$description": "y" },
+              "e": { "value": "#f00", "$type": "eumber" } }
+
+            """, path: "o.json")
+        #expect(result.after == """
+            { "c": { "$value": "#f00", "$extensions": {"tokenc.migrate": {"type": "color"}}, "$type": "color" },
+              "d": { "$value": {"value": 16, "unit": "px"}, "$type": "dimension", "$extensions": {"tokenc.migrate": {"description": "x"}}, "$description": "y" },
+              "e": {"$extensions": {"tokenc.migrate": { "value": "#f00", "$type": "eumber" }}} }
+
+            """)
+        #expect(result.notes == ["3:8 `$type: eumber` is not a DTCG type: `e` is kept under `$extensions.tokenc.migrate` as written, and is no longer a token"])
     }
 
     /// A color object's fallback with 3, 4 or 8 digits gets six (the components are the color); a zero with an
