@@ -36,6 +36,17 @@ extension MigrationWalk {
         return lineStarts[line - 1]..<i
     }
 
+    /// Where a collection's own bytes start: its first byte, or a flow collection's bracket after an anchor or a
+    /// tag (`&a {`, `! [`). Nil for a block collection written after either: its anchor or tag sits before its
+    /// first key, and an edit of its lines would leave them naming something else.
+    func collectionStart(_ node: Node) -> Int? {
+        let start = offset(node.location)
+        guard start < bytes.count else { return nil }
+        guard bytes[start] == UInt8(ascii: "&") || bytes[start] == UInt8(ascii: "!") else { return start }
+        let bracket = propertiesEnd(start)
+        return bracket < bytes.count && (bytes[bracket] == UInt8(ascii: "{") || bytes[bracket] == UInt8(ascii: "[")) ? bracket : nil
+    }
+
     /// The bytes of a value: a scalar's, or a flow collection's from its bracket to the matching one. Nil for a
     /// YAML block collection.
     func valueExtent(_ node: Node) -> Range<Int>? {
@@ -44,7 +55,7 @@ extension MigrationWalk {
         switch node.kind {
         case .scalar: return scalarExtent(at: start, plainLength: (node.scalarText ?? "").utf8.count)
         case .mapping, .sequence:
-            guard bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") else { return nil }
+            guard let start = collectionStart(node), bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") else { return nil }
             return flowEnd(from: start).map { start..<$0 }
         }
     }
@@ -83,8 +94,7 @@ extension MigrationWalk {
 
     /// An edit that adds the member `name: value` as the first of the mapping `object`, in its syntax.
     func insertMember(named name: String, value: String, into object: Node, reason: String) -> TextEdit? {
-        let start = offset(object.location)
-        guard start < bytes.count else { return nil }
+        guard let start = collectionStart(object) else { return nil }
         if bytes[start] == UInt8(ascii: "{") {
             let member = jsonQuoted(name) + ": " + value
             guard let first = object.mappingEntries?.first else {
@@ -111,8 +121,8 @@ extension MigrationWalk {
     /// The bytes of a YAML block collection: from its first key to the end of its last line indented as deep
     /// (trailing comments and line breaks left); nil where its first line holds anything before it.
     func blockExtent(_ node: Node) -> Range<Int>? {
-        let start = offset(node.location), line = node.location.line
-        guard start < bytes.count, line >= 1, line <= lineStarts.count,
+        let line = node.location.line
+        guard let start = collectionStart(node), line >= 1, line <= lineStarts.count,
               bytes[lineStarts[line - 1]..<start].allSatisfy({ $0 == UInt8(ascii: " ") }) else { return nil }
         let column = start - lineStarts[line - 1]
         var end = start
@@ -152,8 +162,7 @@ extension MigrationWalk {
     /// Moves a whole token under `$extensions.tokenc.migrate`: a flow object is wrapped where it is written; a
     /// block mapping's lines move one level in, below the two new keys. Returns false where it cannot.
     mutating func wrapInExtensions(_ node: Node, location: SourceLocation, reason: String) -> Bool {
-        let start = offset(node.location)
-        guard start < bytes.count else { return false }
+        guard let start = collectionStart(node) else { return false }
         if bytes[start] == UInt8(ascii: "{") {
             guard let end = flowEnd(from: start) else { return false }
             let open = isJSON ? "{\"$extensions\": {\"\(Self.extensionKey)\": " : "{ $extensions: { \(Self.extensionKey): "

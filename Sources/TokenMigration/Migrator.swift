@@ -291,15 +291,7 @@ struct MigrationWalk {
     /// an alias (`*name`) its name. An anchor (`&name`) or a tag (`!!str`) before the scalar is kept: the extent
     /// starts after it.
     func scalarExtent(at start: Int, plainLength: Int) -> Range<Int> {
-        var start = start
-        func nameEnd(_ from: Int) -> Int {
-            var i = from
-            while i < bytes.count, !" \t\r\n,]}".utf8.contains(bytes[i]) { i += 1 }
-            return i
-        }
-        while start < bytes.count, bytes[start] == UInt8(ascii: "&") || bytes[start] == UInt8(ascii: "!") {
-            start = spaceEnd(nameEnd(start + 1))
-        }
+        let start = propertiesEnd(start)
         guard start < bytes.count else { return start..<start }
         if bytes[start] == UInt8(ascii: "*") { return start..<nameEnd(start + 1) }
         let quote = bytes[start]
@@ -315,6 +307,22 @@ struct MigrationWalk {
             i += 1
         }
         return start..<bytes.count
+    }
+
+    /// Where an anchor's or a tag's name that starts at `from` ends.
+    func nameEnd(_ from: Int) -> Int {
+        var i = from
+        while i < bytes.count, !" \t\r\n,]}".utf8.contains(bytes[i]) { i += 1 }
+        return i
+    }
+
+    /// Where a node written at `start` begins after its anchor (`&name`) and tag (`!!str`), if it has them.
+    func propertiesEnd(_ start: Int) -> Int {
+        var start = start
+        while start < bytes.count, bytes[start] == UInt8(ascii: "&") || bytes[start] == UInt8(ascii: "!") {
+            start = spaceEnd(nameEnd(start + 1))
+        }
+        return start
     }
 
     /// The first byte from `from` that is not a space, a line break or a comment: the scalar after an anchor or

@@ -114,8 +114,7 @@ extension MigrationWalk {
     /// An edit that adds `items` (flow text) first in the sequence `sequence`: after a flow sequence's `[`, on
     /// lines of their own when its items are; before a block sequence's first `-`, one line each.
     func insertItems(_ items: [String], into sequence: Node, reason: String) -> TextEdit? {
-        let start = offset(sequence.location)
-        guard start < bytes.count, let first = sequence.sequenceItems?.first else { return nil }
+        guard let start = collectionStart(sequence), let first = sequence.sequenceItems?.first else { return nil }
         if bytes[start] == UInt8(ascii: "[") {
             let firstStart = offset(first.location)
             if bytes[start + 1..<firstStart].contains(where: Self.isLineBreak) {

@@ -229,6 +229,15 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
         #expect(json5.after == "{ \"a\": { \"$type\": \"dimension\", \"b\": { \"$value\": &x /* n */ // m\n {\"value\": 8, \"unit\": \"px\"} } } }\n")
     }
 
+    /// A flow object after a tag or an anchor gets its members after its brace, not a block line before the tag.
+    @Test func aTaggedObjectGetsItsMembersInside() {
+        let result = migrate("{ \"s\": { \"$type\": \"shadow\", \"$value\": [\n! {\n  \"color\": \"#000\", \"offsetX\": \"0px\", \"offsetY\": \"1px\" } ] } }\n",
+                             path: "t.json")
+        #expect(result.after == "{ \"s\": { \"$type\": \"shadow\", \"$value\": [\n! {\n  \"blur\": {\"value\": 0, \"unit\": \"px\"},\n  "
+            + "\"spread\": {\"value\": 0, \"unit\": \"px\"},\n  \"color\": \"#000\", \"offsetX\": {\"value\": 0, \"unit\": \"px\"}, "
+            + "\"offsetY\": {\"value\": 1, \"unit\": \"px\"} } ] } }\n")
+    }
+
     /// A file already in DTCG 2025.10 has nothing to migrate.
     @Test func currentDTCGIsLeftAlone() {
         let result = migrate("c:\n  $type: color\n  a: { $value: \"#fff\" }\nd:\n  $type: dimension\n  m: { $value: { value: 4, unit: px } }\n", path: "ok.yaml")
