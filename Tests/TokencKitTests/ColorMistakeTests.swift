@@ -192,7 +192,9 @@ import TokenColor
     }
 
     /// No fix where the corrected text would not parse either, or the name is no one space's.
-    @Test(arguments: ["rgb(10 132 255 50% 1)", "rgb(10, 132, 255, 50%, 1)", "rgb(a b c d)", "color(lab 50 0 0)", "color(p3 1 0)", "display-p3(1 0)", "hsv(1 0 0)"])
+    /// (`color(display-p3) 1 0 0)`: its first word is `display-p3)`, and the text with the name in its place is itself.)
+    @Test(arguments: ["rgb(10 132 255 50% 1)", "rgb(10, 132, 255, 50%, 1)", "rgb(a b c d)", "color(lab 50 0 0)", "color(p3 1 0)", "display-p3(1 0)", "hsv(1 0 0)",
+                      "color(display-p3) 1 0 0)", "display-p3() 1 0 0)"])
     func noFixWhereNoTextParses(text: String) {
         guard case .failure(let problem) = ColorSyntax.parse(text) else { Issue.record("\(text) parsed"); return }
         #expect(problem.fix == nil || problem.fix == ColorSyntax.example, "\(problem)")

@@ -206,6 +206,9 @@ extension ColorSyntax {
               let range = firstArgument(text) else { return nil }
         var fixed = text
         fixed.replaceSubrange(range, with: space)
+        // A text the name is already in (`color(display-p3) 1 0 0)`, whose first word is `display-p3)`) is no
+        // fix, and parsing it again would ask for this fix again, forever.
+        guard fixed != text else { return nil }
         return (try? parse(fixed).get()) != nil ? "write \"\(fixed)\"" : nil
     }
 
