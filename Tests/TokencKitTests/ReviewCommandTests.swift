@@ -1,4 +1,6 @@
 import Foundation
+import SourceData
+import SourceTree
 import Testing
 @testable import TokencKit
 import TokenRules
@@ -92,6 +94,18 @@ import TokenColor
 }
 
 @Suite struct ReviewCommandTests {
+    /// An icon's `images` keys read as sizes in points; a key with no size (``, `@`, `@2x`, `10x0@0x`) is left
+    /// out, never read past its parts.
+    @Test func iconImageKeysThatAreNoSizeAreLeftOut() {
+        let at = SourceLocation(file: "i.yaml", line: 1, column: 1)
+        let images = ["16@2x", "74x55@2x", "", "@", "@2x", "10x0@0x"].map {
+            MappingEntry(key: $0, keyLocation: at, value: .string("a.png", at: at, isFlowOrQuoted: false))
+        }
+        let icon = Node(.mapping([MappingEntry(key: "images", keyLocation: at, value: Node(.mapping(images), at: at, isFlowOrQuoted: false))]),
+                        at: at, isFlowOrQuoted: false)
+        #expect(StyleGuide.iconSizes(icon).map { "\($0.0) \($0.1)×\($0.2)" } == ["16@2x 16.0×16.0", "74x55@2x 74.0×55.0"])
+    }
+
     static let base = "c:\n  $type: color\n  bg: { $value: \"#ffffff\" }\n  old: { $value: \"#123456\" }\n  fg:\n    $value: \"#333333\"\n    $extensions: { tokenc: { text: true, on: [\"{c.bg}\"] } }\nsize:\n  $type: dimension\n  gap: { $value: { value: 4, unit: px } }\n"
     static let head = "c:\n  $type: color\n  bg: { $value: \"#ffffff\" }\n  renamed: { $value: \"#123456\" }\n  fg:\n    $value: \"#999999\"\n    $extensions: { tokenc: { text: true, on: [\"{c.bg}\"] } }\n  new: { $value: \"#00ff00\" }\n"
 

@@ -208,10 +208,11 @@ public enum StyleGuide {
         }
         if let images = value["images"]?.mappingEntries {
             return images.compactMap { entry in
-                let parts = entry.key.split(separator: "@")
+                // Empty parts kept: `@` alone, or `@2x` with no size, is one empty size, not a missing one.
+                let parts = entry.key.split(separator: "@", omittingEmptySubsequences: false)
                 let scale = parts.count == 2 ? Double(parts[1].dropLast()) ?? 1 : 1
                 let dims = parts[0].split(separator: "x").compactMap { Double($0) }
-                // A key that is no size (`10x0@0x`, `infxnan@2x`) has nothing to draw.
+                // A key that is no size (`10x0@0x`, `infxnan@2x`, `@`) has nothing to draw.
                 guard let w = dims.first, scale.isFinite, scale > 0, dims.allSatisfy(\.isFinite) else { return nil }
                 // Keys are points and scale for every kind (`74x55@2x` is 74×55 pt, 148×110 px).
                 return (entry.key, w, dims.count > 1 ? dims[1] : w)
