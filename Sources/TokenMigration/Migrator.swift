@@ -34,6 +34,7 @@ public struct Migrator: Sendable {
         var walk = MigrationWalk(bytes: bytes, isJSON: file.isJSON, hasComments: FileSyntax(path: file.path) == .jsonWithComments,
                                  format: SourceFormat.of(root), set: set, movesStructure: movingStructure, strictColors: strictColors)
         walk.group(root, keys: [], inheritedType: nil)
+        walk.keepAliasesOfRewrittenAnchors(root)
         return FileMigration(path: file.path, format: walk.format, edits: TextEdit.inFileOrder(walk.edits),
                              notes: walk.notes, expectations: walk.expectations)
     }

@@ -229,6 +229,16 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
         #expect(json5.after == "{ \"a\": { \"$type\": \"dimension\", \"b\": { \"$value\": &x /* n */ // m\n {\"value\": 8, \"unit\": \"px\"} } } }\n")
     }
 
+    /// An alias migrate does not rewrite (a key, a description) of an anchored value it does keeps the text it
+    /// read: it would read the object otherwise.
+    @Test func aliasesOfARewrittenAnchorReadWhatTheyRead() {
+        let result = migrate("a:\n  $type: dimension\n  a: { $value: &b 8px }\n  s: { $value: *b }\n  d: { $value: 2px, $description: *b }\n  k: { $value, *b }\n",
+                             path: "k.yaml")
+        #expect(result.after == "a:\n  $type: dimension\n  a: { $value: &b { value: 8, unit: px } }\n  s: { $value: { value: 8, unit: px } }\n"
+            + "  d: { $value: { value: 2, unit: px }, $description: 8px }\n  k: { $value, 8px }\n")
+        #expect(result.reasons.filter { $0.hasPrefix("`*b` keeps") }.count == 2)
+    }
+
     /// A flow object after a tag or an anchor gets its members after its brace, not a block line before the tag.
     @Test func aTaggedObjectGetsItsMembersInside() {
         let result = migrate("{ \"s\": { \"$type\": \"shadow\", \"$value\": [\n! {\n  \"color\": \"#000\", \"offsetX\": \"0px\", \"offsetY\": \"1px\" } ] } }\n",

@@ -1,0 +1,58 @@
+import SourceData
+import SourceTree
+
+/// Aliases of a rewritten value. Every alias of a YAML anchor reads what the anchored node holds, so once an
+/// edit rewrites an anchored scalar (`&b 8px` → `&b { value: 8, unit: px }`), an alias the walk did not rewrite
+/// itself — a mapping key (`{ $value, *b }`), a value migrate leaves alone — would read the object instead of
+/// the text it read before.
+extension MigrationWalk {
+    /// Writes, in place of each alias that no edit rewrites, the text its anchored scalar had, wherever an edit
+    /// rewrites that scalar: each alias then reads what it read before the migration.
+    mutating func keepAliasesOfRewrittenAnchors(_ root: Node) {
+        var anchors: [String: [(offset: Int, text: Range<Int>)]] = [:]
+        var aliases: [(name: String, range: Range<Int>, location: SourceLocation)] = []
+        // A node or key written at `location`: an alias (`*b`), or a scalar after its anchor (`&b`, and a tag).
+        func visit(_ location: SourceLocation, scalarLength: Int?) {
+            let start = offset(location)
+            guard start < bytes.count else { return }
+            if bytes[start] == UInt8(ascii: "*") {
+                let end = nameEnd(start + 1)
+                aliases.append((String(decoding: bytes[start + 1..<end], as: UTF8.self), start..<end, location))
+                return
+            }
+            guard let scalarLength else { return }
+            var i = start
+            while i < bytes.count, bytes[i] == UInt8(ascii: "&") || bytes[i] == UInt8(ascii: "!") {
+                let end = nameEnd(i + 1)
+                if bytes[i] == UInt8(ascii: "&") {
+                    anchors[String(decoding: bytes[i + 1..<end], as: UTF8.self), default: []]
+                        .append((start, scalarExtent(at: start, plainLength: scalarLength)))
+                }
+                i = spaceEnd(end)
+            }
+        }
+        var pending = [root]
+        while let node = pending.popLast() {
+            visit(node.location, scalarLength: node.scalarText.map { $0.utf8.count })
+            switch node.kind {
+            case .mapping(let entries):
+                for entry in entries {
+                    visit(entry.keyLocation, scalarLength: entry.key.utf8.count)
+                    pending.append(entry.value)
+                }
+            case .sequence(let items): pending.append(contentsOf: items)
+            case .scalar: break
+            }
+        }
+        guard !anchors.isEmpty, !aliases.isEmpty else { return }
+        let rewritten = Set(edits.map(\.range))
+        for alias in aliases where !edits.contains(where: { $0.range == alias.range || $0.range.contains(alias.range.lowerBound) }) {
+            // An alias names the last anchor of its name before it.
+            guard let anchor = anchors[alias.name]?.last(where: { $0.offset < alias.range.lowerBound }),
+                  rewritten.contains(anchor.text) else { continue }
+            edits.append(TextEdit(range: alias.range, replacement: String(decoding: bytes[anchor.text], as: UTF8.self),
+                                  location: alias.location,
+                                  reason: "`*\(alias.name)` keeps the text its anchor had: migrate rewrote the anchored value"))
+        }
+    }
+}
