@@ -47,8 +47,8 @@ extension MigrationWalk {
         guard !anchors.isEmpty, !aliases.isEmpty else { return }
         let rewritten = Set(edits.map(\.range))
         for alias in aliases where !edits.contains(where: { $0.range == alias.range || $0.range.contains(alias.range.lowerBound) }) {
-            // An alias names the last anchor of its name before it.
-            guard let anchor = anchors[alias.name]?.last(where: { $0.offset < alias.range.lowerBound }),
+            // An alias names the last anchor of its name before it (the tree is not visited in file order).
+            guard let anchor = anchors[alias.name]?.filter({ $0.offset < alias.range.lowerBound }).max(by: { $0.offset < $1.offset }),
                   rewritten.contains(anchor.text) else { continue }
             edits.append(TextEdit(range: alias.range, replacement: String(decoding: bytes[anchor.text], as: UTF8.self),
                                   location: alias.location,

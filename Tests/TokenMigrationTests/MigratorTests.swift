@@ -237,6 +237,11 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
         #expect(result.after == "a:\n  $type: dimension\n  a: { $value: &b { value: 8, unit: px } }\n  s: { $value: { value: 8, unit: px } }\n"
             + "  d: { $value: { value: 2, unit: px }, $description: 8px }\n  k: { $value, 8px }\n")
         #expect(result.reasons.filter { $0.hasPrefix("`*b` keeps") }.count == 2)
+        // An anchor named again later: an alias reads the last one before it.
+        let twice = migrate("a:\n  $type: dimension\n  a: { $value: &b 8px }\n  b: { $value: *b }\ne:\n  $type: dimension\n  a: { $value: &b 8Px }\n"
+            + "  b: { $value: *b }\n", path: "t.yaml", moved: [])
+        #expect(twice.after == "a:\n  $type: dimension\n  a: { $value: &b { value: 8, unit: px } }\n  b: { $value: { value: 8, unit: px } }\n"
+            + "e:\n  $type: dimension\n  a: { $value: &b 8Px }\n  b: { $value: *b }\n")
     }
 
     /// A flow object after a tag or an anchor gets its members after its brace, not a block line before the tag.
