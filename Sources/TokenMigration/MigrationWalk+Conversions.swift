@@ -96,7 +96,7 @@ extension MigrationWalk {
         }
         guard let text = node.string, TokenReference.aliasPath(text) == nil else { return }
         // A tag (`!!str 4px`) says what the scalar is; an object in its place would not take it.
-        guard bytes.indices.contains(offset(node.location)), bytes[offset(node.location)] != UInt8(ascii: "!") else {
+        guard bytes.indices.contains(offset(node.location)), !hasTag(node.location) else {
             notes.append(MigrationNote(location: node.location, path: path, message: "`\(text)` is left as it is: it has a YAML tag; remove the tag and run migrate again"))
             return
         }

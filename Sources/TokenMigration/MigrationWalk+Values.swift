@@ -284,7 +284,7 @@ extension MigrationWalk {
     mutating func computeMath(_ node: Node, keys: [String], type: String, path: String) -> Bool {
         guard let text = node.string, let computed = TokenMath.evaluate(text, values: values) else { return false }
         // A tag (`!!str`) says what the scalar is; a number or an object in its place would not take it.
-        guard bytes.indices.contains(offset(node.location)), bytes[offset(node.location)] != UInt8(ascii: "!") else {
+        guard bytes.indices.contains(offset(node.location)), !hasTag(node.location) else {
             notes.append(MigrationNote(location: node.location, path: path, message: "`\(text)` is left as it is: it has a YAML tag; remove the tag and run migrate again"))
             return true
         }

@@ -326,6 +326,17 @@ struct MigrationWalk {
         return start
     }
 
+    /// Whether the node written at `location` has a tag among its properties (`!!str 4px`, and `&a !!str 4px`
+    /// with the tag after the anchor, lines below it or not).
+    func hasTag(_ location: SourceLocation) -> Bool {
+        var i = offset(location)
+        while i < bytes.count, bytes[i] == UInt8(ascii: "&") || bytes[i] == UInt8(ascii: "!") {
+            if bytes[i] == UInt8(ascii: "!") { return true }
+            i = spaceEnd(nameEnd(i + 1))
+        }
+        return false
+    }
+
     /// The first byte from `from` that is not a space, a line break or a comment: the scalar after an anchor or
     /// a tag may start lines below it (`&a # note` then `8px`); a JSONC or JSON5 file's `//` and `/* */`
     /// comments are skipped too.

@@ -225,6 +225,9 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
     @Test func aValueBelowItsAnchor() {
         let yaml = migrate("a:\n  $type: dimension\n  b: { $value: &x # note\n\n8px }\n", path: "a.yaml")
         #expect(yaml.after == "a:\n  $type: dimension\n  b: { $value: &x # note\n\n{ value: 8, unit: px } }\n")
+        // A tag after the anchor says what the scalar is, as one before it does.
+        let tagged = migrate("a:\n  $type: dimension\n  b: { $value: &x\n\n!!str 8px }\n", path: "t.yaml")
+        #expect(tagged.reasons.isEmpty && tagged.notes == ["3:16 `8px` is left as it is: it has a YAML tag; remove the tag and run migrate again"])
         let json5 = migrate("{ \"a\": { \"$type\": \"dimension\", \"b\": { \"$value\": &x /* n */ // m\n \"8px\" } } }\n", path: "a.json5")
         #expect(json5.after == "{ \"a\": { \"$type\": \"dimension\", \"b\": { \"$value\": &x /* n */ // m\n {\"value\": 8, \"unit\": \"px\"} } } }\n")
     }
