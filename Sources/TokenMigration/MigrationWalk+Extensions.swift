@@ -10,8 +10,9 @@ extension MigrationWalk {
 
     /// A token whose own `$type` is not a DTCG type (`string`, `boolean`, `link`…): an alias loses the type
     /// (it takes its target's), a color string is a color, anything else moves under `$extensions` with its
-    /// value kept. Returns whether the token was handled (its value needs no other conversion).
-    mutating func unknownType(_ node: Node, typeEntry: MappingEntry, keys: [String], path: String) {
+    /// value kept. Returns the type the token has afterwards when it stays a token (nil for an alias: its
+    /// target's), so that the rest of the token is migrated in the same run; `.none` when it does not.
+    mutating func unknownType(_ node: Node, typeEntry: MappingEntry, keys: [String], path: String) -> String?? {
         let written = typeEntry.value.string ?? ""
         let value = node["$value"]
         let target = value?.string.flatMap(TokenReference.aliasPath)
@@ -19,24 +20,24 @@ extension MigrationWalk {
             guard movesStructure, let extent = memberExtent(typeEntry, in: node) else {
                 notes.append(MigrationNote(location: typeEntry.keyLocation, path: path,
                                            message: "`$type: \(written)` is not a DTCG type; remove it: an alias takes its target's type"))
-                return
+                return .none
             }
             edits.append(TextEdit(range: extent, replacement: "", location: typeEntry.keyLocation,
                                   reason: "`\(written)` is not a DTCG type; an alias takes its target's type"))
             expectations.append(MigrationExpectation(keys: keys + ["$type"], value: .absent))
-            return
+            return .some(nil)
         }
         if let text = value?.string, case .success = ColorSyntax.parse(text) {
             replaceScalar(typeEntry.value, with: "color", reason: "`\(written)` is not a DTCG type; `\(text)` is a color")
             expectations.append(MigrationExpectation(keys: keys + ["$type"], value: .text("color")))
-            return
+            return "color"
         }
         guard movesStructure, wrapInExtensions(node, location: typeEntry.keyLocation,
                                reason: "`\(written)` is not a DTCG type: the token moves under `$extensions`, its value kept") else {
             notes.append(MigrationNote(location: typeEntry.keyLocation, path: path,
                                        message: "the type `\(written)` has no DTCG equivalent: `\(path)` is left as it is; "
                                            + "write it as a token of a DTCG type, or move it under `$extensions`"))
-            return
+            return .none
         }
         if let scalar = value?.scalarText {
             expectations.append(MigrationExpectation(keys: keys + ["$extensions", Self.extensionKey, "$value"], value: .text(scalar)))
@@ -44,6 +45,7 @@ extension MigrationWalk {
         notes.append(MigrationNote(location: typeEntry.keyLocation, path: path,
                                    message: "`$type: \(written)` is not a DTCG type: `\(path)` is kept under `$extensions.\(Self.extensionKey)`, "
                                        + "and is no longer a token (an alias of it whose own `$type` is not DTCG's moves with it)"))
+        return .none
     }
 
     /// Keys a tool kept beside `$value` (`alpha`, `attributes`, `deprecatedValues`…) move under

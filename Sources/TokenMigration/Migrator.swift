@@ -133,11 +133,13 @@ struct MigrationWalk {
     /// string measures become objects, color fallbacks get six digits.
     mutating func dtcgToken(_ node: Node, keys: [String], type: String?) {
         let path = keys.joined(separator: ".")
+        var type = type
         if let typeEntry = node.mappingEntries?.first(where: { $0.key == "$type" }), let written = typeEntry.value.string,
            TokenType(rawValue: written) == nil, SourceFormat.styleDictionaryOnlyTypes[written] == nil
         {
-            unknownType(node, typeEntry: typeEntry, keys: keys, path: path)
-            return
+            // A token that stays one (an alias, a color) is migrated on as a token of its new type, in this run.
+            guard case .some(let kept) = unknownType(node, typeEntry: typeEntry, keys: keys, path: path) else { return }
+            type = kept
         }
         // A value with no exact DTCG form, or an alias of one, moves under `$extensions` whole.
         if moved.contains(path) {

@@ -247,6 +247,21 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
             + "e:\n  $type: dimension\n  a: { $value: &b 8Px }\n  b: { $value: *b }\n")
     }
 
+    /// A token whose unknown `$type` becomes `color`, or is dropped from an alias, stays a token: its tool
+    /// metadata moves in the same run (a second run found it otherwise).
+    @Test func aTokenKeptFromAnUnknownTypeIsMigratedWhole() {
+        let result = migrate("""
+            { "c": { "$value": "#ffffff", "$type": "colour", "note": "x" },
+              "a": { "$value": "{c}", "$type": "link", "note": "y" } }
+
+            """, path: "u.json")
+        #expect(result.after == """
+            { "c": { "$value": "#ffffff", "$type": "color", "$extensions": {"tokenc.migrate": {"note": "x"}} },
+              "a": { "$value": "{c}", "$extensions": {"tokenc.migrate": {"note": "y"}} } }
+
+            """)
+    }
+
     /// A flow object after a tag or an anchor gets its members after its brace, not a block line before the tag.
     @Test func aTaggedObjectGetsItsMembersInside() {
         let result = migrate("{ \"s\": { \"$type\": \"shadow\", \"$value\": [\n! {\n  \"color\": \"#000\", \"offsetX\": \"0px\", \"offsetY\": \"1px\" } ] } }\n",
