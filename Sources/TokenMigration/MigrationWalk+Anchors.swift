@@ -12,7 +12,7 @@ extension MigrationWalk {
         var anchors: [String: [(offset: Int, text: Range<Int>)]] = [:]
         var aliases: [(name: String, range: Range<Int>, location: SourceLocation)] = []
         // A node or key written at `location`: an alias (`*b`), or a scalar after its anchor (`&b`, and a tag).
-        func visit(_ location: SourceLocation, scalarLength: Int?) {
+        func visit(_ location: SourceLocation, scalarText: String?) {
             let start = offset(location)
             guard start < bytes.count else { return }
             if bytes[start] == UInt8(ascii: "*") {
@@ -20,24 +20,24 @@ extension MigrationWalk {
                 aliases.append((String(decoding: bytes[start + 1..<end], as: UTF8.self), start..<end, location))
                 return
             }
-            guard let scalarLength else { return }
+            guard let scalarText else { return }
             var i = start
             while i < bytes.count, bytes[i] == UInt8(ascii: "&") || bytes[i] == UInt8(ascii: "!") {
                 let end = nameEnd(i + 1)
                 if bytes[i] == UInt8(ascii: "&") {
                     anchors[String(decoding: bytes[i + 1..<end], as: UTF8.self), default: []]
-                        .append((start, scalarExtent(at: start, plainLength: scalarLength)))
+                        .append((start, scalarExtent(at: start, plain: scalarText)))
                 }
                 i = spaceEnd(end)
             }
         }
         var pending = [root]
         while let node = pending.popLast() {
-            visit(node.location, scalarLength: node.scalarText.map { $0.utf8.count })
+            visit(node.location, scalarText: node.scalarText)
             switch node.kind {
             case .mapping(let entries):
                 for entry in entries {
-                    visit(entry.keyLocation, scalarLength: entry.key.utf8.count)
+                    visit(entry.keyLocation, scalarText: entry.key)
                     pending.append(entry.value)
                 }
             case .sequence(let items): pending.append(contentsOf: items)

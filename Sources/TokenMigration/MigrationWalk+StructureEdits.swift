@@ -53,7 +53,7 @@ extension MigrationWalk {
         let start = offset(node.location)
         guard start < bytes.count else { return nil }
         switch node.kind {
-        case .scalar: return scalarExtent(at: start, plainLength: (node.scalarText ?? "").utf8.count)
+        case .scalar: return scalarExtent(at: start, plain: node.scalarText ?? "")
         case .mapping, .sequence:
             guard let start = collectionStart(node), bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") else { return nil }
             return flowEnd(from: start).map { start..<$0 }
@@ -72,7 +72,7 @@ extension MigrationWalk {
             // A quote opens a quoted scalar only where a scalar starts (after a bracket, a comma or a colon);
             // inside a plain scalar (`3"`) it is a character of it.
             case UInt8(ascii: "\"") where startsScalar(at: i, after: start), UInt8(ascii: "'") where startsScalar(at: i, after: start):
-                i = scalarExtent(at: i, plainLength: 0).upperBound
+                i = scalarExtent(at: i, plain: "").upperBound
                 continue
             case UInt8(ascii: "#") where !isJSON && i > 0 && Self.isSpace(bytes[i - 1]):
                 while i < bytes.count, !Self.isLineBreak(bytes[i]) { i += 1 }

@@ -236,7 +236,7 @@ struct MigrationWalk {
     /// Renames a key where it is written, in its quoting.
     mutating func renameKey(_ entry: MappingEntry, to name: String, reason: String? = nil) {
         let start = offset(entry.keyLocation)
-        let extent = scalarExtent(at: start, plainLength: entry.key.utf8.count)
+        let extent = scalarExtent(at: start, plain: entry.key)
         edits.append(TextEdit(range: extent, replacement: quoted(name, like: start), location: entry.keyLocation,
                               reason: reason ?? "`\(entry.key)` is DTCG's `\(name)`"))
     }
@@ -244,7 +244,7 @@ struct MigrationWalk {
     /// Replaces a scalar value by `text`, in the scalar's quoting.
     mutating func replaceScalar(_ node: Node, with text: String, reason: String) {
         let start = offset(node.location)
-        let extent = scalarExtent(at: start, plainLength: (node.scalarText ?? "").utf8.count)
+        let extent = scalarExtent(at: start, plain: node.scalarText ?? "")
         edits.removeAll { $0.range == extent }
         edits.append(TextEdit(range: extent, replacement: quoted(text, like: start), location: node.location, reason: reason))
     }
@@ -258,7 +258,7 @@ struct MigrationWalk {
     /// Replaces a scalar value by `text` as it is (an object or a number).
     mutating func replaceValue(_ node: Node, with text: String, reason: String) {
         let start = offset(node.location)
-        let extent = scalarExtent(at: start, plainLength: (node.scalarText ?? "").utf8.count)
+        let extent = scalarExtent(at: start, plain: node.scalarText ?? "")
         edits.removeAll { $0.range == extent }
         edits.append(TextEdit(range: extent, replacement: text, location: node.location, reason: reason))
     }
@@ -293,12 +293,14 @@ struct MigrationWalk {
     /// The bytes of a scalar written at `start`: a quoted one to its closing quote, a plain one its text's length,
     /// an alias (`*name`) its name. An anchor (`&name`) or a tag (`!!str`) before the scalar is kept: the extent
     /// starts after it.
-    func scalarExtent(at start: Int, plainLength: Int) -> Range<Int> {
+    func scalarExtent(at start: Int, plain text: String) -> Range<Int> {
         let start = propertiesEnd(start)
         guard start < bytes.count else { return start..<start }
         if bytes[start] == UInt8(ascii: "*") { return start..<nameEnd(start + 1) }
         let quote = bytes[start]
-        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { return start..<min(bytes.count, start + plainLength) }
+        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+            return start..<(plainEnd(from: start, text: Array(text.utf8)) ?? min(bytes.count, start + text.utf8.count))
+        }
         var i = start + 1
         while i < bytes.count {
             if quote == UInt8(ascii: "\""), bytes[i] == UInt8(ascii: "\\") { i += 2; continue }
@@ -310,6 +312,44 @@ struct MigrationWalk {
             i += 1
         }
         return start..<bytes.count
+    }
+
+    /// Where a plain scalar whose text is `text` ends when it starts at `from`: past its line breaks when it is
+    /// written over several lines (a break between two lines reads as a space, each further one as a line
+    /// feed; blanks around them are not part of the text). Nil where the bytes are not the text.
+    func plainEnd(from: Int, text: [UInt8]) -> Int? {
+        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+        func breakLength(_ k: Int) -> Int? {
+            switch bytes[k] {
+            case UInt8(ascii: "\n"): 1
+            case UInt8(ascii: "\r"): k + 1 < bytes.count && bytes[k + 1] == UInt8(ascii: "\n") ? 2 : 1
+            case 0xC2 where k + 1 < bytes.count && bytes[k + 1] == 0x85: 2
+            case 0xE2 where k + 2 < bytes.count && bytes[k + 1] == 0x80 && (bytes[k + 2] == 0xA8 || bytes[k + 2] == 0xA9): 3
+            default: nil
+            }
+        }
+        var i = from, j = 0
+        while j < text.count {
+            var k = i
+            while k < bytes.count, bytes[k] == space || bytes[k] == tab { k += 1 }
+            if k < bytes.count, breakLength(k) != nil {
+                var breaks = 0
+                while k < bytes.count, let length = breakLength(k) {
+                    breaks += 1
+                    k += length
+                    while k < bytes.count, bytes[k] == space || bytes[k] == tab { k += 1 }
+                }
+                let folded = breaks == 1 ? [space] : [UInt8](repeating: UInt8(ascii: "\n"), count: breaks - 1)
+                guard text[j...].starts(with: folded) else { return nil }
+                j += folded.count
+                i = k
+                continue
+            }
+            guard i < bytes.count, bytes[i] == text[j] else { return nil }
+            i += 1
+            j += 1
+        }
+        return i
     }
 
     /// Where an anchor's or a tag's name that starts at `from` ends.

@@ -262,6 +262,12 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
             """)
     }
 
+    /// A plain scalar written over several lines is replaced whole, to its last line.
+    @Test func aPlainScalarOverSeveralLinesIsReplacedWhole() {
+        let result = migrate("c:\n  a:\n    $type: colour of\n      the brand\n    $value: \"#ffffff\"\n", path: "m.yaml")
+        #expect(result.after == "c:\n  a:\n    $type: color\n    $value: \"#ffffff\"\n")
+    }
+
     /// A flow object after a tag or an anchor gets its members after its brace, not a block line before the tag.
     @Test func aTaggedObjectGetsItsMembersInside() {
         let result = migrate("{ \"s\": { \"$type\": \"shadow\", \"$value\": [\n! {\n  \"color\": \"#000\", \"offsetX\": \"0px\", \"offsetY\": \"1px\" } ] } }\n",
