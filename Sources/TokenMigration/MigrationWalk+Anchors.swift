@@ -20,16 +20,8 @@ extension MigrationWalk {
                 aliases.append((String(decoding: bytes[start + 1..<end], as: UTF8.self), start..<end, location))
                 return
             }
-            guard let scalarText else { return }
-            var i = start
-            while i < bytes.count, bytes[i] == UInt8(ascii: "&") || bytes[i] == UInt8(ascii: "!") {
-                let end = nameEnd(i + 1)
-                if bytes[i] == UInt8(ascii: "&") {
-                    anchors[String(decoding: bytes[i + 1..<end], as: UTF8.self), default: []]
-                        .append((start, scalarExtent(at: start, plain: scalarText)))
-                }
-                i = spaceEnd(end)
-            }
+            guard let scalarText, let name = properties(at: start).anchor else { return }
+            anchors[String(decoding: bytes[name], as: UTF8.self), default: []].append((start, scalarExtent(at: start, plain: scalarText)))
         }
         var pending = [root]
         while let node = pending.popLast() {

@@ -72,25 +72,24 @@ extension MigrationWalk {
         return i
     }
 
-    /// Where a node written at `start` begins after its anchor (`&name`) and tag (`!!str`), if it has them.
-    func propertiesEnd(_ start: Int) -> Int {
-        var start = start
-        while start < bytes.count, bytes[start] == UInt8(ascii: "&") || bytes[start] == UInt8(ascii: "!") {
-            start = spaceEnd(nameEnd(start + 1))
+    /// The properties of a node written at `start` — its anchor's name (`&name`, nil without one) and whether it
+    /// has a tag (`!!str`), in either order and on lines of their own or not — and where the node itself begins.
+    func properties(at start: Int) -> (anchor: Range<Int>?, tagged: Bool, end: Int) {
+        var i = start, anchor: Range<Int>?, tagged = false
+        while i < bytes.count, bytes[i] == UInt8(ascii: "&") || bytes[i] == UInt8(ascii: "!") {
+            let end = nameEnd(i + 1)
+            if bytes[i] == UInt8(ascii: "&") { anchor = i + 1..<end } else { tagged = true }
+            i = spaceEnd(end)
         }
-        return start
+        return (anchor, tagged, i)
     }
+
+    /// Where a node written at `start` begins after its anchor (`&name`) and tag (`!!str`), if it has them.
+    func propertiesEnd(_ start: Int) -> Int { properties(at: start).end }
 
     /// Whether the node written at `location` has a tag among its properties (`!!str 4px`, and `&a !!str 4px`
     /// with the tag after the anchor, lines below it or not).
-    func hasTag(_ location: SourceLocation) -> Bool {
-        var i = offset(location)
-        while i < bytes.count, bytes[i] == UInt8(ascii: "&") || bytes[i] == UInt8(ascii: "!") {
-            if bytes[i] == UInt8(ascii: "!") { return true }
-            i = spaceEnd(nameEnd(i + 1))
-        }
-        return false
-    }
+    func hasTag(_ location: SourceLocation) -> Bool { properties(at: offset(location)).tagged }
 
     /// The first byte from `from` that is not a space, a line break or a comment: the scalar after an anchor or
     /// a tag may start lines below it (`&a # note` then `8px`); a JSONC or JSON5 file's `//` and `/* */`
