@@ -31,7 +31,9 @@ extension MigrationWalk {
     /// written over several lines (a break between two lines reads as a space, each further one as a line
     /// feed; blanks around them are not part of the text). Nil where the bytes are not the text.
     func plainEnd(from: Int, text: [UInt8]) -> Int? {
-        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+        // Measured on the bytes as parsed: a JSONC or JSON5 comment reads as blanks, its hidden bytes as nothing.
+        let bytes = parsedBytes
+        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), hidden = JSONComments.hiddenByte
         func breakLength(_ k: Int) -> Int? {
             switch bytes[k] {
             case UInt8(ascii: "\n"): 1
@@ -41,21 +43,28 @@ extension MigrationWalk {
             default: nil
             }
         }
+        func blanksEnd(_ k: Int) -> Int {
+            var k = k
+            while k < bytes.count, bytes[k] == space || bytes[k] == tab || (hasComments && bytes[k] == hidden) { k += 1 }
+            return k
+        }
         var i = from, j = 0
         while j < text.count {
-            var k = i
-            while k < bytes.count, bytes[k] == space || bytes[k] == tab { k += 1 }
+            var k = blanksEnd(i)
             if k < bytes.count, breakLength(k) != nil {
                 var breaks = 0
                 while k < bytes.count, let length = breakLength(k) {
                     breaks += 1
-                    k += length
-                    while k < bytes.count, bytes[k] == space || bytes[k] == tab { k += 1 }
+                    k = blanksEnd(k + length)
                 }
                 let folded = breaks == 1 ? [space] : [UInt8](repeating: UInt8(ascii: "\n"), count: breaks - 1)
                 guard text[j...].starts(with: folded) else { return nil }
                 j += folded.count
                 i = k
+                continue
+            }
+            if hasComments, i < bytes.count, bytes[i] == hidden {
+                i += 1
                 continue
             }
             guard i < bytes.count, bytes[i] == text[j] else { return nil }

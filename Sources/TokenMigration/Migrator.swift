@@ -78,6 +78,9 @@ struct MigrationWalk {
     let isJSON: Bool
     /// Whether `//` and `/* */` are comments (`.jsonc`, `.json5`).
     let hasComments: Bool
+    /// The bytes as the parser reads them, offset for offset: a JSONC or JSON5 file's comments masked (see
+    /// `JSONComments.mask`), so that a scalar written over a commented line is measured as it was read.
+    let parsedBytes: [UInt8]
     let format: SourceFormat
     /// The paths of the set's tokens that move under `$extensions`.
     let moved: Set<String>
@@ -102,6 +105,7 @@ struct MigrationWalk {
         self.movesStructure = movesStructure
         self.strictColors = strictColors
         self.bytes = bytes
+        parsedBytes = hasComments ? JSONComments.mask(bytes) ?? bytes : bytes
         self.isJSON = isJSON
         self.format = format
         lineStarts = Self.lineStarts(bytes)

@@ -375,6 +375,9 @@ private func summary(_ diagnostics: [Diagnostic]) -> [String] {
         #expect(JSONComments.blank(Array("{\"a\": 1} /* open".utf8)) == Array(("{\"a\": 1}" + String(repeating: " ", count: 8)).utf8))
         #expect(JSONComments.blank(Array("{\"a\": \"x/y\"}".utf8)) == nil)
         #expect(JSONComments.blank(Array("{'a\\'//': 1}".utf8)) == nil)
+        // Masked byte for byte: a character of two bytes is a space and a hidden byte; the line break stays.
+        #expect(JSONComments.mask(Array("1 // é\n2".utf8)) == [0x31, 0x20, 0x20, 0x20, 0x20, 0x20, 0xFF, 0x0A, 0x32])
+        #expect(JSONComments.blank(Array("1 // é\n2".utf8)) == Array("1     \n2".utf8))
     }
 
     /// A key written twice is JSON's warning, not YAML's error.

@@ -268,6 +268,13 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
         #expect(result.after == "c:\n  a:\n    $type: color\n    $value: \"#ffffff\"\n")
     }
 
+    /// In a JSON5 file, a comment inside a plain scalar's lines is read as blanks, as the loader reads it: the
+    /// scalar is still replaced whole (a comment character of two bytes is one blank).
+    @Test func aPlainScalarOverACommentedLineIsReplacedWhole() {
+        let result = migrate("{ c: { a: { $type: colour // of é\n of, $value: \"#ffffff\" } } }\n", path: "m.json5")
+        #expect(result.after == "{ c: { a: { $type: \"color\", $value: \"#ffffff\" } } }\n")
+    }
+
     /// A flow object after a tag or an anchor gets its members after its brace, not a block line before the tag.
     @Test func aTaggedObjectGetsItsMembersInside() {
         let result = migrate("{ \"s\": { \"$type\": \"shadow\", \"$value\": [\n! {\n  \"color\": \"#000\", \"offsetX\": \"0px\", \"offsetY\": \"1px\" } ] } }\n",
