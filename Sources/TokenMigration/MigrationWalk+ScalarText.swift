@@ -101,20 +101,17 @@ extension MigrationWalk {
     func hasTag(_ location: SourceLocation) -> Bool { properties(at: offset(location)).tagged }
 
     /// The first byte from `from` that is not a space, a line break or a comment: the scalar after an anchor or
-    /// a tag may start lines below it (`&a # note` then `8px`); a JSONC or JSON5 file's `//` and `/* */`
-    /// comments are skipped too.
+    /// a tag may start lines below it (`&a # note` then `8px`). Read on `parsedBytes`, where a JSONC or JSON5
+    /// file's `//` and `/* */` comments are blanks already.
     func spaceEnd(_ from: Int) -> Int {
+        let bytes = parsedBytes
         var i = from
-        func skipLine() { while i < bytes.count, bytes[i] != UInt8(ascii: "\n"), bytes[i] != UInt8(ascii: "\r") { i += 1 } }
         while i < bytes.count {
             switch bytes[i] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): i += 1
-            case UInt8(ascii: "#"): skipLine()
-            case UInt8(ascii: "/") where hasComments && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "/"): skipLine()
-            case UInt8(ascii: "/") where hasComments && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "*"):
-                i += 2
-                while i + 1 < bytes.count, !(bytes[i] == UInt8(ascii: "*") && bytes[i + 1] == UInt8(ascii: "/")) { i += 1 }
-                i = min(bytes.count, i + 2)
+            case JSONComments.hiddenByte where hasComments: i += 1
+            case UInt8(ascii: "#"):
+                while i < bytes.count, bytes[i] != UInt8(ascii: "\n"), bytes[i] != UInt8(ascii: "\r") { i += 1 }
             default: return i
             }
         }
