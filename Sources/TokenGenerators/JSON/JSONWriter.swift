@@ -72,8 +72,11 @@ public struct JSONWriter: ~Copyable {
     /// Starts a new line at the current indentation.
     public mutating func newline() {
         guard !compact else { return }
-        buffer.append(UInt8(ascii: "\n"))
-        buffer.append(UInt8(ascii: " "), times: 2 * depth)
+        let indentation = 2 * depth
+        buffer.append(upTo: 1 + indentation) { span in
+            span.append(UInt8(ascii: "\n"))
+            span.append(repeating: UInt8(ascii: " "), count: indentation)
+        }
     }
 
     /// Writes a JSON string literal.
@@ -88,22 +91,33 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes a JSON string literal of UTF-8 bytes (a name read out of a longer string, without making it one).
     public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
-        buffer.append(UInt8(ascii: "\""))
         if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            buffer.append(utf8)
-        } else {
-            for byte in utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): raw("\\\"")
-                case UInt8(ascii: "\\"): raw("\\\\")
-                case UInt8(ascii: "\n"): raw("\\n")
-                case UInt8(ascii: "\r"): raw("\\r")
-                case UInt8(ascii: "\t"): raw("\\t")
-                case 0..<0x20:
-                    let hex = String(byte, radix: 16)
-                    raw("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-                default: buffer.append(byte)
+            // A short name (most keys, most paths' names) goes in with its quotes in one write.
+            if utf8.count <= 32 {
+                buffer.append(upTo: utf8.count + 2) { span in
+                    span.append(UInt8(ascii: "\""))
+                    for byte in utf8 { span.append(byte) }
+                    span.append(UInt8(ascii: "\""))
                 }
+            } else {
+                buffer.append(UInt8(ascii: "\""))
+                buffer.append(utf8)
+                buffer.append(UInt8(ascii: "\""))
+            }
+            return
+        }
+        buffer.append(UInt8(ascii: "\""))
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): raw("\\\"")
+            case UInt8(ascii: "\\"): raw("\\\\")
+            case UInt8(ascii: "\n"): raw("\\n")
+            case UInt8(ascii: "\r"): raw("\\r")
+            case UInt8(ascii: "\t"): raw("\\t")
+            case 0..<0x20:
+                let hex = String(byte, radix: 16)
+                raw("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+            default: buffer.append(byte)
             }
         }
         buffer.append(UInt8(ascii: "\""))
@@ -145,16 +159,36 @@ public struct JSONWriter: ~Copyable {
 
     /// `member` with a literal key that needs no escaping (`$value`, `$type`): written as it is, unscanned.
     public mutating func member(literal key: StaticString) {
-        memberStart()
-        buffer.append(UInt8(ascii: "\""))
-        buffer.append(literal: key)
-        buffer.append(UInt8(ascii: "\""))
-        memberEnd()
+        let separated = buffer.last != UInt8(ascii: "{"), compact = compact, indentation = compact ? 0 : 2 * depth
+        // The separator, the line's start, the quoted key and the colon in one write into the buffer.
+        key.withUTF8Buffer { key in
+            buffer.append(upTo: 6 + indentation + key.count) { span in
+                Self.memberStart(&span, separated: separated, compact: compact, indentation: indentation)
+                span.append(UInt8(ascii: "\""))
+                for byte in key { span.append(byte) }
+                span.append(UInt8(ascii: "\""))
+                span.append(UInt8(ascii: ":"))
+                span.append(UInt8(ascii: " "))
+            }
+        }
     }
 
     private mutating func memberStart() {
-        if buffer.last != UInt8(ascii: "{") { separator() }
-        newline()
+        let separated = buffer.last != UInt8(ascii: "{"), compact = compact, indentation = compact ? 0 : 2 * depth
+        buffer.append(upTo: 3 + indentation) { span in
+            Self.memberStart(&span, separated: separated, compact: compact, indentation: indentation)
+        }
+    }
+
+    /// Writes what goes before a member's key: `,` after another member (`, ` on one line), then the line's start.
+    private static func memberStart(_ span: inout OutputSpan<UInt8>, separated: Bool, compact: Bool, indentation: Int) {
+        if separated {
+            span.append(UInt8(ascii: ","))
+            if compact { span.append(UInt8(ascii: " ")) }
+        }
+        guard !compact else { return }
+        span.append(UInt8(ascii: "\n"))
+        span.append(repeating: UInt8(ascii: " "), count: indentation)
     }
 
     private mutating func separator() {
@@ -163,8 +197,10 @@ public struct JSONWriter: ~Copyable {
     }
 
     private mutating func memberEnd() {
-        buffer.append(UInt8(ascii: ":"))
-        buffer.append(UInt8(ascii: " "))
+        buffer.append(upTo: 2) { span in
+            span.append(UInt8(ascii: ":"))
+            span.append(UInt8(ascii: " "))
+        }
     }
 
     /// Writes an array of `count` items, each written by `item`.
