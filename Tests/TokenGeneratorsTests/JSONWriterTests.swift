@@ -8,7 +8,10 @@ import TokenColor
     /// Keys written as strings, as UTF-8 bytes and as literals read back the same through Foundation's parser,
     /// escapes included, and the three forms write the same text.
     @Test func keysInEveryFormReadBackThroughFoundation() throws {
-        let keys = ["plain", "with \"quotes\"", "back\\slash", "tab\there", "line\nbreak", "bell\u{07}", "é ✓ 🎨", ""]
+        let keys = ["plain", "with \"quotes\"", "back\\slash", "tab\there", "line\nbreak", "bell\u{07}", "é ✓ 🎨", "",
+                    // Either side of the length copied while checked, with an escape at the very end.
+                    String(repeating: "k", count: 64), String(repeating: "k", count: 63) + "\"", String(repeating: "l", count: 65),
+                    String(repeating: "l", count: 64) + "\\", String(repeating: "m", count: 200) + "\n"]
         var byString = JSONWriter()
         var byBytes = JSONWriter()
         byString.object { writer in
@@ -18,6 +21,8 @@ import TokenColor
             }
             writer.member("$value")
             writer.string("v")
+            writer.member("values")
+            writer.array(keys.count) { writer, i in writer.string(keys[i]) }
         }
         byBytes.object { writer in
             for (i, key) in keys.enumerated() {
@@ -27,10 +32,16 @@ import TokenColor
             }
             writer.member(literal: "$value")
             writer.string("v")
+            writer.member(literal: "values")
+            writer.array(keys.count) { writer, i in
+                var copy = keys[i]
+                copy.withUTF8 { writer.string(utf8: $0) }
+            }
         }
         #expect(byString.text == byBytes.text)
         let parsed = try #require(JSONSerialization.jsonObject(with: Data(byBytes.text.utf8)) as? [String: Any])
-        #expect(parsed.count == keys.count + 1)
+        #expect(parsed.count == keys.count + 2)
+        #expect(parsed["values"] as? [String] == keys)
         for (i, key) in keys.enumerated() { #expect(parsed[key] as? Int == i) }
         #expect(parsed["$value"] as? String == "v")
     }

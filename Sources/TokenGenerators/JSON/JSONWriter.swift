@@ -91,19 +91,26 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes a JSON string literal of UTF-8 bytes (a name read out of a longer string, without making it one).
     public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
-        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            // A short name (most keys, most paths' names) goes in with its quotes in one write.
-            if utf8.count <= 32 {
-                buffer.append(upTo: utf8.count + 2) { span in
-                    span.append(UInt8(ascii: "\""))
-                    for byte in utf8 { span.append(byte) }
-                    span.append(UInt8(ascii: "\""))
+        if utf8.count <= Self.shortText {
+            // Copied and checked in one pass, quotes included; taken back out if a byte needs escaping.
+            var plain = true
+            buffer.append(upTo: utf8.count + 2) { span in
+                span.append(UInt8(ascii: "\""))
+                for byte in utf8 {
+                    guard !Self.needsEscaping(byte) else {
+                        plain = false
+                        span.removeAll()
+                        return
+                    }
+                    span.append(byte)
                 }
-            } else {
-                buffer.append(UInt8(ascii: "\""))
-                buffer.append(utf8)
-                buffer.append(UInt8(ascii: "\""))
+                span.append(UInt8(ascii: "\""))
             }
+            if plain { return }
+        } else if !utf8.contains(where: Self.needsEscaping) {
+            buffer.append(UInt8(ascii: "\""))
+            buffer.append(utf8)
+            buffer.append(UInt8(ascii: "\""))
             return
         }
         buffer.append(UInt8(ascii: "\""))
@@ -121,6 +128,14 @@ public struct JSONWriter: ~Copyable {
             }
         }
         buffer.append(UInt8(ascii: "\""))
+    }
+
+    /// The longest text copied a byte at a time while it is checked; a longer one is scanned, then copied whole.
+    private static let shortText = 64
+
+    /// Whether a byte is written escaped in a JSON string: a control character, `"` or `\`.
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
     /// Writes a number: integers without a fraction, others in shortest round-trip form, non-finite as null.
@@ -145,13 +160,37 @@ public struct JSONWriter: ~Copyable {
 
     /// Starts a member inside `object`: a separator when needed, the key and the colon.
     public mutating func member(_ key: String) {
-        memberStart()
-        string(key)
-        memberEnd()
+        if key.utf8.withContiguousStorageIfAvailable({ member(utf8: $0) }) == nil {
+            memberStart()
+            string(key)
+            memberEnd()
+        }
     }
 
     /// `member` with a key given as UTF-8 bytes.
     public mutating func member(utf8 key: UnsafeBufferPointer<UInt8>) {
+        let separated = buffer.last != UInt8(ascii: "{"), compact = compact, indentation = compact ? 0 : 2 * depth
+        // A short key that needs no escaping (nearly all: names, paths, modes) goes in with what comes before and
+        // after it in one write; one that does is taken back out and written the long way.
+        if key.count <= Self.shortText {
+            var plain = true
+            buffer.append(upTo: 7 + indentation + key.count) { span in
+                Self.memberStart(&span, separated: separated, compact: compact, indentation: indentation)
+                span.append(UInt8(ascii: "\""))
+                for byte in key {
+                    guard !Self.needsEscaping(byte) else {
+                        plain = false
+                        span.removeAll()
+                        return
+                    }
+                    span.append(byte)
+                }
+                span.append(UInt8(ascii: "\""))
+                span.append(UInt8(ascii: ":"))
+                span.append(UInt8(ascii: " "))
+            }
+            if plain { return }
+        }
         memberStart()
         string(utf8: key)
         memberEnd()
