@@ -94,6 +94,17 @@ enum JSONValue: Decodable {
         #expect(try template.render(.list([.string("à"), .string("日本")])) == "– à ✓\n– 日本 ✓\nend é")
     }
 
+    /// Interpolated text is escaped whatever its length: a short value is copied and checked in one pass (and
+    /// taken back out when it holds a character to escape), a long one scanned first.
+    @Test func valuesOfEveryLengthAreEscaped() throws {
+        let template = try MustacheTemplate("{{a}}|{{{a}}}|{{b}}|{{c}}|{{d}}")
+        let a = String(repeating: "x", count: 63) + "<", b = String(repeating: "y", count: 64), c = String(repeating: "z", count: 65) + "&"
+        let d = String(repeating: "w", count: 200)
+        let context = MustacheDictionary(["a": .string(a), "b": .string(b), "c": .string(c), "d": .string(d)])
+        let expected = String(repeating: "x", count: 63) + "&lt;|" + a + "|" + b + "|" + String(repeating: "z", count: 65) + "&amp;|" + d
+        #expect(try template.render(.object(context)) == expected)
+    }
+
     /// A partial that includes itself forever stops 1,000 partials deep: the renderer keeps its frames in a
     /// list, so the depth costs no stack.
     @Test func selfIncludingPartialStops() throws {

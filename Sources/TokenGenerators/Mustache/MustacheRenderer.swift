@@ -290,10 +290,24 @@ struct Renderer: ~Copyable {
     }
 
     mutating func appendEscaped(_ text: String) {
-        // Most values need no escaping: scanned as one UTF-8 buffer, read in place, and copied whole.
-        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            guard !utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") })
-            else { return false }
+        // Most values need no escaping. A short one (a name) is copied and checked in one pass, and taken back out
+        // when a byte needs escaping; a longer one is scanned as one UTF-8 buffer read in place, then copied whole.
+        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            if utf8.count <= 64 {
+                var plain = true
+                output.append(upTo: utf8.count) { span in
+                    for byte in utf8 {
+                        guard !Self.isEscaped(byte) else {
+                            plain = false
+                            span.removeAll()
+                            return
+                        }
+                        span.append(byte)
+                    }
+                }
+                return plain
+            }
+            guard !utf8.contains(where: Self.isEscaped) else { return false }
             output.append(utf8)
             return true
         } ?? false
@@ -307,5 +321,10 @@ struct Renderer: ~Copyable {
             default: output.append(byte)
             }
         }
+    }
+
+    /// Whether an interpolated byte is written as an HTML entity: `&`, `<`, `>` or `"`.
+    static func isEscaped(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
     }
 }
