@@ -289,12 +289,10 @@ struct TreeWalk {
     /// themselves would move them at every step).
     static func sortedByPath(_ tokens: consuming [Token]) -> (tokens: [Token], paths: [String]) {
         var sorted = tokens
-        var paths = sorted.map(\.path)
-        let order = paths.indices.sorted { paths[$0] < paths[$1] }
-        // Moved into order where they are (a copy retained every field, and freeing the first list released them).
-        sorted.permute(order)
-        paths.permute(order)
-        return (sorted, paths)
+        // Sorted where they are: the sort moves each token's bytes, retaining nothing (sorting their indices and
+        // then swapping the tokens into that order copied each one through its value witnesses).
+        sorted.sort { $0.path < $1.path }
+        return (sorted, sorted.map(\.path))
     }
 
 }
