@@ -106,3 +106,19 @@ public struct ByteBuffer: ~Copyable {
     @inlinable
     public mutating func removeAll() { storage.removeAll(keepingCapacity: true) }
 }
+
+extension OutputSpan<UInt8> {
+    /// Appends `bytes` unless one of them is `rejected`: then everything this span holds is taken back out (what
+    /// was written before `bytes` too) and the answer is false, so the caller writes the text another way.
+    @inlinable
+    public mutating func append(_ bytes: some Sequence<UInt8>, unless rejected: (UInt8) -> Bool) -> Bool {
+        for byte in bytes {
+            guard !rejected(byte) else {
+                removeAll()
+                return false
+            }
+            append(byte)
+        }
+        return true
+    }
+}

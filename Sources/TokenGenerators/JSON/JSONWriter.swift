@@ -96,15 +96,8 @@ public struct JSONWriter: ~Copyable {
             var plain = true
             buffer.append(upTo: utf8.count + 2) { span in
                 span.append(UInt8(ascii: "\""))
-                for byte in utf8 {
-                    guard !Self.needsEscaping(byte) else {
-                        plain = false
-                        span.removeAll()
-                        return
-                    }
-                    span.append(byte)
-                }
-                span.append(UInt8(ascii: "\""))
+                plain = span.append(utf8, unless: Self.needsEscaping)
+                if plain { span.append(UInt8(ascii: "\"")) }
             }
             if plain { return }
         } else if !utf8.contains(where: Self.needsEscaping) {
@@ -177,14 +170,8 @@ public struct JSONWriter: ~Copyable {
             buffer.append(upTo: 7 + indentation + key.count) { span in
                 Self.memberStart(&span, separated: separated, compact: compact, indentation: indentation)
                 span.append(UInt8(ascii: "\""))
-                for byte in key {
-                    guard !Self.needsEscaping(byte) else {
-                        plain = false
-                        span.removeAll()
-                        return
-                    }
-                    span.append(byte)
-                }
+                plain = span.append(key, unless: Self.needsEscaping)
+                guard plain else { return }
                 span.append(UInt8(ascii: "\""))
                 span.append(UInt8(ascii: ":"))
                 span.append(UInt8(ascii: " "))

@@ -295,16 +295,7 @@ struct Renderer: ~Copyable {
         let plain = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
             if utf8.count <= 64 {
                 var plain = true
-                output.append(upTo: utf8.count) { span in
-                    for byte in utf8 {
-                        guard !Self.isEscaped(byte) else {
-                            plain = false
-                            span.removeAll()
-                            return
-                        }
-                        span.append(byte)
-                    }
-                }
+                output.append(upTo: utf8.count) { span in plain = span.append(utf8, unless: Self.isEscaped) }
                 return plain
             }
             guard !utf8.contains(where: Self.isEscaped) else { return false }
