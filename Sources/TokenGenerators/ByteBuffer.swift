@@ -107,6 +107,12 @@ public struct ByteBuffer: ~Copyable {
     public mutating func removeAll() { storage.removeAll(keepingCapacity: true) }
 }
 
+extension ByteBuffer {
+    /// The longest text copied a byte at a time while it is checked (`OutputSpan.append(_:unless:)`); a longer
+    /// one is scanned first, then copied whole.
+    public static var checkedCopyLimit: Int { 64 }
+}
+
 extension OutputSpan<UInt8> {
     /// Appends `bytes` unless one of them is `rejected`: then everything this span holds is taken back out (what
     /// was written before `bytes` too) and the answer is false, so the caller writes the text another way.

@@ -285,8 +285,7 @@ struct TreeWalk {
         tokens.append(Token(path: dotted, type: type, location: keyLocation, value: value, modes: modes, details: details))
     }
 
-    /// Tokens sorted by path, stably: sorts positions, then moves each token once (sorting the tokens
-    /// themselves would move them at every step).
+    /// Tokens sorted by path, stably, and their paths in that order.
     static func sortedByPath(_ tokens: consuming [Token]) -> (tokens: [Token], paths: [String]) {
         var sorted = tokens
         // Sorted where they are: the sort moves each token's bytes, retaining nothing (sorting their indices and

@@ -91,7 +91,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes a JSON string literal of UTF-8 bytes (a name read out of a longer string, without making it one).
     public mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
-        if utf8.count <= Self.shortText {
+        if utf8.count <= ByteBuffer.checkedCopyLimit {
             // Copied and checked in one pass, quotes included; taken back out if a byte needs escaping.
             var plain = true
             buffer.append(upTo: utf8.count + 2) { span in
@@ -122,9 +122,6 @@ public struct JSONWriter: ~Copyable {
         }
         buffer.append(UInt8(ascii: "\""))
     }
-
-    /// The longest text copied a byte at a time while it is checked; a longer one is scanned, then copied whole.
-    private static let shortText = 64
 
     /// Whether a byte is written escaped in a JSON string: a control character, `"` or `\`.
     private static func needsEscaping(_ byte: UInt8) -> Bool {
@@ -165,7 +162,7 @@ public struct JSONWriter: ~Copyable {
         let separated = buffer.last != UInt8(ascii: "{"), compact = compact, indentation = compact ? 0 : 2 * depth
         // A short key that needs no escaping (nearly all: names, paths, modes) goes in with what comes before and
         // after it in one write; one that does is taken back out and written the long way.
-        if key.count <= Self.shortText {
+        if key.count <= ByteBuffer.checkedCopyLimit {
             var plain = true
             buffer.append(upTo: 7 + indentation + key.count) { span in
                 Self.memberStart(&span, separated: separated, compact: compact, indentation: indentation)

@@ -293,7 +293,7 @@ struct Renderer: ~Copyable {
         // Most values need no escaping. A short one (a name) is copied and checked in one pass, and taken back out
         // when a byte needs escaping; a longer one is scanned as one UTF-8 buffer read in place, then copied whole.
         let plain = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
-            if utf8.count <= 64 {
+            if utf8.count <= ByteBuffer.checkedCopyLimit {
                 var plain = true
                 output.append(upTo: utf8.count) { span in plain = span.append(utf8, unless: Self.isEscaped) }
                 return plain
