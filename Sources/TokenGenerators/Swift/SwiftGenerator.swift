@@ -149,6 +149,11 @@ struct SwiftContextBuilder {
         /// A color token's value by the identity of its parsed colors, with the token it was made for: an alias
         /// shares its target's colors (the resolver's doing), and so has the target's value.
         var themeColors = SharedColorsMemo<Value?>(slots: 1)
+        /// The bytes a color's texts are written into before they become strings (`formatted`).
+        private var scratch = ByteBuffer(capacity: 128)
+
+        /// Calls `body` with the scratch buffer, borrowed for the whole call.
+        func withScratch<Result>(_ body: (inout ByteBuffer) -> Result) -> Result { body(&scratch) }
         /// The root type's Swift name, which every reference to another constant starts from; nil when a
         /// group's type has the same name and would shadow it, so no constant refers to another.
         var rootTypeName: String?
@@ -162,10 +167,8 @@ struct SwiftContextBuilder {
 
     /// One appearance's color as the Swift output writes it.
     struct FormattedColor {
-        /// `light: TokenColor(…)`.
+        /// `light: TokenColor(…)` (every argument but the last is followed by a comma where it is written).
         var argument: String
-        /// The same followed by a comma, for every argument but the last.
-        var argumentWithComma: String
         /// `- light: `#rrggbb``.
         var doc: String
     }

@@ -292,7 +292,7 @@ extension SwiftContextBuilder {
         doc.reserveCapacity(colors.count)
         for (i, entry) in colors.enumerated() {
             let text = formatted(entry.color, appearance: entry.appearance)
-            arguments.append(i == colors.count - 1 ? text.argument : text.argumentWithComma)
+            arguments.append(i == colors.count - 1 ? text.argument : text.argument + ",")
             doc.append(text.doc)
         }
         if !themes.isEmpty { appendThemes(themes, to: &arguments, doc: &doc) }
@@ -317,26 +317,27 @@ extension SwiftContextBuilder {
         let key = FormattedTexts.Key(appearance: appearance, color: ColorBits(color))
         // One access to the memo (a class's property, checked for exclusivity at run time on each access).
         if let known = memo.colors.value(for: key) { return known }
-        // Written into a buffer of its own, not the memo's: each access of a memo field was a check.
-        var scratch = ByteBuffer(capacity: 128)
-        scratch.append(literal: Self.builtInLabels[appearance])
-        scratch.append(literal: ": ")
-        // Whether the color fits sRGB decides both texts; worked out once.
-        let inSRGB = color.isInGamut(.srgb)
-        Self.appendTokenColor(color, inSRGB: inSRGB, to: &scratch)
-        let argument = scratch.string
-        scratch.append(UInt8(ascii: ","))
-        let argumentWithComma = scratch.string
-        scratch.removeAll()
-        scratch.append(literal: "- ")
-        scratch.append(literal: Self.builtInModes[appearance])
-        scratch.append(literal: ": `")
-        color.withHex { scratch.append($0) }
-        scratch.append(UInt8(ascii: "`"))
-        if !inSRGB { scratch.append(literal: " (sRGB fallback of a Display P3 color)") }
-        let text = FormattedColor(argument: argument, argumentWithComma: argumentWithComma, doc: scratch.string)
-        // Bounded: the colors aliases repeat are met again soon, and an unbounded memo held three strings for
-        // every color of a 100,000-token set (19 MB) until the output was done.
+        // Written into the memo's one scratch buffer, borrowed once for the whole color (each access of a memo
+        // field is a check; a buffer of its own was an allocation per color).
+        let text = memo.withScratch { scratch in
+            scratch.removeAll()
+            scratch.append(literal: Self.builtInLabels[appearance])
+            scratch.append(literal: ": ")
+            // Whether the color fits sRGB decides both texts; worked out once.
+            let inSRGB = color.isInGamut(.srgb)
+            Self.appendTokenColor(color, inSRGB: inSRGB, to: &scratch)
+            let argument = scratch.string
+            scratch.removeAll()
+            scratch.append(literal: "- ")
+            scratch.append(literal: Self.builtInModes[appearance])
+            scratch.append(literal: ": `")
+            color.withHex { scratch.append($0) }
+            scratch.append(UInt8(ascii: "`"))
+            if !inSRGB { scratch.append(literal: " (sRGB fallback of a Display P3 color)") }
+            return FormattedColor(argument: argument, doc: scratch.string)
+        }
+        // Bounded: the colors aliases repeat are met again soon, and an unbounded memo held every color's strings
+        // for a 100,000-token set (19 MB, three strings a color then) until the output was done.
         memo.colors.store(text, for: key)
         return text
     }
