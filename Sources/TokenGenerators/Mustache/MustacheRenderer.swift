@@ -147,7 +147,10 @@ struct Renderer: ~Copyable {
             case strings([String])
         }
 
-        let program: Program
+        /// Whether the stretch is a program of its own (the template or a partial), not a section's body: only
+        /// those change the program being run, and frames hold no reference to it (taking one for each section
+        /// retained and released the program twice a token).
+        let ownsProgram: Bool
         let start: Int
         let end: Int
         var index: Int
@@ -162,8 +165,10 @@ struct Renderer: ~Copyable {
     /// Runs `program` with `stack` as the context. Sections and partials nest in a list of frames, not in
     /// calls: a template that renders nested groups through a partial a level is as deep as the groups.
     mutating func run(_ program: Program, _ stack: inout [MustacheValue], depth: Int) {
-        var current = Frame(program: program, start: 0, end: program.instructions.count, index: 0, depth: depth, loop: .once)
-        // The current frame's program and its instructions, read once a frame rather than once an instruction.
+        var current = Frame(ownsProgram: true, start: 0, end: program.instructions.count, index: 0, depth: depth, loop: .once)
+        // The programs being run, the template's first and the innermost partial's last; the current one and its
+        // instructions are read once a program rather than once an instruction.
+        var programs = [program]
         var program = program
         var instructions = program.instructions
         var suspended: [Frame] = []
@@ -183,9 +188,13 @@ struct Renderer: ~Copyable {
                     continue
                 }
                 guard let below = suspended.popLast() else { return }
+                if current.ownsProgram {
+                    // A partial ended: the program that included it goes on.
+                    programs.removeLast()
+                    program = programs[programs.count - 1]
+                    instructions = program.instructions
+                }
                 current = below
-                program = current.program
-                instructions = program.instructions
                 continue
             }
             let instruction = instructions[current.index]
@@ -213,7 +222,7 @@ struct Renderer: ~Copyable {
                 if !(resolve(program, instruction, stack) ?? .null).isTruthy {
                     let depth = current.depth
                     suspended.append(consume current)
-                    current = Frame(program: program, start: body, end: instruction.end, index: body, depth: depth, loop: .once)
+                    current = Frame(ownsProgram: false, start: body, end: instruction.end, index: body, depth: depth, loop: .once)
                 }
             case .section:
                 let body = current.index
@@ -225,21 +234,21 @@ struct Renderer: ~Copyable {
                 case .list(let items):
                     guard let first = items.first else { continue }
                     stack.append(first)
-                    section = Frame(program: program, start: body, end: instruction.end, index: body, depth: current.depth, loop: .list(items))
+                    section = Frame(ownsProgram: false, start: body, end: instruction.end, index: body, depth: current.depth, loop: .list(items))
                     section.count = items.count
                 case .items(let items):
                     guard items.count > 0 else { continue }
                     stack.append(items.item(0))
-                    section = Frame(program: program, start: body, end: instruction.end, index: body, depth: current.depth, loop: .items(items))
+                    section = Frame(ownsProgram: false, start: body, end: instruction.end, index: body, depth: current.depth, loop: .items(items))
                     section.count = items.count
                 case .strings(let items):
                     guard let first = items.first else { continue }
                     stack.append(.string(first))
-                    section = Frame(program: program, start: body, end: instruction.end, index: body, depth: current.depth, loop: .strings(items))
+                    section = Frame(ownsProgram: false, start: body, end: instruction.end, index: body, depth: current.depth, loop: .strings(items))
                     section.count = items.count
                 default:
                     stack.append(value)
-                    section = Frame(program: program, start: body, end: instruction.end, index: body, depth: current.depth, loop: .single)
+                    section = Frame(ownsProgram: false, start: body, end: instruction.end, index: body, depth: current.depth, loop: .single)
                 }
                 section.next = 1
                 // Moved, not copied: a copy retained the frame's program and list, and the reassignment released them.
@@ -271,7 +280,8 @@ struct Renderer: ~Copyable {
                 }
                 let depth = current.depth + 1
                 suspended.append(consume current)
-                current = Frame(program: compiled, start: 0, end: compiled.instructions.count, index: 0, depth: depth, loop: .once)
+                current = Frame(ownsProgram: true, start: 0, end: compiled.instructions.count, index: 0, depth: depth, loop: .once)
+                programs.append(compiled)
                 program = compiled
                 instructions = compiled.instructions
             }
