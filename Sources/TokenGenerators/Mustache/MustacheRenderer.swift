@@ -136,9 +136,10 @@ struct Renderer: ~Copyable {
     static let maximumPartialDepth = 1_000
 
     /// A stretch of instructions being run: a whole program (the template or a partial) or a section's body,
-    /// with the list the body is run for, if any.
+    /// with the list the body is run for, if any. (An inverted section's body runs in place, without one.)
     struct Frame {
-        /// The list a section's body runs for, each item pushed as the context in turn.
+        /// The list a section's body runs for, each item pushed as the context in turn: `once` for a program,
+        /// `single` for a section over one value that is not a list.
         enum Loop {
             case once
             case single
@@ -217,13 +218,9 @@ struct Renderer: ~Copyable {
             case .unescaped:
                 output.append(resolve(program, instruction, stack)?.text ?? "")
             case .inverted:
-                let body = current.index
-                current.index = instruction.end
-                if !(resolve(program, instruction, stack) ?? .null).isTruthy {
-                    let depth = current.depth
-                    suspended.append(consume current)
-                    current = Frame(ownsProgram: false, start: body, end: instruction.end, index: body, depth: depth, loop: .once)
-                }
+                // A body shown runs in place: it pushes no context and runs once, and its last instruction is
+                // followed by the one after the section, so it needs no frame of its own.
+                if (resolve(program, instruction, stack) ?? .null).isTruthy { current.index = instruction.end }
             case .section:
                 let body = current.index
                 current.index = instruction.end
