@@ -248,7 +248,7 @@ struct Renderer: ~Copyable {
                     section = Frame(ownsProgram: false, start: body, end: instruction.end, index: body, depth: current.depth, loop: .single)
                 }
                 section.next = 1
-                // Moved, not copied: a copy retained the frame's program and list, and the reassignment released them.
+                // Moved, not copied: a copy retained the frame's list, and the reassignment released it.
                 suspended.append(consume current)
                 current = section
             case .partial:

@@ -154,6 +154,7 @@ struct SwiftContextBuilder {
 
         /// Calls `body` with the scratch buffer, borrowed for the whole call.
         func withScratch<Result>(_ body: (inout ByteBuffer) -> Result) -> Result { body(&scratch) }
+
         /// The root type's Swift name, which every reference to another constant starts from; nil when a
         /// group's type has the same name and would shadow it, so no constant refers to another.
         var rootTypeName: String?
