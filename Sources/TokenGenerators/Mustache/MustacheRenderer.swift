@@ -138,27 +138,25 @@ struct Renderer: ~Copyable {
     /// A stretch of instructions being run: a whole program (the template or a partial) or a section's body,
     /// with the list the body is run for, if any. (An inverted section's body runs in place, without one.)
     struct Frame {
-        /// The list a section's body runs for, each item pushed as the context in turn: `once` for a program,
-        /// `single` for a section over one value that is not a list.
+        /// The list a section's body runs for, each item pushed as the context in turn: `single` for a section
+        /// over one value that is not a list; `program` for a program of its own (the template or a partial), run
+        /// once and the only kind of stretch that changes the program being run (frames hold no reference to it:
+        /// taking one for each section retained and released the program twice a token).
         enum Loop {
-            case once
+            case program
             case single
             case list([MustacheValue])
             case items(MustacheItems)
             case strings([String])
         }
 
-        /// Whether the stretch is a program of its own (the template or a partial), not a section's body: only
-        /// those change the program being run, and frames hold no reference to it (taking one for each section
-        /// retained and released the program twice a token).
-        let ownsProgram: Bool
         let start: Int
         let end: Int
         var index: Int
         /// How many partials deep the instructions are.
         let depth: Int
         let loop: Loop
-        /// The list's next item, and how many it has (none for `once` and `single`).
+        /// The list's next item, and how many it has (none for `program` and `single`).
         var next = 0
         var count = 0
     }
@@ -166,7 +164,7 @@ struct Renderer: ~Copyable {
     /// Runs `program` with `stack` as the context. Sections and partials nest in a list of frames, not in
     /// calls: a template that renders nested groups through a partial a level is as deep as the groups.
     mutating func run(_ program: Program, _ stack: inout [MustacheValue], depth: Int) {
-        var current = Frame(ownsProgram: true, start: 0, end: program.instructions.count, index: 0, depth: depth, loop: .once)
+        var current = Frame(start: 0, end: program.instructions.count, index: 0, depth: depth, loop: .program)
         // The programs being run, the template's first and the innermost partial's last; the current one and its
         // instructions are read once a program rather than once an instruction.
         var programs = [program]
@@ -176,20 +174,20 @@ struct Renderer: ~Copyable {
         while true {
             if current.index >= current.end {
                 // The stretch ended: run the body again for the list's next item, or go back to the frame below.
-                if case .once = current.loop {} else { stack.removeLast() }
+                if case .program = current.loop {} else { stack.removeLast() }
                 if current.next < current.count {
                     switch current.loop {
                     case .list(let items): stack.append(items[current.next])
                     case .items(let items): stack.append(items.item(current.next))
                     case .strings(let items): stack.append(.string(items[current.next]))
-                    case .once, .single: break
+                    case .program, .single: break
                     }
                     current.next += 1
                     current.index = current.start
                     continue
                 }
                 guard let below = suspended.popLast() else { return }
-                if current.ownsProgram {
+                if case .program = current.loop {
                     // A partial ended: the program that included it goes on.
                     programs.removeLast()
                     program = programs[programs.count - 1]
@@ -231,21 +229,21 @@ struct Renderer: ~Copyable {
                 case .list(let items):
                     guard let first = items.first else { continue }
                     stack.append(first)
-                    section = Frame(ownsProgram: false, start: body, end: instruction.end, index: body, depth: current.depth, loop: .list(items))
+                    section = Frame(start: body, end: instruction.end, index: body, depth: current.depth, loop: .list(items))
                     section.count = items.count
                 case .items(let items):
                     guard items.count > 0 else { continue }
                     stack.append(items.item(0))
-                    section = Frame(ownsProgram: false, start: body, end: instruction.end, index: body, depth: current.depth, loop: .items(items))
+                    section = Frame(start: body, end: instruction.end, index: body, depth: current.depth, loop: .items(items))
                     section.count = items.count
                 case .strings(let items):
                     guard let first = items.first else { continue }
                     stack.append(.string(first))
-                    section = Frame(ownsProgram: false, start: body, end: instruction.end, index: body, depth: current.depth, loop: .strings(items))
+                    section = Frame(start: body, end: instruction.end, index: body, depth: current.depth, loop: .strings(items))
                     section.count = items.count
                 default:
                     stack.append(value)
-                    section = Frame(ownsProgram: false, start: body, end: instruction.end, index: body, depth: current.depth, loop: .single)
+                    section = Frame(start: body, end: instruction.end, index: body, depth: current.depth, loop: .single)
                 }
                 section.next = 1
                 // Moved, not copied: a copy retained the frame's list, and the reassignment released it.
@@ -277,7 +275,7 @@ struct Renderer: ~Copyable {
                 }
                 let depth = current.depth + 1
                 suspended.append(consume current)
-                current = Frame(ownsProgram: true, start: 0, end: compiled.instructions.count, index: 0, depth: depth, loop: .once)
+                current = Frame(start: 0, end: compiled.instructions.count, index: 0, depth: depth, loop: .program)
                 programs.append(compiled)
                 program = compiled
                 instructions = compiled.instructions
