@@ -1,11 +1,11 @@
 import ArgumentParser
 import TokencKit
 
-enum DiffFormat: String, ExpressibleByArgument, CaseIterable {
+enum DiffFormat: String, NamedArgument {
     case markdown, html, json
 }
 
-enum FailOn: String, ExpressibleByArgument, CaseIterable {
+enum FailOn: String, NamedArgument {
     case breaking, findings
 }
 

@@ -94,12 +94,22 @@ struct TokenInputOptions: ParsableArguments {
     }
 }
 
-extension RuleSelection: ExpressibleByArgument {}
-extension ReportFormat: ExpressibleByArgument {}
-extension RuleCatalog.Format: ExpressibleByArgument {}
-extension JSONAliasStyle: ExpressibleByArgument {}
-extension DTCGStrictness: ExpressibleByArgument {}
-extension CSSOutputOptions.Case: ExpressibleByArgument {}
+extension RuleSelection: NamedArgument {}
+extension ReportFormat: NamedArgument {}
+extension RuleCatalog.Format: NamedArgument {}
+extension JSONAliasStyle: NamedArgument {}
+extension DTCGStrictness: NamedArgument {}
+extension CSSOutputOptions.Case: NamedArgument {}
+
+/// An option value written as one of a fixed list of names, its raw values. The list is made here:
+/// ArgumentParser's own builds a key path and its descriptions at run time for every such option, about
+/// 2 M instructions at every start, before any file is read.
+protocol NamedArgument: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
+
+extension NamedArgument {
+    public static var allValueStrings: [String] { allCases.map { $0.rawValue } }
+    public static var allValueDescriptions: [String: String] { [:] }
+}
 
 /// Refuses an option given an empty value (`-o "$UNSET"`): an empty `--output` would write into the working
 /// folder, which no one means.
