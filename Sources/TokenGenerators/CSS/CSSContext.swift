@@ -68,7 +68,7 @@ public final class CSSFileContext: MustacheObject {
 }
 
 /// One rule: a selector, an optional media query and its custom properties.
-public final class CSSBlock: MustacheObject {
+public final class CSSBlock: MustacheObject, MustacheRows {
     /// What the block is for, as a comment.
     public let comment: String?
     /// The media query, without `@media`.
@@ -112,9 +112,20 @@ public final class CSSBlock: MustacheObject {
         case "comment": comment.map { .string($0) } ?? .null
         case "media": media.map { .string($0) } ?? .null
         case "selector": .string(selector)
-        // One declaration object at a time, as the template reaches it.
-        case "declarations": .items(MustacheItems(count: count) { [self] in .object(declaration($0)) })
+        // A declaration is a row of the block's lists, read as the template reaches it: an object made for each
+        // cost an allocation a custom property.
+        case "declarations": .items(MustacheItems(count: count) { [self] in .row(self, $0) })
         default: nil
+        }
+    }
+
+    /// A declaration's fields (`CSSDeclaration`'s), `color-scheme` first when the block sets it.
+    public func member(_ key: String, ofRow row: Int) -> MustacheValue? {
+        let index = scheme == nil ? row : row - 1
+        switch key {
+        case "name": return .string(index < 0 ? "color-scheme" : list.names[index])
+        case "value": return .string(index < 0 ? scheme ?? "" : list.values[index])
+        default: return nil
         }
     }
 }

@@ -12,6 +12,9 @@ public enum MustacheValue: Sendable {
     /// A list whose items are made one at a time as a section walks it: a long list (a CSS block's
     /// 100,000 declarations) never exists whole.
     case items(MustacheItems)
+    /// One row of a table whose rows answer their fields themselves (`MustacheRows`): a list's item without an
+    /// object made for it (a CSS file's declarations, one per custom property).
+    case row(any MustacheRows, Int)
     case null
 
     /// Whether a section shows (false, null and empty lists do not).
@@ -34,13 +37,16 @@ public enum MustacheValue: Sendable {
         case .number(let d): d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
         case .bool(let b): b ? "true" : "false"
         case .null: ""
-        case .list, .strings, .object, .items: ""
+        case .list, .strings, .object, .items, .row: ""
         }
     }
 
     func member(_ key: String) -> MustacheValue? {
-        if case .object(let object) = self { return object[key] }
-        return nil
+        switch self {
+        case .object(let object): object[key]
+        case .row(let rows, let row): rows.member(key, ofRow: row)
+        default: nil
+        }
     }
 }
 
@@ -49,6 +55,13 @@ public enum MustacheValue: Sendable {
 public protocol MustacheObject: AnyObject, Sendable {
     /// The field named `key`, or nil when there is none (the lookup then continues down the context stack).
     subscript(key: String) -> MustacheValue? { get }
+}
+
+/// A table a template reads row by row: each row's fields are answered from the table's own lists, so a section
+/// over a long list makes no object per item.
+public protocol MustacheRows: AnyObject, Sendable {
+    /// The field named `key` of row `row`, or nil when there is none.
+    func member(_ key: String, ofRow row: Int) -> MustacheValue?
 }
 
 /// A dictionary-backed object, for user data and the specification tests.
