@@ -115,7 +115,7 @@ extension ResolutionRun {
     }
 
     /// Ends the walk of token `i` (the top of `stack`) with `result`, and says whether it resolved.
-    private mutating func finishWalking(_ i: Int, _ result: State) -> Bool {
+    private mutating func finishWalking(_ i: Int, _ result: consuming State) -> Bool {
         stack.removeLast()
         // A cycle found on the way, or a missing type, marked this token failed already; that stands.
         guard progress[i] == .inProgress else { return progress[i] != .failed }
@@ -124,7 +124,8 @@ extension ResolutionRun {
             return false
         }
         walkedSlot[i] = Int32(walked.count)
-        walked.append(result)
+        // Moved in: a copy retained the value and the chain, and releasing the argument released them again.
+        walked.append(consume result)
         progress[i] = .walked
         return true
     }
