@@ -5,6 +5,9 @@ import TokenModel
 
 /// Follows aliases (`{a.b}`) and JSON Pointer `$ref`s, infers types from targets, and validates every value.
 public struct AliasResolver: Sendable {
+    /// The fewest tokens whose walk is split into groups that go side by side (tests change it, to compare).
+    var splitsWalkFrom = WalkGroups.minimumTokens
+
     /// Creates a resolver.
     public init() {}
 
@@ -13,25 +16,91 @@ public struct AliasResolver: Sendable {
     public func resolve(_ tokens: [Token], context: ReferenceContext = ReferenceContext())
         -> (set: ResolvedTokenSet, diagnostics: [Diagnostic])
     {
-        let (index, literals, flags, lightTargets, literalModes) = Self.resolveAhead(tokens)
-        var run = ResolutionRun(tokens: tokens, index: index, literals: literals, flags: flags, lightTargets: lightTargets)
-        run.modesMet = literalModes
-        run.context = context
-        for index in tokens.indices {
-            run.visit(index)
-            // Surfaces in `$extensions.tokenc.on` must name tokens too. (Read through `details`: the `facts`
-            // getter copied the whole token, every field retained, for the most tokens, which have none.)
-            if let details = tokens[index].details {
-                for surface in details.facts.on { run.lookupSurface(surface, owner: index) }
+        // The literals' resolutions are one list, which the walks read and the end takes the tokens out of.
+        var literals: LiteralChunks
+        let index: PathIndex, flags: [TokenFlags], lightTargets: [Int32], literalModes: ModeNames
+        (index, literals, flags, lightTargets, literalModes) = Self.resolveAhead(tokens)
+        let groups = tokens.count >= splitsWalkFrom ? WalkGroups(tokens, flags: flags, lightTargets: lightTargets, index: index)
+            : WalkGroups(oneGroupOf: tokens.count)
+        // Each group's walk on a core of its own; a walk's state is freed in its job, beside the other's.
+        var walks = Parallel.map(groups.count) { group -> GroupWalk in
+            var run = ResolutionRun(tokens: tokens, index: index, literals: literals, flags: flags, lightTargets: lightTargets)
+            run.modesMet = literalModes
+            run.context = context
+            var visits: [(token: Int, end: Int)] = []
+            for i in tokens.indices where groups.group[i] == group {
+                let start = run.diagnostics.count
+                run.visit(i)
+                // Surfaces in `$extensions.tokenc.on` must name tokens too. (Read through `details`: the `facts`
+                // getter copied the whole token, every field retained, for the most tokens, which have none.)
+                if let details = tokens[i].details {
+                    for surface in details.facts.on { run.lookupSurface(surface, owner: i) }
+                }
+                if run.diagnostics.count > start { visits.append((i, run.diagnostics.count)) }
             }
+            return GroupWalk(made: run.takeMade(), diagnostics: run.diagnostics, visits: visits, modes: run.modesMet)
         }
-        let (resolved, modeNames) = run.collect()
+        // The walks' references to the literals went with them, so the tokens are taken out of the list in place.
+        let (resolved, modeNames) = Self.collect(&walks, literals: &literals, flags: flags, groups: groups)
         let modes = modeNames.ordered
         // Mode values revisit nodes the light pass already checked; report each problem once.
         var seen: Set<Diagnostic> = []
-        let diagnostics = run.diagnostics.filter { seen.insert($0).inserted }
+        let diagnostics = Self.diagnosticsInVisitOrder(walks).filter { seen.insert($0).inserted }
         return (ResolvedTokenSet(tokens: resolved, modes: modes), diagnostics)
     }
+
+    /// Every token that resolved, in token order, and the modes their values are in (the light one always). Each
+    /// token is moved out of the walks' lists and the literals', not copied: copying retained every token (a
+    /// cache miss each at 100,000) and freeing the lists released them all again on one core. A literal counts
+    /// even when a chain too long for where it was met failed it, as it always has.
+    static func collect(_ walks: inout [GroupWalk], literals: inout LiteralChunks, flags: [TokenFlags], groups: WalkGroups)
+        -> (tokens: [ResolvedToken], modes: ModeNames)
+    {
+        var resolved: [ResolvedToken] = []
+        resolved.reserveCapacity(flags.count)
+        for i in flags.indices {
+            // Each token is moved into the list: copied, it was retained for the list and released with the binding,
+            // a cache miss each (about 5 ms at 100,000 tokens, on one core).
+            if flags[i].contains(.literal) {
+                if !flags[i].contains(.invalid), let token = literals.takeToken(i) { resolved.append(consume token) }
+            } else if let token = walks[Int(groups.group[i])].made[i].take() {
+                resolved.append(consume token)
+            }
+        }
+        var modes = ModeNames([Appearance.light])
+        for walk in walks { modes.formUnion(walk.modes) }
+        return (resolved, modes)
+    }
+
+    /// The walks' findings in the order one walk over every token would report them: each was found while its
+    /// walk visited one token, and a token is visited by one walk, so they go by that token, in token order.
+    static func diagnosticsInVisitOrder(_ walks: [GroupWalk]) -> [Diagnostic] {
+        guard walks.count > 1 else { return walks.first?.diagnostics ?? [] }
+        var diagnostics: [Diagnostic] = []
+        diagnostics.reserveCapacity(walks.reduce(0) { $0 + $1.diagnostics.count })
+        var next = [Int](repeating: 0, count: walks.count)
+        while true {
+            // The walk whose next visit with findings comes first.
+            var first: Int?
+            for w in walks.indices where next[w] < walks[w].visits.count {
+                if first.map({ walks[w].visits[next[w]].token < walks[$0].visits[next[$0]].token }) ?? true { first = w }
+            }
+            guard let w = first else { return diagnostics }
+            let start = next[w] == 0 ? 0 : walks[w].visits[next[w] - 1].end
+            diagnostics += walks[w].diagnostics[start..<walks[w].visits[next[w]].end]
+            next[w] += 1
+        }
+    }
+}
+
+/// What one group's walk leaves: the tokens it resolved by index, its findings, where each visit's findings end,
+/// and the modes of the values it made.
+struct GroupWalk {
+    var made: [ResolvedToken?]
+    let diagnostics: [Diagnostic]
+    /// Each visit that found something: the token visited and the end of its findings in `diagnostics`.
+    let visits: [(token: Int, end: Int)]
+    let modes: ModeNames
 }
 
 extension AliasResolver {

@@ -44,7 +44,7 @@ struct ResolutionRun {
     var validator = ValueReader()
 
     /// Literal tokens resolved before the walk, by index (nil for the others).
-    var literals: LiteralChunks
+    let literals: LiteralChunks
     /// The modes other than light that the resolved tokens made so far have values in.
     var modesMet = ModeNames()
     /// What the first pass found of each token, in a byte: the walk reads these, not `literals`.
@@ -77,25 +77,11 @@ struct ResolutionRun {
         }
     }
 
-    /// Every token that resolved, in token order, and the modes their values are in (the light one always),
-    /// once the walk is done. Each token is moved out of the walk's lists, not copied: copying retained every
-    /// token (a cache miss each at 100,000, on all cores) and freeing the lists released them all again on one.
-    /// A literal counts even when a chain too long for where it was met failed it, as it always has.
-    mutating func collect() -> (tokens: [ResolvedToken], modes: ModeNames) {
-        var resolved: [ResolvedToken] = []
-        resolved.reserveCapacity(tokens.count)
-        for i in tokens.indices {
-            // Each token is moved into the list: copied, it was retained for the list and released with the binding,
-            // a cache miss each (about 5 ms at 100,000 tokens, on one core).
-            if flags[i].contains(.literal) {
-                if !flags[i].contains(.invalid), let token = literals.takeToken(i) { resolved.append(consume token) }
-            } else if let token = made[i].take() {
-                resolved.append(consume token)
-            }
-        }
-        var modes = ModeNames([Appearance.light])
-        modes.formUnion(modesMet)
-        return (resolved, modes)
+    /// The tokens the walk resolved, by index, moved out of the walk (literals are in `literals`).
+    mutating func takeMade() -> [ResolvedToken?] {
+        var taken: [ResolvedToken?] = []
+        swap(&taken, &made)
+        return taken
     }
 
     /// Token `i`, not a literal, resolved; nil when it does not resolve.
