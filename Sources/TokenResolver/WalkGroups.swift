@@ -79,7 +79,7 @@ struct WalkGroups {
             rootOf[i] = Int32(r)
             size[r] += 1
         }
-        var groupOfRoot = [UInt8](repeating: 2, count: tokens.count + 1)
+        var groupOfRoot = [UInt8](repeating: 2, count: tokens.count + 1)  // 2: not placed yet
         var load = (0, 0)
         var group = [UInt8](repeating: 0, count: tokens.count)
         for i in tokens.indices {
