@@ -95,8 +95,9 @@ struct WalkGroups {
 }
 
 /// The token references a value holds, found as the walk finds them: a whole-string alias (`"{a.b}"`, not
-/// `{system.…}`) anywhere in it, looked up by path; a `$ref` anywhere makes the value `unresolved`, as does an
-/// alias that names no token.
+/// `{system.…}`) anywhere in it, looked up by path, and the token a `$ref` points at or into. A `$ref` anywhere
+/// also makes the value `unresolved` (the walk may answer it with a suggestion), as does an alias that names no
+/// token.
 private struct References {
     let index: PathIndex
     var targets: [Int] = []
@@ -104,6 +105,17 @@ private struct References {
 
     init(index: PathIndex) { self.index = index }
 
+    /// The path of the token a JSON Pointer (`#/a/b`, `#/a/b/$value/…`) points at or into, as the walk reads it:
+    /// the segments before `$value`, or all of them, unescaped (`~1` is `/`, `~0` is `~`) and joined with dots.
+    private static func pointedPath(_ pointer: String) -> String? {
+        guard pointer.hasPrefix("#/") else { return nil }
+        let segments = pointer.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map {
+            String($0.replacing("~1", with: "/").replacing("~0", with: "~"))
+        }
+        return segments[..<(segments.firstIndex(of: "$value") ?? segments.count)].joined(separator: ".")
+    }
+
+    /// Adds the references `node` holds, at any depth.
     mutating func gather(_ node: Node) {
         switch node.kind {
         case .scalar(.string(let text), _):
@@ -114,7 +126,10 @@ private struct References {
             for item in items { gather(item) }
         case .mapping(let entries):
             for entry in entries {
-                if entry.key == "$ref" { unresolved = true }
+                if entry.key == "$ref" {
+                    unresolved = true
+                    if let path = entry.value.string.flatMap(Self.pointedPath), let target = index[path] { targets.append(target) }
+                }
                 gather(entry.value)
             }
         }

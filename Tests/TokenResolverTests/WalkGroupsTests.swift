@@ -58,6 +58,8 @@ import TokenModel
                         x2: { $value: { $ref: "#/b\(b)/palette/c0/$value" } }
                         x3: { $value: "#000000", $extensions: { tokenc: { role: label, text: true, on: ["{b\(b).surface.none}"] } } }
                         x4: { $value: "{b\(b).palette}" }
+                        x5: { $value: { $ref: "#/b\(b)/broken/lone" } }
+                        lone: { $value: "#123456" }
 
                     """
             }
@@ -118,6 +120,8 @@ import TokenModel
         #expect(group("b3.alias.a4") == group("b3.alias.a5"))
         #expect(group("b3.type.t0") == group("b3.size.s0"))
         #expect(group("b3.alias.m0") == group("b3.palette.c0"))
+        // A `$ref` goes with the token it points at, as an alias does (`lone` is named by nothing else).
+        for b in stride(from: 0, to: 23, by: 5) { #expect(group("b\(b).broken.x5") == group("b\(b).broken.lone")) }
         // Every token with a reference that names nothing, a `$ref` or an unknown surface is in one group.
         let broken = (0..<23).filter { $0 % 5 == 0 }.flatMap { b in ["x0", "x2", "x3", "x4"].map { "b\(b).broken.\($0)" } }
         #expect(Set(broken.map(group)).count == 1)
