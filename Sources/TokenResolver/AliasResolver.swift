@@ -59,8 +59,7 @@ public struct AliasResolver: Sendable {
         var resolved: [ResolvedToken] = []
         resolved.reserveCapacity(flags.count)
         for i in flags.indices {
-            // Each token is moved into the list: copied, it was retained for the list and released with the binding,
-            // a cache miss each (about 5 ms at 100,000 tokens, on one core).
+            // `consume`: bound and appended as a copy, each was retained and released again (5 ms at 100,000 tokens).
             if flags[i].contains(.literal) {
                 if !flags[i].contains(.invalid), let token = literals.takeToken(i) { resolved.append(consume token) }
             } else if let token = walks[Int(groups.group[i])].made[i].take() {
