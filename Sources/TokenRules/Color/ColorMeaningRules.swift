@@ -28,6 +28,20 @@ struct HardcodedSystemValueRule: Rule {
     static let byWatchOSValue: [UInt32: [SystemColor]] =
         ends(Dictionary(grouping: SystemColors.all.filter { $0.watchOSColor != nil }) { key($0.watchOSColor!) })
 
+    /// A bit per 12-bit fold of every key either table has (4,096 bits): nearly every color's key finds its
+    /// bit clear, and is settled without hashing it twice into the tables.
+    static let anyKey: [UInt64] = {
+        var bits = [UInt64](repeating: 0, count: 64)
+        for key in byAppearance.flatMap(\.keys) + byWatchOSValue.keys {
+            let bit = fold(key)
+            bits[bit >> 6] |= 1 << UInt64(bit & 63)
+        }
+        return bits
+    }()
+
+    /// A key's bit in `anyKey`: its bits multiplied into the top 12.
+    static func fold(_ key: UInt32) -> Int { Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 52) }
+
     private static func ends(_ table: [UInt32: [SystemColor]]) -> [UInt32: [SystemColor]] {
         table.filter { $0.key != key(Color(.srgb, 1, 1, 1)) && $0.key != key(Color(.srgb, 0, 0, 0)) }
     }
@@ -39,17 +53,22 @@ struct HardcodedSystemValueRule: Rule {
     }
 
     func check(_ context: RuleContext) -> [Finding] {
-        context.tokens(of: .color).compactMap { token in
+        // The tables read once, not through their lazy initializers' checks at every value.
+        let byAppearance = Self.byAppearance, byWatchOSValue = Self.byWatchOSValue, anyKey = Self.anyKey
+        return context.tokens(of: .color).compactMap { token in
             let onWatch = token.facts.isUsed(on: .watchos)
             // The values the token writes, in appearance order; whether one is written as an alias is asked only
-            // of a value that matches (a look at the written fields for each value was a tenth of the rule).
-            for k in token.values.indices {
+            // of a value that matches (a look at the written fields for each value was a tenth of the rule). The
+            // parsed colors are read as they are, not each wrapped in a `TokenValue`.
+            for (k, parsed) in token.colors.enumerated() {
                 let mode = token.values[k].mode
-                guard let index = Appearance.builtInIndex(mode), case .color(.color(let color))? = token.typedValue(at: k) else { continue }
+                guard case .color(let color)? = parsed, let index = Appearance.builtInIndex(mode) else { continue }
                 let copied: (SystemColor, String)?
-                if let match = Self.byAppearance[index][Self.key(color)]?.first {
+                let key = Self.key(color), bit = Self.fold(key)
+                guard anyKey[bit >> 6] & 1 << UInt64(bit & 63) != 0 else { continue }
+                if let match = byAppearance[index][key]?.first {
                     copied = (match, mode == Appearance.light ? "the value" : "the \(mode) value")
-                } else if onWatch, let match = Self.byWatchOSValue[Self.key(color)]?.first {
+                } else if onWatch, let match = byWatchOSValue[key]?.first {
                     copied = (match, "the watchOS value")
                 } else {
                     copied = nil
@@ -75,10 +94,15 @@ struct SystemColorMisuseRule: Rule {
         nonTriggering: [RuleExample("c:\n  $type: color\n  text: { $value: \"{system.label}\", $extensions: { tokenc: { role: label } } }\n")])
 
     func check(_ context: RuleContext) -> [Finding] {
+        // Few tokens are system colors: they are found first, and the surfaces gathered only when there is one.
+        let systemColored = context.tokens(of: .color).compactMap { token -> (ResolvedToken, SystemColor)? in
+            guard case .system(let system)? = context.colorValue(token, in: Appearance.light) else { return nil }
+            return (token, system)
+        }
+        guard !systemColored.isEmpty else { return [] }
         var surfaces: Set<String> = []
         for token in context.tokens { for surface in token.facts.on { surfaces.insert(surface.path) } }
-        return context.tokens(of: .color).compactMap { token in
-            guard case .system(let system)? = context.colorValue(token, in: Appearance.light) else { return nil }
+        return systemColored.compactMap { token, system in
             let facts = token.facts
             let isForeground = facts.text || facts.largeText || !facts.on.isEmpty || facts.role == .label
             let isSurface = surfaces.contains(token.path) || facts.isSurfaceRole

@@ -35,12 +35,23 @@ struct ContrastPairs {
         return (pairs, unmeasured, first)
     }
 
-    /// The minimum `description`'s options give the foreground's kind (`textOption` for text), and the kind's name.
-    static func minimum(_ token: ResolvedToken, _ context: RuleContext, _ description: RuleDescription,
-                        textOption: String = "text") -> (Double, String) {
-        if token.facts.text { return (context.configuration.option(textOption, of: description), "text") }
-        if token.facts.largeText { return (context.configuration.option("large-text", of: description), "large text") }
-        return (context.configuration.option("non-text", of: description), "non-text UI")
+    /// The minimums `description`'s options give each kind of foreground (`textOption` for text), read from the
+    /// configuration once for a whole check rather than by name for every pair.
+    struct Minimums {
+        let text: Double, largeText: Double, nonText: Double
+
+        init(_ context: RuleContext, _ description: RuleDescription, textOption: String = "text") {
+            text = context.configuration.option(textOption, of: description)
+            largeText = context.configuration.option("large-text", of: description)
+            nonText = context.configuration.option("non-text", of: description)
+        }
+
+        /// The minimum for the foreground's kind, and the kind's name.
+        func minimum(_ token: ResolvedToken) -> (Double, String) {
+            if token.facts.text { return (text, "text") }
+            if token.facts.largeText { return (largeText, "large text") }
+            return (nonText, "non-text UI")
+        }
     }
 }
 
@@ -68,22 +79,26 @@ struct ContrastRule: Rule {
         return cells
     }
 
-    /// Measures each cell and hands it to `body`, in `cells`' order, without keeping them.
-    static func forEachCell(_ context: RuleContext, _ body: (ContrastPairs.Pair, ContrastCell) -> Void) {
+    /// Measures each cell and hands it to `body`, in `cells`' order, without keeping them; with `failingOnly`,
+    /// only the cells that fail (the others are measured and never made: most pairs pass).
+    static func forEachCell(_ context: RuleContext, failingOnly: Bool = false, _ body: (ContrastPairs.Pair, ContrastCell) -> Void) {
+        let minimums = ContrastPairs.Minimums(context, Self.description)
         for pair in context.contrastPairs {
-            let (minimum, kind) = ContrastPairs.minimum(pair.foreground, context, Self.description)
+            let (minimum, kind) = minimums.minimum(pair.foreground)
             for mode in context.modes(pair.foreground, pair.surface) {
                 guard let fg = context.color(pair.foreground, in: mode), let bg = context.color(pair.surface, in: mode) else { continue }
+                let ratio = Contrast.ratio(fg, on: bg)
+                // `ContrastCell.passes`, asked before the cell is made.
+                if failingOnly && ratio >= minimum { continue }
                 body(pair, ContrastCell(foreground: pair.foreground.path, surface: pair.surface.path, mode: mode,
-                                        foregroundColor: fg, surfaceColor: bg, ratio: Contrast.ratio(fg, on: bg),
-                                        minimum: minimum, kind: kind))
+                                        foregroundColor: fg, surfaceColor: bg, ratio: ratio, minimum: minimum, kind: kind))
             }
         }
     }
 
     func check(_ context: RuleContext) -> [Finding] {
         var failing: [(pair: ContrastPairs.Pair, cell: ContrastCell)] = []
-        Self.forEachCell(context) { pair, cell in if !cell.passes { failing.append((pair, cell)) } }
+        Self.forEachCell(context, failingOnly: true) { pair, cell in failing.append((pair, cell)) }
         var findings: [Finding] = []
         if let first = context.contrastPairsFound.first {
             let unmeasured = context.contrastPairsFound.unmeasured
@@ -133,12 +148,13 @@ struct HighContrastVariantRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
+        let targets = ContrastPairs.Minimums(context, Self.description, textOption: "target")
+        // A cell below `color/contrast`'s own minimum is that rule's error already: not reported twice.
+        let floors = context.configuration.levels[ContrastRule.description.id] == .off ? nil : ContrastPairs.Minimums(context, ContrastRule.description)
+        let highModes = [Appearance.lightHighContrast, Appearance.darkHighContrast]
         for pair in context.contrastPairs {
-            let (target, kind) = ContrastPairs.minimum(pair.foreground, context, Self.description, textOption: "target")
-            // A cell below `color/contrast`'s own minimum is that rule's error already: not reported twice.
-            let floor = context.configuration.levels[ContrastRule.description.id] == .off ? 0
-                : ContrastPairs.minimum(pair.foreground, context, ContrastRule.description).0
-            let highModes = [Appearance.lightHighContrast, Appearance.darkHighContrast]
+            let (target, kind) = targets.minimum(pair.foreground)
+            let floor = floors?.minimum(pair.foreground).0 ?? 0
             let defined = highModes.filter { context.has(pair.foreground, mode: $0) || context.has(pair.surface, mode: $0) }
             if defined.isEmpty {
                 guard let fg = context.color(pair.foreground, in: Appearance.light),
