@@ -430,6 +430,25 @@ struct HostileCase: CustomTestStringConvertible, Sendable {
         #expect(try TokencProcess.run(["--version"], in: sandbox.root).stdout == "0.1.0\n")
     }
 
+    /// `tokenc build` is parsed as a command of its own (`Tokenc.parseCommand`); its help and its usage errors are
+    /// still those of `build` under `tokenc`.
+    @Test func buildParsedAloneKeepsTheRootsHelpAndErrors() throws {
+        let sandbox = try Sandbox(["Tokens/c.yaml": "c:\n  $type: color\n  a: { $value: \"#FFFFFF\" }\n"])
+        defer { sandbox.remove() }
+        let help = try TokencProcess.run(["build", "--help"], in: sandbox.root)
+        #expect(help.status == 0)
+        #expect(help.stdout == (try TokencProcess.run(["help", "build"], in: sandbox.root)).stdout)
+        #expect(help.stdout.contains("USAGE: tokenc build [<options>] [<path>]\n"), "\(help.stdout)")
+        let mistake = try TokencProcess.run(["build", "--no-such-option"], in: sandbox.root)
+        #expect(mistake.status == 2)
+        #expect(mistake.stderr == "Error: Unknown option '--no-such-option'\nUsage: tokenc build [<options>] [<path>]\n"
+            + "  See 'tokenc build --help' for more information.\n")
+        #expect(sandbox.listing() == ["Tokens/c.yaml"])
+        let built = try TokencProcess.run(["build", "--only", "json"], in: sandbox.root)
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(sandbox.listing().contains("Generated/json/tokens.json"), "\(sandbox.listing())")
+    }
+
     /// A word where the command goes gets the command it probably meant: another tool's word for it, a typo of
     /// one, or a folder someone meant to build. ArgumentParser alone said only "Unexpected argument".
     @Test func aWordInTheCommandsPlaceSuggestsACommand() throws {
