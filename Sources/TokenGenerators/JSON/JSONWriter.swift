@@ -36,7 +36,8 @@ public struct JSONWriter: ~Copyable {
 
     /// Hands the bytes written so far to the sink once they fill a chunk.
     public mutating func passChunk() {
-        guard let sink, buffer.count >= outputSinkChunk else { return }
+        // The count first: asked after every token, and unwrapping the sink copies an existential.
+        guard buffer.count >= outputSinkChunk, let sink else { return }
         buffer.withBytes { sink.write($0) }
         buffer.removeAll()
     }

@@ -29,7 +29,7 @@ public struct RuleEngine: Sendable {
 }
 
 /// The guideline rules ready to run one at a time, so a build can spread them over its cores with the
-/// generators; the rules' shared context is built by whichever rule runs first.
+/// generators; the rules' shared context is built by `buildContext`, or by whichever rule runs first.
 public final class PreparedRules: Sendable {
     let set: ResolvedTokenSet
     let configuration: RuleConfiguration
@@ -59,6 +59,10 @@ public final class PreparedRules: Sendable {
             return made
         }
     }
+
+    /// Builds the context the rules share now, as a job of its own: run beside an output, it is ready when the
+    /// rules come, where the first rule's job built it while the other cores' rules waited on the lock.
+    public func buildContext() { _ = sharedContext() }
 
     /// Every declared contrast pair measured in each appearance, as `ContrastMatrix.cells` measures them, from the
     /// context the rules share.
