@@ -242,13 +242,13 @@ public struct Pipeline: Sendable {
         let renders = (render || checksOutputs) && !diagnostics.hasErrors
         let keepsFiles = render
         let checks = rules != .structure
-        // The generators come first and each rule is a job of its own: a core that finishes its generator
-        // takes the next rule, so the cores end together (the rules as one job left one core idle for the
-        // last third of the Swift output).
+        // The generators come before the rules and each rule is a job of its own: a core that finishes its
+        // generator takes the next rule, so the cores end together (the rules as one job left one core idle for
+        // the last third of the Swift output). The rules' shared context is the very first job, built beside the
+        // first output: as the first rule's, it was built after the outputs while the other core waited for it
+        // (25 ms at 100,000 tokens).
         var jobs: [@Sendable () -> JobResult] = []
         let prepared = checks ? RuleEngine(configuration: ruleConfiguration).prepare(set, readFile: { [filesRead] in Self.readReferenced($0, $1, loggingIn: filesRead) }) : nil
-        // The rules' shared context is the first job, built beside the first output: as the first rule's, it was
-        // built after the outputs while the other core waited for it (25 ms at 100,000 tokens).
         if let prepared { jobs.append { prepared.buildContext(); return JobResult(files: [], diagnostics: []) } }
         let generatorStart = jobs.count
         if renders {
