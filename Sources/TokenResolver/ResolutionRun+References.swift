@@ -109,10 +109,7 @@ extension ResolutionRun {
             return bad("points into the file `\(pointer[..<hash])`, but a token's `$ref` names a token of the whole token set, whichever file defines it",
                        fix: "write `\(within)`, with `\(pointer[..<hash])` in the token folder")
         }
-        guard pointer.hasPrefix("#/") else { return bad("must start with `#/`") }
-        let segments = pointer.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map {
-            String($0.replacing("~1", with: "/").replacing("~0", with: "~"))
-        }
+        guard let segments = JSONPointer.segments(pointer) else { return bad("must start with `#/`") }
         guard !segments.contains(where: \.isEmpty) else { return bad("has an empty segment") }
         guard let valueIndex = segments.firstIndex(of: "$value"), valueIndex > 0 else {
             // A pointer at a whole token makes an alias of it (aliases.md: `"$ref": "#/colors/blue"` "references the

@@ -109,10 +109,10 @@ private struct ResolverRun {
             var isModifier = false
             var definition: Node?
             if let pointer = item["$ref"]?.string {
-                if pointer.hasPrefix("#/sets/"), let set = sets[Self.segment(pointer.dropFirst(7))] {
-                    name = Self.segment(pointer.dropFirst(7)); definition = set
-                } else if pointer.hasPrefix("#/modifiers/"), let modifier = modifiers[Self.segment(pointer.dropFirst(12))] {
-                    name = Self.segment(pointer.dropFirst(12)); definition = modifier; isModifier = true
+                if pointer.hasPrefix("#/sets/"), let set = sets[JSONPointer.unescaped(pointer.dropFirst(7))] {
+                    name = JSONPointer.unescaped(pointer.dropFirst(7)); definition = set
+                } else if pointer.hasPrefix("#/modifiers/"), let modifier = modifiers[JSONPointer.unescaped(pointer.dropFirst(12))] {
+                    name = JSONPointer.unescaped(pointer.dropFirst(12)); definition = modifier; isModifier = true
                 } else {
                     fail("`\(pointer)` must name an entry of `sets` or `modifiers`", item)
                     continue
@@ -144,19 +144,13 @@ private struct ResolverRun {
         }
         combineThemesWithAppearances()
         // A set no entry uses: its files are read only to tell an alias of one of its tokens why it is not there.
-        let used = Set(Self.pointers(in: root).filter { $0.hasPrefix("#/sets/") }.map { Self.segment($0.dropFirst(7)) })
+        let used = Set(Self.pointers(in: root).filter { $0.hasPrefix("#/sets/") }.map { JSONPointer.unescaped($0.dropFirst(7)) })
         for entry in root["sets"]?.mappingEntries ?? [] where !used.contains(entry.key) {
             let before = diagnostics.count
             let files = sources(entry.value["sources"])
             diagnostics.removeSubrange(before...)
             resolution.unlistedSets.append((entry.key, files))
         }
-    }
-
-    /// A JSON Pointer segment's name (RFC 6901: `~1` is `/`, `~0` is `~`): a set named `core/colors` is
-    /// `#/sets/core~1colors`.
-    static func segment(_ text: Substring) -> String {
-        String(text).replacing("~1", with: "/").replacing("~0", with: "~")
     }
 
     /// Every `$ref` string in the document, wherever it is.
@@ -250,7 +244,7 @@ private struct ResolverRun {
             state[name] = 1
             for source in run.sets[name]?["sources"]?.sequenceItems ?? [] {
                 if let pointer = source["$ref"]?.string, pointer.hasPrefix("#/sets/") {
-                    let target = Self.segment(pointer.dropFirst(7))
+                    let target = JSONPointer.unescaped(pointer.dropFirst(7))
                     if run.sets[target] != nil { visit(target, chain + [name], run: &run) } else {
                         run.fail("`\(pointer)` names no set", source)
                     }
@@ -342,7 +336,7 @@ private struct ResolverRun {
     static func node(at pointer: String, in root: Node?) -> Node? {
         var current = root
         for segment in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
-            let key = String(segment).replacing("~1", with: "/").replacing("~0", with: "~")
+            let key = JSONPointer.unescaped(segment)
             if let items = current?.sequenceItems {
                 guard let index = Int(key), items.indices.contains(index) else { return nil }
                 current = items[index]
@@ -358,7 +352,7 @@ private struct ResolverRun {
         for item in node?.sequenceItems ?? [] {
             if let pointer = item["$ref"]?.string, item.mappingEntries?.count == 1 {
                 if pointer.hasPrefix("#/sets/") {
-                    guard depth < 32, let set = sets[Self.segment(pointer.dropFirst(7))] else { continue }
+                    guard depth < 32, let set = sets[JSONPointer.unescaped(pointer.dropFirst(7))] else { continue }
                     out += sources(set["sources"], depth: depth + 1)
                 } else if !pointer.hasPrefix("#") {
                     // `file.json`, or `file.json#/group` for one group of a file (RFC 6901 after the `#`).

@@ -75,12 +75,12 @@ struct WalkGroups {
         // A component's work is its tokens', weighed by what the walk does with each: a literal is settled (about
         // 80 instructions), any other is walked (about 4,000). Counted alike, the 100k set's two walks took about
         // 40 and 23 ms.
-        var size = [Int32](repeating: 0, count: tokens.count + 1)
+        var work = [Int32](repeating: 0, count: tokens.count + 1)
         var rootOf = [Int32](repeating: 0, count: tokens.count)
         for i in tokens.indices {
             let r = root(i)
             rootOf[i] = Int32(r)
-            size[r] += flags[i].contains(.literal) ? 1 : 50
+            work[r] += flags[i].contains(.literal) ? 1 : 50
         }
         var groupOfRoot = [UInt8](repeating: 2, count: tokens.count + 1)  // 2: not placed yet
         var load = (0, 0)
@@ -89,7 +89,7 @@ struct WalkGroups {
             let r = Int(rootOf[i])
             if groupOfRoot[r] == 2 {
                 groupOfRoot[r] = load.0 <= load.1 ? 0 : 1
-                if groupOfRoot[r] == 0 { load.0 += Int(size[r]) } else { load.1 += Int(size[r]) }
+                if groupOfRoot[r] == 0 { load.0 += Int(work[r]) } else { load.1 += Int(work[r]) }
             }
             group[i] = groupOfRoot[r]
         }
@@ -111,10 +111,7 @@ private struct References {
     /// The path of the token a JSON Pointer (`#/a/b`, `#/a/b/$value/…`) points at or into, as the walk reads it:
     /// the segments before `$value`, or all of them, unescaped (`~1` is `/`, `~0` is `~`) and joined with dots.
     private static func pointedPath(_ pointer: String) -> String? {
-        guard pointer.hasPrefix("#/") else { return nil }
-        let segments = pointer.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false).map {
-            String($0.replacing("~1", with: "/").replacing("~0", with: "~"))
-        }
+        guard let segments = JSONPointer.segments(pointer) else { return nil }
         return segments[..<(segments.firstIndex(of: "$value") ?? segments.count)].joined(separator: ".")
     }
 

@@ -249,6 +249,7 @@ public struct Pipeline: Sendable {
         // (25 ms at 100,000 tokens).
         var jobs: [@Sendable () -> JobResult] = []
         let prepared = checks ? RuleEngine(configuration: ruleConfiguration).prepare(set, readFile: { [filesRead] in Self.readReferenced($0, $1, loggingIn: filesRead) }) : nil
+        let contextJob = jobs.count
         if let prepared { jobs.append { prepared.buildContext(); return JobResult(files: [], diagnostics: []) } }
         let generatorStart = jobs.count
         if renders {
@@ -299,9 +300,9 @@ public struct Pipeline: Sendable {
                 concurrent[k].diagnostics = []
             }
             diagnostics.add(contentsOf: prepared.finish(consume found))
-            // The context's job (the first) counts as the rules' too.
+            // The context's job counts as the rules' too.
             let ruleJobs = concurrent[ruleStart..<ruleEnd]
-            timings.append(("check", ruleJobs.reduce(concurrent[0].duration) { $0 + $1.duration }, "\(RuleRegistry.all.count) rules"))
+            timings.append(("check", ruleJobs.reduce(concurrent[contextJob].duration) { $0 + $1.duration }, "\(RuleRegistry.all.count) rules"))
         }
         var outputs: [GeneratedFile] = []
         var outputsByGenerator: [[GeneratedFile]] = []
