@@ -98,18 +98,18 @@ public final class SwiftGroupContext: MustacheObject {
 /// its own builder and rendered by one thread.
 struct SwiftMembers: @unchecked Sendable {
     /// Each token and its member name, in path order.
-    var entries: [(token: ResolvedToken, swiftName: String)]
+    var entries: [SwiftContextBuilder.Member]
     /// Formats values (shared by the whole output, with its memo of formatted colors).
     let values: SwiftContextBuilder
 
     /// The token contexts, made now.
     func tokens() -> [SwiftTokenContext] {
-        entries.map { token, swiftName in values.tokenContext(token, swiftName: swiftName) }
+        entries.map { values.tokenContext($0.token, swiftName: $0.swiftName) }
     }
 
     /// The token contexts, made now, as a template reads them (one list, not a list of contexts mapped again).
     func objects() -> [MustacheValue] {
-        entries.map { token, swiftName in .object(values.tokenContext(token, swiftName: swiftName)) }
+        entries.map { .object(values.tokenContext($0.token, swiftName: $0.swiftName)) }
     }
 }
 
@@ -121,16 +121,16 @@ public final class SwiftTokenContext: MustacheObject {
     public let type: String
     /// The member name (valid Swift, keywords escaped).
     public let swiftName: String
+    /// The value as the Swift output writes it, shared with the output's memo of colors.
+    let value: SwiftContextBuilder.Value
     /// The declared type, when the literal alone does not say it.
-    public let swiftType: String?
-    /// A one-line value's expression; empty for a multi-line one, whose expression is built when asked.
-    let line: String
+    public var swiftType: String? { value.type }
     /// The Swift expression of the value.
-    public var swiftValue: String { Self.expression(line: line, constructor: constructor, arguments: arguments) }
+    public var swiftValue: String { value.expression }
     /// For values written over several lines: the type being constructed, and one argument per line (commas included).
-    public let constructor: String?
+    public var constructor: String? { value.constructor }
     /// The arguments of a multi-line value, one per line.
-    public let arguments: [String]
+    public var arguments: [String] { value.arguments }
     /// Doc-comment lines: the description, then each appearance's value.
     public let docLines: [String]
     /// `$deprecated`: nil when the token is not deprecated, else its explanation (empty for `true`).
@@ -146,20 +146,17 @@ public final class SwiftTokenContext: MustacheObject {
     /// Creates a token.
     public convenience init(path: String, type: String, swiftName: String, swiftType: String?, swiftValue: String,
                 constructor: String? = nil, arguments: [String] = [], docLines: [String], deprecation: String? = nil) {
-        self.init(path: path, type: type, swiftName: swiftName, swiftType: swiftType, swiftValue: swiftValue, constructor: constructor,
-                  arguments: arguments, docLines: docLines, deprecation: deprecation, token: nil)
+        let value = SwiftContextBuilder.Value(line: swiftValue, constructor: constructor, arguments: arguments, type: swiftType, doc: [])
+        self.init(path: path, type: type, swiftName: swiftName, value: value, docLines: docLines, deprecation: deprecation, token: nil)
     }
 
-    /// Creates a token's context from its resolved token.
-    init(path: String, type: String, swiftName: String, swiftType: String?, swiftValue: String, constructor: String?,
-         arguments: [String], docLines: [String], deprecation: String?, token: ResolvedToken?) {
+    /// Creates a token's context from its resolved token and its value.
+    init(path: String, type: String, swiftName: String, value: SwiftContextBuilder.Value, docLines: [String], deprecation: String?,
+         token: ResolvedToken?) {
         self.path = path
         self.type = type
         self.swiftName = swiftName
-        self.swiftType = swiftType
-        line = swiftValue
-        self.constructor = constructor
-        self.arguments = arguments
+        self.value = value
         self.docLines = docLines
         self.deprecation = deprecation
         self.token = token

@@ -24,8 +24,7 @@ extension SwiftContextBuilder {
                 if Self.holdsControlCharacter(target) { docLines += Self.commentLines(line) } else { docLines.append(line) }
             }
         }
-        return SwiftTokenContext(path: token.path, type: token.type.rawValue, swiftName: swiftName, swiftType: value.type,
-                                 swiftValue: value.line, constructor: value.constructor, arguments: value.arguments, docLines: docLines,
+        return SwiftTokenContext(path: token.path, type: token.type.rawValue, swiftName: swiftName, value: value, docLines: docLines,
                                  deprecation: token.deprecation, token: token)
     }
 

@@ -174,12 +174,19 @@ struct SwiftContextBuilder {
         var doc: String
     }
 
+    /// A token of a group and its member name. A struct, not a tuple: a list of tuples is destroyed through the
+    /// runtime's generic tuple functions, one call per element.
+    struct Member {
+        let token: ResolvedToken
+        let swiftName: String
+    }
+
     /// A group as `build` gathers it, on one thread.
     final class GroupNode {
         var path: [String]
         var description: String?
         /// The tokens and their member names, in path order.
-        var members: [(token: ResolvedToken, swiftName: String)] = []
+        var members: [Member] = []
         var children: [String: GroupNode] = [:]
         var order: [String] = []
         /// The child found last: tokens come in path order, so the next token's group is nearly always it.
@@ -259,7 +266,7 @@ struct SwiftContextBuilder {
                 memo.groups.append(node)
             }
             memo.constants[position] = UInt64(node.index) << 32 | UInt64(node.members.count + 1)
-            node.members.append((token, memberName(leaf == "$root" ? "root" : leaf)))
+            node.members.append(Member(token: token, swiftName: memberName(leaf == "$root" ? "root" : leaf)))
         }
         if !set.groups.descriptions.isEmpty { Self.describe(root, from: set.groups.descriptions) }
         let context = convert(root)

@@ -14,26 +14,30 @@ extension SwiftContextBuilder {
         return reference
     }
 
-    struct Value {
+    /// A value as the Swift output writes it: one object, so the color memo and a token's context share it by a
+    /// reference (as a struct its five reference-counted fields were copied and destroyed one by one at each step).
+    final class Value: Sendable {
         /// The expression of a one-line value; empty for a multi-line one (`constructor` and `arguments`).
-        var line: String
-        var type: String?
-        var doc: [String]
-        var constructor: String? = nil
-        var arguments: [String] = []
+        let line: String
+        let type: String?
+        let doc: [String]
+        let constructor: String?
+        let arguments: [String]
 
-        init(expression: String, type: String?, doc: [String]) {
-            line = expression
-            self.type = type
-            self.doc = doc
-        }
-
-        init(constructor: String, arguments: [String], type: String?, doc: [String]) {
-            line = ""
+        init(line: String, constructor: String?, arguments: [String], type: String?, doc: [String]) {
+            self.line = line
             self.constructor = constructor
             self.arguments = arguments
             self.type = type
             self.doc = doc
+        }
+
+        convenience init(expression: String, type: String?, doc: [String]) {
+            self.init(line: expression, constructor: nil, arguments: [], type: type, doc: doc)
+        }
+
+        convenience init(constructor: String, arguments: [String], type: String?, doc: [String]) {
+            self.init(line: "", constructor: constructor, arguments: arguments, type: type, doc: doc)
         }
 
         /// The value as one expression (a multi-line value's lines joined).
