@@ -53,7 +53,9 @@ public struct TokenTreeBuilder: Sendable {
         walk.group(entries, at: root.location, path: nil, inheritedType: nil, isRoot: true)
         // Sorted here, on the file's own thread, so the join only merges sorted runs. The sort is stable:
         // a path written twice stays in the order it was written.
-        let (tokens, paths) = TreeWalk.sortedByPath(walk.tokens)
+        // Taken out of the walk, so the sort finds its list unshared and sorts it in place (passing
+        // `walk.tokens` left the walk a reference, and the sort copied every token first).
+        let (tokens, paths) = TreeWalk.sortedByPath(walk.takeTokens())
         var tree = FileTree(tokens: tokens, paths: paths, groups: walk.groups, extends: walk.extends, diagnostics: walk.diagnostics,
                             groupNotes: walk.groupNotes)
         tree.leftOut = walk.leftOut
@@ -130,7 +132,7 @@ public struct TokenTreeBuilder: Sendable {
         for index in walk.tokens.indices { walk.tokenIndex[walk.tokens[index].path] = index }
         let written = walk.tokens.count
         walk.applyExtends()
-        return (walk.tokens.count == written ? walk.tokens : TreeWalk.sortedByPath(walk.tokens).tokens, walk.diagnostics)
+        return (walk.tokens.count == written ? walk.tokens : TreeWalk.sortedByPath(walk.takeTokens()).tokens, walk.diagnostics)
     }
 
     /// The files' kept tokens in one list, each at its place (`places[file][index]`, -1 for one left out),

@@ -285,6 +285,13 @@ struct TreeWalk {
         tokens.append(Token(path: dotted, type: type, location: keyLocation, value: value, modes: modes, details: details))
     }
 
+    /// The tokens walked so far, moved out: the walk is left none.
+    mutating func takeTokens() -> [Token] {
+        var taken: [Token] = []
+        swap(&taken, &tokens)
+        return taken
+    }
+
     /// Tokens sorted by path, stably, and their paths in that order.
     static func sortedByPath(_ tokens: consuming [Token]) -> (tokens: [Token], paths: [String]) {
         var sorted = tokens
