@@ -20,11 +20,8 @@ public struct DTCGJSONGenerator: Generator {
 
     /// Renders `json/tokens.json` (nested DTCG groups) and `json/tokens.flat.json`.
     public func generate(_ set: ResolvedTokenSet) -> [GeneratedFile] {
-        var colors = ColorObjects()
         var nestedWriter = JSONWriter(capacity: set.tokens.count * 160)
-        nested(set, &nestedWriter, &colors)
-        var flatWriter = JSONWriter(capacity: set.tokens.count * 120)
-        flat(set, &flatWriter, &colors)
+        let flatWriter = write(set, &nestedWriter, flat: JSONWriter(capacity: set.tokens.count * 120))
         return [
             GeneratedFile(relativePath: "json/tokens.json", contents: nestedWriter.bytes),
             GeneratedFile(relativePath: "json/tokens.flat.json", contents: flatWriter.bytes),
@@ -33,28 +30,73 @@ public struct DTCGJSONGenerator: Generator {
 
     /// Writes both files into sinks a chunk at a time.
     public func render(_ set: ResolvedTokenSet, sinks: any OutputSinks) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) {
-        var colors = ColorObjects()
         var nestedWriter = JSONWriter(sink: sinks.open("json/tokens.json"))
-        nested(set, &nestedWriter, &colors)
+        var flatWriter = write(set, &nestedWriter, flat: JSONWriter(sink: sinks.open("json/tokens.flat.json")))
         nestedWriter.finish()
-        var flatWriter = JSONWriter(sink: sinks.open("json/tokens.flat.json"))
-        flat(set, &flatWriter, &colors)
         flatWriter.finish()
         return ([], [])
     }
 
-    private func nested(_ set: ResolvedTokenSet, _ writer: inout JSONWriter, _ colors: inout ColorObjects) {
+    /// Writes the nested file into `writer` and the flat file into `flat`, which it gives back.
+    private func write(_ set: ResolvedTokenSet, _ writer: inout JSONWriter, flat: consuming JSONWriter) -> JSONWriter {
+        var beside = Beside(flat: flat, tokens: set.tokens)
+        nested(set, &writer, &beside)
+        return beside.finish()
+    }
+
+    /// What the nested file's walk carries besides its writer: the color objects written so far, and the flat
+    /// file, whose entries are written as the walk meets their tokens. A token's colors are then written to the
+    /// flat file right after the nested one, and found in the memo while its entry is still in the processor's
+    /// cache: a second walk over the set met each color again cold (at 100,000 tokens the memo's look-ups were
+    /// the JSON output's largest cost).
+    private struct Beside: ~Copyable {
+        var colors = ColorObjects()
+        private var flat: JSONWriter
+        /// The set's tokens, in path order, and how many have their flat entry written.
+        private let tokens: [ResolvedToken]
+        private var next = 0
+
+        init(flat: consuming JSONWriter, tokens: [ResolvedToken]) {
+            self.flat = flat
+            self.tokens = tokens
+            self.flat.openObject()
+        }
+
+        /// Writes the flat entries of the tokens up to `token` and its own. The nested file's standard tokens come
+        /// in the flat file's order, tokenc's own types (written after them, under `$extensions`) among them.
+        mutating func writeFlat(through token: ResolvedToken) {
+            while next < tokens.count {
+                let current = tokens[next]
+                next += 1
+                DTCGJSONGenerator.flatEntry(&flat, &colors, current)
+                if current === token { return }
+            }
+        }
+
+        /// Writes the entries left and ends the flat file.
+        consuming func finish() -> JSONWriter {
+            while next < tokens.count {
+                DTCGJSONGenerator.flatEntry(&flat, &colors, tokens[next])
+                next += 1
+            }
+            flat.closeObject(hadMembers: !tokens.isEmpty)
+            flat.raw("\n")
+            return flat
+        }
+    }
+
+    private func nested(_ set: ResolvedTokenSet, _ writer: inout JSONWriter, _ beside: inout Beside) {
         // tokenc's own types go under the root's `$extensions["dev.tokenc"]`, so the file stays valid DTCG.
         let standard = set.tokens.filter { !$0.type.isTokencExtension }
         let own = set.tokens.filter { $0.type.isTokencExtension }
         let groups = set.groups
         writer.object { writer in
-            writeMembers(&writer, &colors, standard, PathShape(standard), range: 0..<standard.count, depth: 0, groups: groups)
+            writeMembers(&writer, &beside, standard, PathShape(standard), range: 0..<standard.count, depth: 0, groups: groups)
             if !own.isEmpty {
                 writer.member(literal: "$extensions")
                 writer.object { writer in
                     writer.member("dev.tokenc")
-                    writeGroup(&writer, &colors, own, PathShape(own), range: 0..<own.count, depth: 0, groups: groups)
+                    writeGroup(&writer, &beside, own, PathShape(own), range: 0..<own.count, depth: 0, groups: groups)
                 }
             }
         }
@@ -138,7 +180,7 @@ public struct DTCGJSONGenerator: Generator {
     }
 
     /// A group's object: its `$description` and `$extensions` (`groups`, by path), then its members.
-    private func writeGroup(_ writer: inout JSONWriter, _ colors: inout ColorObjects, _ tokens: [ResolvedToken], _ shape: PathShape,
+    private func writeGroup(_ writer: inout JSONWriter, _ beside: inout Beside, _ tokens: [ResolvedToken], _ shape: PathShape,
                             range: Range<Int>, depth: Int, groups: GroupNotes)
     {
         writer.object { writer in
@@ -153,7 +195,7 @@ public struct DTCGJSONGenerator: Generator {
                     writer.plain(extensions)
                 }
             }
-            writeMembers(&writer, &colors, tokens, shape, range: range, depth: depth, groups: groups)
+            writeMembers(&writer, &beside, tokens, shape, range: range, depth: depth, groups: groups)
         }
     }
 
@@ -170,7 +212,7 @@ public struct DTCGJSONGenerator: Generator {
     /// Tokens are sorted by path, so a group's tokens are contiguous: groups are written as the walk meets them.
     /// Inside a range that shares `depth` names, a token has the same name at `depth` as the one before it
     /// exactly when the two share more than `depth` names.
-    private func writeMembers(_ writer: inout JSONWriter, _ colors: inout ColorObjects, _ tokens: [ResolvedToken], _ shape: PathShape,
+    private func writeMembers(_ writer: inout JSONWriter, _ beside: inout Beside, _ tokens: [ResolvedToken], _ shape: PathShape,
                               range: Range<Int>, depth: Int, groups: GroupNotes)
     {
         var i = range.lowerBound
@@ -180,25 +222,29 @@ public struct DTCGJSONGenerator: Generator {
             PathShape.withName(of: tokens[i].path, at: depth) { writer.member(utf8: $0) }
             if shape.names[i] == depth + 1 {
                 // A token and a group never share a path: the tree stage rejects it.
-                writeToken(&writer, &colors, tokens[i])
+                writeToken(&writer, &beside, tokens[i])
             } else {
-                writeGroup(&writer, &colors, tokens, shape, range: i..<end, depth: depth + 1, groups: groups)
+                writeGroup(&writer, &beside, tokens, shape, range: i..<end, depth: depth + 1, groups: groups)
             }
             i = end
         }
     }
 
-    private func writeToken(_ writer: inout JSONWriter, _ colors: inout ColorObjects, _ token: ResolvedToken) {
+    private func writeToken(_ writer: inout JSONWriter, _ beside: inout Beside, _ token: ResolvedToken) {
         let source = token.token
-        defer { writer.passChunk() }
+        defer {
+            writer.passChunk()
+            // tokenc's own types are written after the others, and their flat entries were written on the way.
+            if !token.type.isTokencExtension { beside.writeFlat(through: token) }
+        }
         writer.object { writer in
             writer.member(literal: "$type")
             writer.raw(literal: Self.quotedName(token.type))
             writer.member(literal: "$value")
             if aliases == .kept {
-                Self.value(&writer, &colors, token.writtenPlainValue, type: token.type, mode: Appearance.light)
+                Self.value(&writer, &beside.colors, token.writtenPlainValue, type: token.type, mode: Appearance.light)
             } else {
-                Self.resolvedValue(&writer, &colors, token, 0)
+                Self.resolvedValue(&writer, &beside.colors, token, 0)
             }
             if let description = source.description {
                 writer.member(literal: "$description")
@@ -225,13 +271,13 @@ public struct DTCGJSONGenerator: Generator {
                             if aliases == .kept {
                                 for (name, written) in token.writtenPlainModes {
                                     writer.member(name)
-                                    Self.value(&writer, &colors, written, type: token.type, mode: name)
+                                    Self.value(&writer, &beside.colors, written, type: token.type, mode: name)
                                 }
                             } else {
                                 let values = token.values
                                 for k in 1..<values.count {
                                     writer.member(values[k].mode)
-                                    Self.resolvedValue(&writer, &colors, token, k)
+                                    Self.resolvedValue(&writer, &beside.colors, token, k)
                                 }
                             }
                         }
@@ -324,21 +370,17 @@ public struct DTCGJSONGenerator: Generator {
         }
     }
 
-    private func flat(_ set: ResolvedTokenSet, _ writer: inout JSONWriter, _ colors: inout ColorObjects) {
+    /// A token's entry in the flat file: its type and its value in each mode, aliases resolved.
+    static func flatEntry(_ writer: inout JSONWriter, _ colors: inout ColorObjects, _ token: ResolvedToken) {
+        writer.member(token.path)
         writer.object { writer in
-            for token in set.tokens {
-                writer.member(token.path)
-                writer.object { writer in
-                    writer.member(literal: "type")
-                    writer.raw(literal: Self.quotedName(token.type))
-                    for k in token.values.indices {
-                        writer.member(token.values[k].mode)
-                        Self.resolvedValue(&writer, &colors, token, k)
-                    }
-                }
-                writer.passChunk()
+            writer.member(literal: "type")
+            writer.raw(literal: Self.quotedName(token.type))
+            for k in token.values.indices {
+                writer.member(token.values[k].mode)
+                Self.resolvedValue(&writer, &colors, token, k)
             }
         }
-        writer.raw("\n")
+        writer.passChunk()
     }
 }

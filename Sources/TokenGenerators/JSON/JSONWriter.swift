@@ -149,6 +149,20 @@ public struct JSONWriter: ~Copyable {
         buffer.append(UInt8(ascii: "}"))
     }
 
+    /// Opens an object whose members are written across several calls (`member`, then its value); `closeObject`
+    /// ends it.
+    public mutating func openObject() {
+        buffer.append(UInt8(ascii: "{"))
+        depth += 1
+    }
+
+    /// Ends an object `openObject` opened, on a line of its own when it had members.
+    public mutating func closeObject(hadMembers: Bool) {
+        depth -= 1
+        if hadMembers { newline() }
+        buffer.append(UInt8(ascii: "}"))
+    }
+
     /// Starts a member inside `object`: a separator when needed, the key and the colon.
     public mutating func member(_ key: String) {
         if key.utf8.withContiguousStorageIfAvailable({ member(utf8: $0) }) == nil {
