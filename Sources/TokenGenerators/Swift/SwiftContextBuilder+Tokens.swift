@@ -38,19 +38,21 @@ extension SwiftContextBuilder {
         "systemBrown": "systemBrown", "systemGray": "systemGray",
     ]
 
-    func systemColorsUsed(_ set: ResolvedTokenSet) -> [SystemColorContext] {
-        var names: Set<String> = []
-        for token in set.tokens {
-            switch token.type {
-            case .color:
-                // Parsed at resolution: a system color reference is a `.system` value (an unknown name does not parse).
-                for case .system(let system)? in token.colors { names.insert(system.name) }
-            case .accent, .symbol:
-                for value in token.typedValues { collectSystemNames(value, into: &names) }
-            default: break
-            }
+    /// Adds the names of the system colors `token` references to `names`.
+    func collectSystemNames(of token: ResolvedToken, into names: inout Set<String>) {
+        switch token.type {
+        case .color:
+            // Parsed at resolution: a system color reference is a `.system` value (an unknown name does not parse).
+            for case .system(let system)? in token.colors { names.insert(system.name) }
+        case .accent, .symbol:
+            for value in token.typedValues { collectSystemNames(value, into: &names) }
+        default: break
         }
-        return names.sorted().compactMap { name in
+    }
+
+    /// The referenced system colors of `names`, sorted, with their UIKit and AppKit names.
+    func systemColors(named names: Set<String>) -> [SystemColorContext] {
+        names.sorted().compactMap { name in
             guard let system = SystemColors.named(name) else { return nil }
             let macOnly = system.platforms == [.macos]
             return SystemColorContext(name: name, inUIKit: !macOnly, appKitName: macOnly ? name : Self.appKitNames[name])

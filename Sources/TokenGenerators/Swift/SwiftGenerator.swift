@@ -236,7 +236,11 @@ struct SwiftContextBuilder {
         // Tokens come in path order, so a token's group is nearly always the previous token's: the path up to
         // its last dot is compared as bytes before a name is split off or looked up.
         var previous: (path: String, cut: Int, node: GroupNode)?
+        // The system colors referenced, gathered in the same walk: a large set's tokens have left the processor's
+        // cache by the end of it, and a walk of its own read each one from memory again.
+        var systemNames: Set<String> = []
         for (position, token) in set.tokens.enumerated() {
+            collectSystemNames(of: token, into: &systemNames)
             guard hasSwiftValue(token) else { continue }
             let path = token.path
             let cut = path.withContiguousUTF8(Self.lastDot)
@@ -272,7 +276,7 @@ struct SwiftContextBuilder {
         let context = convert(root)
         return SwiftFileContext(source: set.tokens.first.map { Self.folder(of: $0.token.location.file) } ?? "tokens",
                                 rootName: SwiftNamer.type(rootName), members: SwiftMembers(entries: root.members, values: self),
-                                groups: context.groups, systemColors: systemColorsUsed(set))
+                                groups: context.groups, systemColors: systemColors(named: systemNames))
     }
 
     /// Gives `node`'s subgroups, at every depth, their `$description`s.
