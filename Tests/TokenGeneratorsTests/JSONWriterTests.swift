@@ -91,4 +91,21 @@ import TokenColor
         alone.array(colors.count) { writer, i in DTCGJSONGenerator.color(&writer, colors[i]) }
         #expect(viaMemo.text == alone.text)
     }
+
+    /// More colors than the recent slots hold, met again after their slots were taken (found in the table behind
+    /// them), and a color whose text is too long for a slot.
+    @Test func colorsMetAgainAfterTheirSlotWasTakenAreTheirOwnText() {
+        let long = Color(.displayP3, -1.2345678901234567e-05, -2.3456789012345678e-05, -3.4567890123456789e-05, alpha: 0.12345678901234566)
+        var lengthAlone = JSONWriter()
+        DTCGJSONGenerator.color(&lengthAlone, long)
+        #expect(lengthAlone.count > 160)
+        let distinct = (0..<3000).map { Color(.displayP3, Double($0 % 97) / 97, Double($0 % 89) / 89, Double($0) / 3000) }
+        let colors = distinct + [long] + distinct.reversed() + [long] + distinct
+        var memo = DTCGJSONGenerator.ColorObjects()
+        var viaMemo = JSONWriter()
+        var alone = JSONWriter()
+        viaMemo.array(colors.count) { writer, i in memo.write(colors[i], into: &writer) }
+        alone.array(colors.count) { writer, i in DTCGJSONGenerator.color(&writer, colors[i]) }
+        #expect(viaMemo.text == alone.text)
+    }
 }

@@ -5,8 +5,12 @@ extension DTCGJSONGenerator {
     /// The color objects written so far, by color, so that each distinct color is formatted once: in a real set
     /// most colors are written again (an alias has its target's color, the flat file repeats the nested one),
     /// and formatting one (components, hex, gamut mapping for the fallback) costs some 1,900 instructions, copying
-    /// its text back some 250.
+    /// its text back some 250. The colors met lately are also kept in a few slots in front of the table (`recent`),
+    /// which stay in the processor's cache: at 100,000 tokens the table outgrew it (8 MB), and nearly every
+    /// look-up of a color written again soon (an alias near its target, the flat entry right after the nested
+    /// one) waited on memory.
     struct ColorObjects {
+        private var recent = RecentColorObjects()
         /// The text of every distinct color object met, one after another.
         private var texts: [UInt8] = []
         /// Each distinct color met (by its bits, so that a color with a `none` component finds itself), and where
@@ -20,6 +24,10 @@ extension DTCGJSONGenerator {
         /// Writes `color` as `DTCGJSONGenerator.color` does, from the text written for it before when there is one.
         mutating func write(_ color: Color, into writer: inout JSONWriter) {
             let key = ColorBits(color)
+            let recentSlot = recent.slot(of: key)
+            if recent.write(key, in: recentSlot, into: &writer) { return }
+            let start = writer.count
+            defer { writer.withBytes(from: start) { recent.keep($0, for: key, in: recentSlot) } }
             let mask = slots.count - 1
             var slot = Self.home(of: key, mask: mask)
             while slots[slot] != 0 {
@@ -27,7 +35,6 @@ extension DTCGJSONGenerator {
                 if entry.color == key { return writer.raw(utf8: texts[entry.text]) }
                 slot = (slot + 1) & mask
             }
-            let start = writer.count
             DTCGJSONGenerator.color(&writer, color)
             let first = texts.count
             writer.withBytes(from: start) { texts.append(contentsOf: $0) }
@@ -50,6 +57,36 @@ extension DTCGJSONGenerator {
         /// The slot a color's probe starts from: the high half of its folded bits, masked to the table.
         private static func home(of color: ColorBits, mask: Int) -> Int {
             Int(truncatingIfNeeded: color.folded >> 32) & mask
+        }
+    }
+
+    /// The color objects met lately, each in the one of a fixed number of slots its bits pick, its text held in
+    /// the slot: small enough to stay in the processor's cache (about 200 KB).
+    struct RecentColorObjects {
+        /// How many slots, and the longest text a slot holds (a longer one is only kept in the table).
+        private static let slotCount = 1024, slotBytes = 160
+        private var keys = [ColorBits?](repeating: nil, count: slotCount)
+        private var lengths = [Int](repeating: 0, count: slotCount)
+        private var texts = [UInt8](repeating: 0, count: slotCount * slotBytes)
+
+        /// The slot `key` is kept in.
+        func slot(of key: ColorBits) -> Int { Int(truncatingIfNeeded: key.folded >> 40) & (Self.slotCount - 1) }
+
+        /// Writes the text `slot` holds for `key`, if it holds it; whether it did.
+        func write(_ key: ColorBits, in slot: Int, into writer: inout JSONWriter) -> Bool {
+            guard keys[slot] == key else { return false }
+            let start = slot * Self.slotBytes
+            writer.raw(utf8: texts[start..<start + lengths[slot]])
+            return true
+        }
+
+        /// Keeps `text` for `key` in `slot`, replacing what it held.
+        mutating func keep(_ text: UnsafeRawBufferPointer, for key: ColorBits, in slot: Int) {
+            guard text.count <= Self.slotBytes else { return }
+            let start = slot * Self.slotBytes
+            texts.replaceSubrange(start..<start + text.count, with: text)
+            keys[slot] = key
+            lengths[slot] = text.count
         }
     }
 
