@@ -27,7 +27,7 @@ extension DTCGJSONGenerator {
             let recentSlot = recent.slot(of: key)
             if recent.write(key, in: recentSlot, into: &writer) { return }
             let start = writer.count
-            defer { writer.withBytes(from: start) { recent.keep($0, for: key, in: recentSlot) } }
+            defer { recent.keep(writer, from: start, for: key, in: recentSlot) }
             let mask = slots.count - 1
             var slot = Self.home(of: key, mask: mask)
             while slots[slot] != 0 {
@@ -80,13 +80,14 @@ extension DTCGJSONGenerator {
             return true
         }
 
-        /// Keeps `text` for `key` in `slot`, replacing what it held.
-        mutating func keep(_ text: UnsafeRawBufferPointer, for key: ColorBits, in slot: Int) {
-            guard text.count <= Self.slotBytes else { return }
+        /// Keeps the text `writer` holds from offset `from` on for `key` in `slot`, replacing what it held.
+        mutating func keep(_ writer: borrowing JSONWriter, from: Int, for key: ColorBits, in slot: Int) {
+            let length = writer.count - from
+            guard length <= Self.slotBytes else { return }
             let start = slot * Self.slotBytes
-            texts.replaceSubrange(start..<start + text.count, with: text)
+            writer.withBytes(from: from) { texts.replaceSubrange(start..<start + length, with: $0) }
             keys[slot] = key
-            lengths[slot] = text.count
+            lengths[slot] = length
         }
     }
 
