@@ -1,4 +1,5 @@
 import TokenModel
+import TokenRules
 
 /// What the guideline checks could see in a set: the contrast pairs its colors declare (`on`) and the colors
 /// that say what they are for (`role`). Printed before `validate`'s and `build`'s summary, so a set with no
@@ -13,10 +14,17 @@ public struct GuidelineCoverage: Equatable, Sendable {
     /// The distinct surfaces those pairs name.
     var surfaces = 0
 
-    /// Counts the coverage of `set`: a surface is found by binary search among the tokens (sorted by path)
+    /// The coverage the rules' context counted (`PipelineResult.coverage`, from the job that builds it).
+    init(_ counts: RuleContext.Coverage) {
+        colors = counts.colors
+        withRole = counts.withRole
+        pairs = counts.pairs
+        surfaces = counts.surfaces
+    }
+
+    /// Counts the coverage of `set` when no rules ran: a surface is found by binary search among the tokens (sorted by path)
     /// instead of in a set of every color's path, which hashed each path, and each distinct surface is searched
-    /// for once (a set names a few surfaces from many colors: 5,000 for 25,000 pairs in the 100k benchmark). The
-    /// pipeline counts it as a job beside the rules (`PipelineResult.coverage`).
+    /// for once (a set names a few surfaces from many colors: 5,000 for 25,000 pairs in the 100k benchmark).
     init(_ set: ResolvedTokenSet) {
         let tokens = set.tokens
         var surfaces: Set<String> = []

@@ -250,7 +250,8 @@ public struct Pipeline: Sendable {
         var jobs: [@Sendable () -> JobResult] = []
         let prepared = checks ? RuleEngine(configuration: ruleConfiguration).prepare(set, readFile: { [filesRead] in Self.readReferenced($0, $1, loggingIn: filesRead) }) : nil
         let contextJob = jobs.count
-        if let prepared { jobs.append { prepared.buildContext(); return JobResult(files: [], diagnostics: []) } }
+        // The coverage line's counts come with the context, counted in its walk over the tokens.
+        if let prepared { jobs.append { JobResult(files: [], diagnostics: [], coverage: GuidelineCoverage(prepared.coverage())) } }
         let generatorStart = jobs.count
         if renders {
             jobs += generators.indices.map { index in
@@ -275,11 +276,6 @@ public struct Pipeline: Sendable {
             }
         }
         let generatorEnd = jobs.count
-        // The coverage line's counts go beside the rules too: counted after the build, they were its last
-        // 10–15 ms at 100,000 tokens on one core. They come before the rules, one long job early: as the last
-        // job, a core counted them alone while the other, its rules done, waited (10 ms at 100,000 tokens).
-        let coverageJob = checks ? jobs.count : nil
-        if checks { jobs.append { JobResult(files: [], diagnostics: [], coverage: GuidelineCoverage(set)) } }
         let ruleStart = jobs.count
         if let prepared { jobs += (0..<prepared.count).map { rule in { JobResult(files: [], diagnostics: prepared.check(rule: rule)) } } }
         let ruleEnd = jobs.count
@@ -337,7 +333,7 @@ public struct Pipeline: Sendable {
         var result = PipelineResult(files: files, sources: allSources, diagnostics: reportedPerRule.map { Diagnostic.cappedPerRule(sorted, limit: $0) } ?? sorted,
                                     tokens: set, tokensRead: tokensRead, outputs: outputs, outputsByGenerator: outputsByGenerator,
                                     contrast: prepared != nil && measuresContrast ? concurrent[ruleEnd].contrast : nil, timings: timings)
-        result.coverage = coverageJob.flatMap { concurrent[$0].coverage }
+        result.coverage = prepared == nil ? nil : concurrent[contextJob].coverage
         result.loads = kept
         return result
     }

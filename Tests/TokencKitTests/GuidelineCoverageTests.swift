@@ -50,6 +50,26 @@ enum GuidelineCoverageText {
                 "\(validate.stderr)")
     }
 
+    /// The build counts coverage in the rules' walk over the tokens; a run without rules counts it from the set.
+    /// Both count the same: pairs to a surface that is no color or no token left out, a surface named by many
+    /// colors counted once, a non-color's `on` ignored.
+    @Test func theRulesWalkCountsWhatTheSetCounts() throws {
+        let yaml = """
+            a: { $type: color, top: { $value: "#ffffff", $extensions: { tokenc: { role: background } } } }
+            m:
+              $type: color
+              ink: { $value: "#000000", $extensions: { tokenc: { role: label, on: ["{a.top}", "{z.bottom}", "{size.gap}", "{m.ink}", "{no.such}"] } } }
+              dim: { $value: "#333333", $extensions: { tokenc: { on: ["{a.top}", "{z.bottom}"] } } }
+            size: { $type: dimension, gap: { $value: { value: 4, unit: px }, $extensions: { tokenc: { on: ["{a.top}"] } } } }
+            z: { $type: color, bottom: { $value: "#eeeeee" } }
+
+            """
+        let result = Pipeline().run(files: ["c.yaml"], sources: ["c.yaml": Array(yaml.utf8)], render: false)
+        let counted = try #require(result.coverage)
+        #expect(counted == GuidelineCoverage(result.tokens))
+        #expect(counted.line == "guideline coverage: contrast checked on 5 declared pairs (3 surfaces); 2 of 4 colors have a role (docs/token-format.md, `$extensions.tokenc`)")
+    }
+
     @Test func aSetWithoutColorsHasNoLine() throws {
         let sandbox = try Sandbox(["Tokens/s.yaml": "s: { $type: number, $value: 1 }\n"])
         defer { sandbox.remove() }

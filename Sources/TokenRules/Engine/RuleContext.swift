@@ -50,6 +50,23 @@ public final class RuleContext: Sendable {
     /// The `ignore` entries of `$extensions.tokenc` by token path, for the engine to apply to the findings.
     let ignores: [String: [IgnoredRule]]
 
+    /// What the guideline checks can see in the set: its colors, those with a role, and the pairs they declare
+    /// (`on`) whose surface is a color of the set, with those surfaces. Counted in the walk that finds the colors
+    /// used in UI, which reads the same facts (a walk of its own read every token from memory again).
+    public struct Coverage: Equatable, Sendable {
+        /// Color tokens.
+        public var colors = 0
+        /// Colors with a `role`.
+        public var withRole = 0
+        /// Declared (foreground, surface) pairs of colors whose surface is a color token of the set.
+        public var pairs = 0
+        /// The distinct surfaces those pairs name.
+        public var surfaces = 0
+    }
+
+    /// The coverage of the context's tokens.
+    public let coverage: Coverage
+
     /// The appearances rules check, in order.
     public static let appearances = Appearance.builtIn
 
@@ -62,7 +79,7 @@ public final class RuleContext: Sendable {
         self.readFile = readFile
         let index = PathIndex(tokens.map(\.path))
         self.index = index
-        (usedInUI, ignores) = Self.usage(tokens, index: index)
+        (usedInUI, ignores, coverage) = Self.usage(tokens, index: index)
         byType = Self.byType(tokens)
         iconsByKind = Self.iconsByKind(byType[.icon] ?? [])
         contrastPairsFound = ContrastPairs.find(colors: byType[.color] ?? []) { path in index[path].map { tokens[$0] } }
@@ -140,16 +157,37 @@ public final class RuleContext: Sendable {
     }
 
     /// Colors count as used in UI when they have `on` or a role, or are named by an `on` list, an accent's
-    /// surfaces or text-on-accent, or a symbol's colors.
-    private static func usage(_ tokens: [ResolvedToken], index: PathIndex) -> (usedInUI: Set<ObjectIdentifier>, ignores: [String: [IgnoredRule]]) {
+    /// surfaces or text-on-accent, or a symbol's colors; the coverage is counted on the way.
+    private static func usage(_ tokens: [ResolvedToken], index: PathIndex)
+        -> (usedInUI: Set<ObjectIdentifier>, ignores: [String: [IgnoredRule]], coverage: Coverage)
+    {
         var ignores: [String: [IgnoredRule]] = [:]
         var usedInUI: Set<ObjectIdentifier> = []
+        var coverage = Coverage()
+        // The surfaces counted, by index (a set names a few surfaces from many colors).
+        var surfaceCounted: [Bool] = []
         // A named token is found in the index as it is met (a set of the paths first hashed each one twice).
         func use(_ path: String) { if let used = index[path] { usedInUI.insert(ObjectIdentifier(tokens[used])) } }
         for token in tokens {
             let facts = token.facts
-            if token.type == .color, !facts.on.isEmpty || facts.role != nil { usedInUI.insert(ObjectIdentifier(token)) }
-            for surface in facts.on { use(surface.path) }
+            let isColor = token.type == .color
+            if isColor {
+                coverage.colors += 1
+                if facts.role != nil { coverage.withRole += 1 }
+                if !facts.on.isEmpty || facts.role != nil { usedInUI.insert(ObjectIdentifier(token)) }
+            }
+            for surface in facts.on {
+                guard let used = index[surface.path] else { continue }
+                let named = tokens[used]
+                usedInUI.insert(ObjectIdentifier(named))
+                guard isColor, named.type == .color else { continue }
+                coverage.pairs += 1
+                if surfaceCounted.isEmpty { surfaceCounted = Array(repeating: false, count: tokens.count) }
+                if !surfaceCounted[used] {
+                    surfaceCounted[used] = true
+                    coverage.surfaces += 1
+                }
+            }
             if !facts.ignore.isEmpty { ignores[token.path] = facts.ignore }
             switch token.type {
             case .accent:
@@ -159,7 +197,7 @@ public final class RuleContext: Sendable {
             default: break
             }
         }
-        return (usedInUI, ignores)
+        return (usedInUI, ignores, coverage)
     }
 
     /// The `ignore` entries of `tokens` by path.

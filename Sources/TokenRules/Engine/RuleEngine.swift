@@ -64,6 +64,9 @@ public final class PreparedRules: Sendable {
     /// rules come, where the first rule's job built it while the other cores' rules waited on the lock.
     public func buildContext() { _ = sharedContext() }
 
+    /// What the guideline checks can see in the set, from the context the rules share (built now if it is not yet).
+    public func coverage() -> RuleContext.Coverage { sharedContext().coverage }
+
     /// Every declared contrast pair measured in each appearance, as `ContrastMatrix.cells` measures them, from the
     /// context the rules share.
     public func contrastCells() -> [ContrastCell] {
