@@ -92,16 +92,16 @@ import TokenColor
         #expect(viaMemo.text == alone.text)
     }
 
-    /// More colors than the recent slots hold, met again after their slots were taken (found in the table behind
-    /// them), and a color whose text is too long for a slot.
+    /// More colors than the slots hold, met again after their slots were taken, colors that share a set used in
+    /// turn, and a color whose text is too long for a slot.
     @Test func colorsMetAgainAfterTheirSlotWasTakenAreTheirOwnText() {
         let long = Color(.displayP3, -1.2345678901234567e-05, -2.3456789012345678e-05, -3.4567890123456789e-05, alpha: 0.12345678901234566)
         var lengthAlone = JSONWriter()
         DTCGJSONGenerator.color(&lengthAlone, long)
         #expect(lengthAlone.count > 160)
         let distinct = (0..<3000).map { Color(.displayP3, Double($0 % 97) / 97, Double($0 % 89) / 89, Double($0) / 3000) }
-        let colors = distinct + [long] + distinct.reversed() + [long] + distinct
-        var memo = DTCGJSONGenerator.ColorObjects()
+        let colors = distinct + [long] + distinct.reversed() + [long] + distinct + zip(distinct, distinct.reversed()).flatMap { [$0, $1, $0] }
+        var memo = DTCGJSONGenerator.ColorObjects(sets: 64)
         var viaMemo = JSONWriter()
         var alone = JSONWriter()
         viaMemo.array(colors.count) { writer, i in memo.write(colors[i], into: &writer) }

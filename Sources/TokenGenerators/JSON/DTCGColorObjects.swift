@@ -2,92 +2,59 @@ import TokenColor
 
 /// The JSON output's DTCG color objects: each written once per distinct color and copied after that.
 extension DTCGJSONGenerator {
-    /// The color objects written so far, by color, so that each distinct color is formatted once: in a real set
-    /// most colors are written again (an alias has its target's color, the flat file repeats the nested one),
-    /// and formatting one (components, hex, gamut mapping for the fallback) costs some 1,900 instructions, copying
-    /// its text back some 250. The colors met lately are also kept in a few slots in front of the table (`recent`),
-    /// which stay in the processor's cache: at 100,000 tokens the table outgrew it (8 MB), and nearly every
-    /// look-up of a color written again soon (an alias near its target, the flat entry right after the nested
-    /// one) waited on memory.
+    /// Color objects written lately, by color, so that a color met again is copied rather than formatted again:
+    /// in a real set most colors are (an alias has its target's color, the flat file writes each token right
+    /// after the nested one, a few colors recur all over), and formatting one (components, hex, gamut mapping for
+    /// the fallback) costs some 1,900 instructions, copying its text back some 250.
+    ///
+    /// A fixed number of sets of two slots, each color in the set its bits pick, the older of the two replaced
+    /// (a color met long after its slot was taken is only formatted again): at 10,000 tokens 6,096 colors are
+    /// formatted for 6,027 distinct, at 100,000 60,485 for 47,577. A table of every distinct color formatted each
+    /// once, but at 100,000 tokens it held 12 MB that no cache kept (each look-up waited on memory) until the
+    /// output was done; one slot per set, without the second, formatted 9,924 colors at 10,000 tokens, as two
+    /// colors used all over the set took each other's slot.
     struct ColorObjects {
-        private var recent = RecentColorObjects()
-        /// The text of every distinct color object met, one after another.
-        private var texts: [UInt8] = []
-        /// Each distinct color met (by its bits, so that a color with a `none` component finds itself), and where
-        /// its object is in `texts`.
-        private var known: [(color: ColorBits, text: Range<Int>)] = []
-        /// An open-addressing table over `known` by `ColorBits.folded`: an index into `known` plus one, 0 for an
-        /// empty slot; at most half full. (A dictionary hashed each color through SipHash: 9 M instructions of
-        /// the 10k build's JSON output, this table about a third of that.)
-        private var slots = [Int32](repeating: 0, count: 256)
+        /// The longest text a slot holds (a longer one, with `none` components and an alpha, is formatted each time).
+        private static let slotBytes = 160
+        private let sets: Int
+        /// Each slot's color and its text's length, two slots a set; the texts, `slotBytes` apart.
+        private var keys: [ColorBits?]
+        private var lengths: [Int]
+        private var texts: [UInt8]
+        /// Per set, the slot (0 or 1) used last: the other is replaced first.
+        private var used: [UInt8]
 
-        /// Writes `color` as `DTCGJSONGenerator.color` does, from the text written for it before when there is one.
+        /// Creates the slots: `sets` must be a power of two; one set for a color or two, 1,024 for a whole set.
+        init(sets: Int = 1) {
+            precondition(sets > 0 && sets & (sets - 1) == 0, "a power of two")
+            self.sets = sets
+            keys = Array(repeating: nil, count: 2 * sets)
+            lengths = Array(repeating: 0, count: 2 * sets)
+            texts = Array(repeating: 0, count: 2 * sets * Self.slotBytes)
+            used = Array(repeating: 0, count: sets)
+        }
+
+        /// The sets for an output of `tokens` tokens: `MemoSlots.count`, at most 1,024 (about 500 KB).
+        static func sets(forTokens tokens: Int) -> Int { min(1024, MemoSlots.count(forTokens: tokens)) }
+
+        /// Writes `color` as `DTCGJSONGenerator.color` does, from the text a slot holds for it when one does.
         mutating func write(_ color: Color, into writer: inout JSONWriter) {
             let key = ColorBits(color)
-            let recentSlot = recent.slot(of: key)
-            if recent.write(key, in: recentSlot, into: &writer) { return }
-            let start = writer.count
-            defer { recent.keep(writer, from: start, for: key, in: recentSlot) }
-            let mask = slots.count - 1
-            var slot = Self.home(of: key, mask: mask)
-            while slots[slot] != 0 {
-                let entry = known[Int(slots[slot]) - 1]
-                if entry.color == key { return writer.raw(utf8: texts[entry.text]) }
-                slot = (slot + 1) & mask
+            let set = Int(truncatingIfNeeded: key.folded >> 40) & (sets - 1)
+            for way in 0..<2 where keys[2 * set + way] == key {
+                let slot = 2 * set + way, start = slot * Self.slotBytes
+                used[set] = UInt8(way)
+                return writer.raw(utf8: texts[start..<start + lengths[slot]])
             }
+            let before = writer.count
             DTCGJSONGenerator.color(&writer, color)
-            let first = texts.count
-            writer.withBytes(from: start) { texts.append(contentsOf: $0) }
-            known.append((key, first..<texts.count))
-            slots[slot] = Int32(known.count)
-            if known.count * 2 > slots.count { grow() }
-        }
-
-        /// Doubles the table and places every known color again.
-        private mutating func grow() {
-            slots = [Int32](repeating: 0, count: slots.count * 2)
-            let mask = slots.count - 1
-            for (k, entry) in known.enumerated() {
-                var slot = Self.home(of: entry.color, mask: mask)
-                while slots[slot] != 0 { slot = (slot + 1) & mask }
-                slots[slot] = Int32(k + 1)
-            }
-        }
-
-        /// The slot a color's probe starts from: the high half of its folded bits, masked to the table.
-        private static func home(of color: ColorBits, mask: Int) -> Int {
-            Int(truncatingIfNeeded: color.folded >> 32) & mask
-        }
-    }
-
-    /// The color objects met lately, each in the one of a fixed number of slots its bits pick, its text held in
-    /// the slot: small enough to stay in the processor's cache (about 200 KB).
-    struct RecentColorObjects {
-        /// How many slots, and the longest text a slot holds (a longer one is only kept in the table).
-        private static let slotCount = 1024, slotBytes = 160
-        private var keys = [ColorBits?](repeating: nil, count: slotCount)
-        private var lengths = [Int](repeating: 0, count: slotCount)
-        private var texts = [UInt8](repeating: 0, count: slotCount * slotBytes)
-
-        /// The slot `key` is kept in.
-        func slot(of key: ColorBits) -> Int { Int(truncatingIfNeeded: key.folded >> 40) & (Self.slotCount - 1) }
-
-        /// Writes the text `slot` holds for `key`, if it holds it; whether it did.
-        func write(_ key: ColorBits, in slot: Int, into writer: inout JSONWriter) -> Bool {
-            guard keys[slot] == key else { return false }
-            let start = slot * Self.slotBytes
-            writer.raw(utf8: texts[start..<start + lengths[slot]])
-            return true
-        }
-
-        /// Keeps the text `writer` holds from offset `from` on for `key` in `slot`, replacing what it held.
-        mutating func keep(_ writer: borrowing JSONWriter, from: Int, for key: ColorBits, in slot: Int) {
-            let length = writer.count - from
+            let length = writer.count - before
             guard length <= Self.slotBytes else { return }
-            let start = slot * Self.slotBytes
-            writer.withBytes(from: from) { texts.replaceSubrange(start..<start + length, with: $0) }
+            let way = 1 - Int(used[set]), slot = 2 * set + way, start = slot * Self.slotBytes
+            writer.withBytes(from: before) { texts.replaceSubrange(start..<start + length, with: $0) }
             keys[slot] = key
             lengths[slot] = length
+            used[set] = UInt8(way)
         }
     }
 

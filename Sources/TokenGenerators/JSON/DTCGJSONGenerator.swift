@@ -50,7 +50,7 @@ public struct DTCGJSONGenerator: Generator {
     /// cache: a second walk over the set met each color again cold (at 100,000 tokens the memo's look-ups were
     /// the JSON output's largest cost).
     private struct Beside: ~Copyable {
-        var colors = ColorObjects()
+        var colors: ColorObjects
         private var flat: JSONWriter
         /// The set's tokens, in path order, and how many have their flat entry written.
         private let tokens: [ResolvedToken]
@@ -59,6 +59,7 @@ public struct DTCGJSONGenerator: Generator {
         init(flat: consuming JSONWriter, tokens: [ResolvedToken]) {
             self.flat = flat
             self.tokens = tokens
+            colors = ColorObjects(sets: ColorObjects.sets(forTokens: tokens.count))
             self.flat.openObject()
         }
 
