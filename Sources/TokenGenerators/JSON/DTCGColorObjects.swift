@@ -1,6 +1,6 @@
 import TokenColor
 
-/// The JSON output's DTCG color objects: each written once per distinct color and copied after that.
+/// The JSON output's DTCG color objects: formatted once, and copied while a slot keeps them.
 extension DTCGJSONGenerator {
     /// Color objects written lately, by color, so that a color met again is copied rather than formatted again:
     /// in a real set most colors are (an alias has its target's color, the flat file writes each token right
@@ -10,8 +10,8 @@ extension DTCGJSONGenerator {
     /// A fixed number of sets of two slots, each color in the set its bits pick, the older of the two replaced
     /// (a color met long after its slot was taken is only formatted again): at 10,000 tokens 6,096 colors are
     /// formatted for 6,027 distinct, at 100,000 60,485 for 47,577. A table of every distinct color formatted each
-    /// once, but at 100,000 tokens it held 12 MB that no cache kept (each look-up waited on memory) until the
-    /// output was done; one slot per set, without the second, formatted 9,924 colors at 10,000 tokens, as two
+    /// exactly once, but at 100,000 tokens it held 12 MB that no cache kept (each look-up waited on memory) until
+    /// the output was done; one slot per set, without the second, formatted 9,924 colors at 10,000 tokens, as two
     /// colors used all over the set took each other's slot.
     struct ColorObjects {
         /// The longest text a slot holds (a longer one, with `none` components and an alpha, is formatted each time).
