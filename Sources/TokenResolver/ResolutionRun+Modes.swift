@@ -78,13 +78,10 @@ extension ResolutionRun {
         case .scalar: return
         case .sequence(let items): for item in items { collectTargets(item, into: &targets) }
         case .mapping(let entries):
-            if let pointer = node["$ref"]?.string, pointer.hasPrefix("#/") {
-                let segments = pointer.dropFirst(2).split(separator: "/").map(String.init)
-                if let valueIndex = segments.firstIndex(of: "$value"),
-                   let target = index[segments[..<valueIndex].joined(separator: ".")]
-                {
-                    targets.append(target)
-                }
+            if let pointer = node["$ref"]?.string {
+                // Read as `pointerTarget` reads it, so a token follows its target into every mode whatever the
+                // pointer's form: a whole token (`#/colors/blue`), a `$value`, a name with `/` (`~1`) in it.
+                if entries.count == 1, let target = pointedToken(pointer) { targets.append(target) }
                 return
             }
             for entry in entries { collectTargets(entry.value, into: &targets) }

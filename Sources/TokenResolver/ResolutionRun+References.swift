@@ -138,6 +138,16 @@ extension ResolutionRun {
         return target
     }
 
+    /// The token a well-formed `$ref` pointer names, as `pointerTarget` finds it (a whole token, `#/a/b`, or one
+    /// whose `$value` it points into, `#/a/b/$value…`), reporting nothing; nil when it names none.
+    func pointedToken(_ pointer: String) -> Int? {
+        guard let segments = JSONPointer.segments(pointer), !segments.contains(where: \.isEmpty) else { return nil }
+        guard let valueIndex = segments.firstIndex(of: "$value"), valueIndex > 0 else {
+            return segments.contains { $0.hasPrefix("$") } ? nil : index[segments.joined(separator: ".")]
+        }
+        return index[segments[..<valueIndex].joined(separator: ".")]
+    }
+
     /// Pointers into a part of a value (`#/shadow/$value/color`) resolve to that part, kept for `substitute`.
     mutating func subValue(of target: Int, _ segments: [String], pointer: String, at location: SourceLocation, owner: Int) -> Int? {
         guard case .resolved(_, let value?, _) = resolveLight(target) else { return nil }

@@ -287,6 +287,27 @@ private func value(_ set: ResolvedTokenSet, _ path: String, _ mode: String = App
         #expect(set.modes == ["light", "dark", "dark-high-contrast"])
     }
 
+    /// A `$ref` follows its target into each mode as an alias does, whatever the pointer's form: a whole token, a
+    /// `$value`, a name with a `/` in it (`~1`).
+    @Test func pointersFollowTheirTargetIntoEachMode() {
+        let (set, diagnostics) = resolve(["r.yaml": """
+            colors:
+              $type: color
+              blue: { $value: "#0000ff", $extensions: { mode: { dark: "#000088" } } }
+              "a/b": { $value: "#00ff00", $extensions: { mode: { dark: "#008800" } } }
+            semantic:
+              $type: color
+              whole: { $value: { $ref: "#/colors/blue" } }
+              value: { $value: { $ref: "#/colors/blue/$value" } }
+              escaped: { $value: { $ref: "#/colors/a~1b/$value" } }
+            """])
+        #expect(diagnostics.isEmpty)
+        #expect(value(set, "semantic.whole", "dark") == "#000088")
+        #expect(value(set, "semantic.value", "dark") == "#000088")
+        #expect(value(set, "semantic.escaped", "dark") == "#008800")
+        #expect(set.tokens.map { $0.values.map(\.mode) } == Array(repeating: ["light", "dark"], count: 5))
+    }
+
     /// Custom modes come after the built-in appearances, sorted by name, for a token and for aliases of it.
     @Test func customModesFollowTheBuiltInOnesSorted() {
         let (set, diagnostics) = resolve(["m.yaml": """
