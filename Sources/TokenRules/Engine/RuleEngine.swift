@@ -29,7 +29,7 @@ public struct RuleEngine: Sendable {
 }
 
 /// The guideline rules ready to run one at a time, so a build can spread them over its cores with the
-/// generators; the rules' shared context is built by `buildContext`, or by whichever rule runs first.
+/// generators; the rules' shared context is built by `coverage`, or by whichever rule runs first.
 public final class PreparedRules: Sendable {
     let set: ResolvedTokenSet
     let configuration: RuleConfiguration
@@ -60,11 +60,9 @@ public final class PreparedRules: Sendable {
         }
     }
 
-    /// Builds the context the rules share now, as a job of its own: run beside an output, it is ready when the
-    /// rules come, where the first rule's job built it while the other cores' rules waited on the lock.
-    public func buildContext() { _ = sharedContext() }
-
-    /// What the guideline checks can see in the set, from the context the rules share (built now if it is not yet).
+    /// What the guideline checks can see in the set, from the context the rules share, built now if it is not yet:
+    /// asked by a job of its own beside the first output, so the context is ready when the rules come (built by the
+    /// first rule's job, the other cores' rules waited on its lock).
     public func coverage() -> RuleContext.Coverage { sharedContext().coverage }
 
     /// Every declared contrast pair measured in each appearance, as `ContrastMatrix.cells` measures them, from the
