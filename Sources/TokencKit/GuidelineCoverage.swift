@@ -22,40 +22,9 @@ public struct GuidelineCoverage: Equatable, Sendable {
         surfaces = counts.surfaces
     }
 
-    /// Counts the coverage of `set` when no rules ran: a surface is found by binary search among the tokens
-    /// (sorted by path) instead of in a set of every color's path, which hashed each path, and each distinct
-    /// surface is searched for once (a set names a few surfaces from many colors).
+    /// Counts the coverage of `set` when the build stopped before its rules ran, as the rules' context counts it.
     init(_ set: ResolvedTokenSet) {
-        let tokens = set.tokens
-        var surfaces: Set<String> = []
-        var notColors: Set<String> = []
-        for token in tokens where token.type == .color {
-            colors += 1
-            if token.facts.role != nil { withRole += 1 }
-            for surface in token.facts.on {
-                if surfaces.contains(surface.path) {
-                    pairs += 1
-                } else if !notColors.contains(surface.path) {
-                    if Self.isColor(surface.path, among: tokens) {
-                        pairs += 1
-                        surfaces.insert(surface.path)
-                    } else {
-                        notColors.insert(surface.path)
-                    }
-                }
-            }
-        }
-        self.surfaces = surfaces.count
-    }
-
-    /// Whether `path` names a color token of `tokens`, which are sorted by path.
-    static func isColor(_ path: String, among tokens: [ResolvedToken]) -> Bool {
-        var low = 0, high = tokens.count
-        while low < high {
-            let middle = (low + high) / 2
-            if tokens[middle].path < path { low = middle + 1 } else { high = middle }
-        }
-        return low < tokens.count && tokens[low].path == path && tokens[low].type == .color
+        self.init(RuleContext(tokens: set.tokens, configuration: RuleConfiguration()).coverage)
     }
 
     /// The line (without its end), or nil for a set without colors.
