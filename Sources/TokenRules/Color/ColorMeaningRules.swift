@@ -95,7 +95,7 @@ struct SystemColorMisuseRule: Rule {
 
     func check(_ context: RuleContext) -> [Finding] {
         // Few tokens are system colors: they are found first, and the surfaces gathered only when there is one.
-        let systemColored = context.tokens(of: .color).compactMap { token -> (ResolvedToken, SystemColor)? in
+        let systemColored = context.colors(where: \.lightIsSystem).compactMap { token -> (ResolvedToken, SystemColor)? in
             guard case .system(let system)? = context.colorValue(token, in: Appearance.light) else { return nil }
             return (token, system)
         }
@@ -140,7 +140,7 @@ struct SameColorDifferentMeaningRule: Rule {
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
-        let meaningful = context.tokens(of: .color).compactMap { token in token.facts.meaning.map { (token, $0) } }
+        let meaningful = context.colors(where: \.hasMeaning).compactMap { token in token.facts.meaning.map { (token, $0) } }
         guard meaningful.count > 1 else { return [] }
         var findings: [Finding] = []
         // One finding per token: where it first meets a color of another meaning, light first.
@@ -195,9 +195,8 @@ struct IndistinguishableInSRGBRule: Rule {
             var inSRGB: Bool
         }
         var seen: [Seen] = []
-        for token in context.tokens(of: .color) {
-            guard token.aliasChain.isEmpty, case .color(let color)? = context.colorValue(token, in: Appearance.light),
-                  color.space != .srgb, color.space != .hsl, color.space != .hwb else { continue }
+        for token in context.colors(where: \.lightIsOwnWideColor) {
+            guard case .color(let color)? = context.colorValue(token, in: Appearance.light) else { continue }
             let shown = color.displayedInSRGB
             // Components resolved (`none` read as zero) as `deltaEOK` and `deltaE2000` read them.
             seen.append(Seen(token: token, shown: shown, shownLab: shown.converted(to: .lab).resolvedComponents,
@@ -255,9 +254,8 @@ struct ColorBlindConfusableRule: Rule {
         let threshold = context.configuration.option("threshold", of: Self.description)
         // The status colors, found once for the three simulations (most tokens have no status role).
         var status: [(token: ResolvedToken, role: ColorRole, color: Color)] = []
-        for token in context.tokens(of: .color) {
-            guard let role = token.facts.role, Self.statusRoles.contains(role),
-                  let color = context.color(token, in: Appearance.light) else { continue }
+        for token in context.colors(where: { $0.role.map(Self.statusRoles.contains) == true }) {
+            guard let role = token.facts.role, let color = context.color(token, in: Appearance.light) else { continue }
             status.append((token, role, color))
         }
         guard status.count > 1 else { return [] }

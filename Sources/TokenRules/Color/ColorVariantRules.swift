@@ -15,13 +15,10 @@ struct DarkVariantRule: Rule {
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
-        context.tokens(of: .color).compactMap { token in
-            guard !context.has(token, mode: Appearance.dark), context.isUsedInUI(token),
-                  token.facts.platforms != [.watchos] else { return nil }
-            if case .system? = context.colorValue(token, in: Appearance.light) { return nil }
-            return Finding(path: token.path, location: token.token.location,
-                           message: "`\(token.path)` is used in UI but has no dark appearance",
-                           fix: "add `$extensions: { mode: { dark: \"…\" } }`, or reference a system color")
+        context.colors(where: { !$0.hasDark && $0.isUsedInUI && !$0.isWatchOSOnly && !$0.lightIsSystem }).map { token in
+            Finding(path: token.path, location: token.token.location,
+                    message: "`\(token.path)` is used in UI but has no dark appearance",
+                    fix: "add `$extensions: { mode: { dark: \"…\" } }`, or reference a system color")
         }
     }
 }
@@ -36,9 +33,8 @@ struct IdenticalVariantsRule: Rule {
         nonTriggering: [RuleExample("c:\n  $type: color\n  accent: { $value: \"#0066cc\", $extensions: { mode: { dark: \"#0A84FF\" }, tokenc: { role: interactive } } }\n")])
 
     func check(_ context: RuleContext) -> [Finding] {
-        context.tokens(of: .color).compactMap { token in
-            guard context.has(token, mode: Appearance.dark), context.isUsedInUI(token),
-                  case .color(let light)? = context.colorValue(token, in: Appearance.light),
+        context.colors(where: { $0.hasDark && $0.isUsedInUI }).compactMap { token in
+            guard case .color(let light)? = context.colorValue(token, in: Appearance.light),
                   case .color(let dark)? = context.colorValue(token, in: Appearance.dark),
                   light.deltaEOK(dark) < 1e-6, light.alpha == dark.alpha
             else { return nil }

@@ -19,9 +19,7 @@ struct WatchOSBackgroundRule: Rule {
         ])
 
     func check(_ context: RuleContext) -> [Finding] {
-        context.tokens(of: .color).compactMap { token in
-            let facts = token.facts
-            guard facts.isAppBackground, facts.platforms == [.watchos] else { return nil }
+        context.colors(where: { $0.isAppBackground && $0.isWatchOSOnly }).compactMap { token in
             let notBlack = token.values.compactMap { context.color(token, in: $0.mode) }.first { $0.hex != "#000000" }
             guard let notBlack else { return nil }
             return Finding(path: token.path, location: token.token.location,
@@ -60,10 +58,8 @@ struct TVOSPaletteSizeRule: Rule {
         let roles: Set<ColorRole> = [.interactive, .fill, .focus]
         var hues: [Int: ResolvedToken] = [:]
         var first: ResolvedToken?
-        for token in context.tokens(of: .color) {
-            let facts = token.facts
-            guard facts.platforms.contains(.tvos), let role = facts.role, roles.contains(role),
-                  let color = context.color(token, in: Appearance.light) else { continue }
+        for token in context.colors(where: { $0.listsTVOS && $0.role.map(roles.contains) == true }) {
+            guard let color = context.color(token, in: Appearance.light) else { continue }
             let lch = color.converted(to: .oklch).components
             guard lch.y > 0.04, lch.z.isFinite else { continue }
             first = first ?? token
@@ -87,10 +83,9 @@ struct TVOSFocusByColorOnlyRule: Rule {
         nonTriggering: [RuleExample("c:\n  $type: color\n  focus: { $value: \"#FFFFFF\", $extensions: { tokenc: { role: focus, platforms: [ios] } } }\n")])
 
     func check(_ context: RuleContext) -> [Finding] {
-        context.tokens(of: .color).compactMap { token in
-            guard token.facts.role == .focus, token.facts.platforms.contains(.tvos) else { return nil }
-            return Finding(path: token.path, location: token.token.location,
-                           message: "`\(token.path)` marks focus on tvOS; pair the color with the system's lift, scale or motion")
+        context.colors(where: { $0.role == .focus && $0.listsTVOS }).map { token in
+            Finding(path: token.path, location: token.token.location,
+                    message: "`\(token.path)` marks focus on tvOS; pair the color with the system's lift, scale or motion")
         }
     }
 }

@@ -25,9 +25,70 @@ public final class RuleContext: Sendable {
     public let readFile: @Sendable (_ path: String, _ relativeTo: String) -> ReferencedFile
 
     private let index: PathIndex
-    /// The colors used in UI (docs/rules.md: `on`, a role, or named as a surface), by identity: rules ask about every color token, and hashing an
-    /// identity costs a fraction of hashing a path.
-    private let usedInUI: Set<ObjectIdentifier>
+
+    /// What most color rules decide on first, for one color token: a few bytes read from one dense list, where
+    /// reading the token's own fields for it waited on memory (each of eight rules walked every color token, and
+    /// at 100,000 tokens nearly every token read missed the cache).
+    public struct ColorSummary: Sendable {
+        /// The token's `role`.
+        public let role: ColorRole?
+        private var bits: UInt8
+
+        private static let usedInUI: UInt8 = 1, hasDark: UInt8 = 2, lightIsSystem: UInt8 = 4, hasMeaning: UInt8 = 8
+        private static let appBackground: UInt8 = 16, watchOSOnly: UInt8 = 32, listsTVOS: UInt8 = 64, ownWideLight: UInt8 = 128
+
+        init(_ token: ResolvedToken) {
+            let facts = token.facts
+            role = facts.role
+            bits = 0
+            let platforms = facts.platforms
+            if facts.meaning != nil { bits |= Self.hasMeaning }
+            if facts.isAppBackground { bits |= Self.appBackground }
+            if platforms == [.watchos] { bits |= Self.watchOSOnly }
+            if platforms.contains(.tvos) { bits |= Self.listsTVOS }
+            if token.index(ofMode: Appearance.dark) != nil { bits |= Self.hasDark }
+            switch token.colorValue(in: Appearance.light) {
+            case .system?: bits |= Self.lightIsSystem
+            case .color(let light)? where light.space != .srgb && light.space != .hsl && light.space != .hwb && token.aliasChain.isEmpty:
+                bits |= Self.ownWideLight
+            default: break
+            }
+        }
+
+        /// Marks the color as used in UI.
+        mutating func markUsedInUI() { bits |= Self.usedInUI }
+
+        /// Used in UI (docs/rules.md): it has `on` or a role, or is named by an `on` list, an accent's surfaces or
+        /// text-on-accent, or a symbol's colors.
+        public var isUsedInUI: Bool { bits & Self.usedInUI != 0 }
+        /// It has a value of its own in the dark appearance.
+        public var hasDark: Bool { bits & Self.hasDark != 0 }
+        /// Its light value is a system color (`{system.NAME}`).
+        public var lightIsSystem: Bool { bits & Self.lightIsSystem != 0 }
+        /// It carries a meaning (`TokencFacts.meaning`).
+        public var hasMeaning: Bool { bits & Self.hasMeaning != 0 }
+        /// It is the app's background (`TokencFacts.isAppBackground`).
+        public var isAppBackground: Bool { bits & Self.appBackground != 0 }
+        /// Its `platforms` are watchOS alone.
+        public var isWatchOSOnly: Bool { bits & Self.watchOSOnly != 0 }
+        /// Its `platforms` list tvOS.
+        public var listsTVOS: Bool { bits & Self.listsTVOS != 0 }
+        /// Its light value is its own (not an alias's) and written in a space that may reach outside sRGB: any
+        /// but `srgb`, `hsl()` and `hwb()`.
+        public var lightIsOwnWideColor: Bool { bits & Self.ownWideLight != 0 }
+    }
+
+    /// One summary per color token, in `tokens(of: .color)`'s order.
+    public let colorSummaries: [ColorSummary]
+
+    /// The color tokens whose summary passes `test`, in path order: a color rule's walk, which reads only the
+    /// tokens it keeps.
+    public func colors(where test: (ColorSummary) -> Bool) -> [ResolvedToken] {
+        let colors = tokens(of: .color)
+        var kept: [ResolvedToken] = []
+        for k in colorSummaries.indices where test(colorSummaries[k]) { kept.append(colors[k]) }
+        return kept
+    }
 
     /// Decoded images by token file and path, so that each image is decoded once, by the first rule that reads
     /// its pixels. Decoding happens under the lock: rules running side by side that want one image wait for it
@@ -79,7 +140,7 @@ public final class RuleContext: Sendable {
         self.readFile = readFile
         let index = PathIndex(tokens.map(\.path))
         self.index = index
-        (usedInUI, ignores, coverage) = Self.usage(tokens, index: index)
+        (colorSummaries, ignores, coverage) = Self.usage(tokens, index: index)
         byType = Self.byType(tokens)
         iconsByKind = Self.iconsByKind(byType[.icon] ?? [])
         contrastPairsFound = ContrastPairs.find(colors: byType[.color] ?? []) { path in index[path].map { tokens[$0] } }
@@ -159,27 +220,35 @@ public final class RuleContext: Sendable {
     /// Colors count as used in UI when they have `on` or a role, or are named by an `on` list, an accent's
     /// surfaces or text-on-accent, or a symbol's colors; the coverage is counted on the way.
     private static func usage(_ tokens: [ResolvedToken], index: PathIndex)
-        -> (usedInUI: Set<ObjectIdentifier>, ignores: [String: [IgnoredRule]], coverage: Coverage)
+        -> (summaries: [ColorSummary], ignores: [String: [IgnoredRule]], coverage: Coverage)
     {
         var ignores: [String: [IgnoredRule]] = [:]
-        var usedInUI: Set<ObjectIdentifier> = []
+        var summaries: [ColorSummary] = []
+        // Each color's index in `tokens`, by its place in `summaries`; and which tokens are used in UI, by index
+        // (a token named by a later one's `on` is marked when that one is met, so the summaries are marked last).
+        var colorIndices: [Int32] = []
+        summaries.reserveCapacity(tokens.count)
+        colorIndices.reserveCapacity(tokens.count)
+        var usedInUI = [Bool](repeating: false, count: tokens.count)
         var coverage = Coverage()
         // The surfaces counted, by index (a set names a few surfaces from many colors).
         var surfaceCounted: [Bool] = []
         // A named token is found in the index as it is met (a set of the paths first hashed each one twice).
-        func use(_ path: String) { if let used = index[path] { usedInUI.insert(ObjectIdentifier(tokens[used])) } }
-        for token in tokens {
+        func use(_ path: String) { if let used = index[path] { usedInUI[used] = true } }
+        for (i, token) in tokens.enumerated() {
             let facts = token.facts
             let isColor = token.type == .color
             if isColor {
                 coverage.colors += 1
                 if facts.role != nil { coverage.withRole += 1 }
-                if !facts.on.isEmpty || facts.role != nil { usedInUI.insert(ObjectIdentifier(token)) }
+                if !facts.on.isEmpty || facts.role != nil { usedInUI[i] = true }
+                summaries.append(ColorSummary(token))
+                colorIndices.append(Int32(i))
             }
             for surface in facts.on {
                 guard let used = index[surface.path] else { continue }
                 let named = tokens[used]
-                usedInUI.insert(ObjectIdentifier(named))
+                usedInUI[used] = true
                 guard isColor, named.type == .color else { continue }
                 coverage.pairs += 1
                 if surfaceCounted.isEmpty { surfaceCounted = Array(repeating: false, count: tokens.count) }
@@ -197,7 +266,8 @@ public final class RuleContext: Sendable {
             default: break
             }
         }
-        return (usedInUI, ignores, coverage)
+        for k in summaries.indices where usedInUI[Int(colorIndices[k])] { summaries[k].markUsedInUI() }
+        return (summaries, ignores, coverage)
     }
 
     /// The `ignore` entries of `tokens` by path.
@@ -206,10 +276,6 @@ public final class RuleContext: Sendable {
         for token in tokens where !token.facts.ignore.isEmpty { ignores[token.path] = token.facts.ignore }
         return ignores
     }
-
-    /// Whether `token` (one of this context's) is a color used in UI: it has `on` or a role, or is named by an
-    /// `on` list, an accent's surfaces or text-on-accent, or a symbol's colors.
-    public func isUsedInUI(_ token: ResolvedToken) -> Bool { usedInUI.contains(ObjectIdentifier(token)) }
 
     /// The modes worth checking for a pair: light, plus every mode either token defines.
     public func modes(_ a: ResolvedToken, _ b: ResolvedToken) -> [String] {
