@@ -58,11 +58,7 @@ struct OutOfGamutRule: Rule {
         nonTriggering: [RuleExample("c:\n  $type: color\n  calm: { $value: \"color(display-p3 0.5 0.5 0.5)\" }\n")])
 
     func check(_ context: RuleContext) -> [Finding] {
-        context.tokens(of: .color).compactMap { token in
-            // Nearly every color is inside sRGB: settled without building a list.
-            guard token.colors.contains(where: { if case .color(let color)? = $0 { !color.isInGamut(.srgb) } else { false } }) else {
-                return nil
-            }
+        context.colors(where: \.hasColorOutsideSRGB).compactMap { token in
             let outside = token.values.indices.compactMap { index -> (String, Color)? in
                 guard case .color(let color)? = token.colors[index], !color.isInGamut(.srgb) else { return nil }
                 // An alias is reported where its target's color is written, not again at every alias.

@@ -26,16 +26,17 @@ public final class RuleContext: Sendable {
 
     private let index: PathIndex
 
-    /// What most color rules decide on first, for one color token: a few bytes read from one dense list, where
+    /// What most color rules decide on first, for one color token: four bytes read from one dense list, where
     /// reading the token's own fields for it waited on memory (each of eight rules walked every color token, and
     /// at 100,000 tokens nearly every token read missed the cache).
     public struct ColorSummary: Sendable {
         /// The token's `role`.
         public let role: ColorRole?
-        private var bits: UInt8
+        private var bits: UInt16
 
-        private static let usedInUI: UInt8 = 1, hasDark: UInt8 = 2, lightIsSystem: UInt8 = 4, hasMeaning: UInt8 = 8
-        private static let appBackground: UInt8 = 16, watchOSOnly: UInt8 = 32, listsTVOS: UInt8 = 64, ownWideLight: UInt8 = 128
+        private static let usedInUI: UInt16 = 1, hasDark: UInt16 = 2, lightIsSystem: UInt16 = 4, hasMeaning: UInt16 = 8
+        private static let appBackground: UInt16 = 16, watchOSOnly: UInt16 = 32, listsTVOS: UInt16 = 64
+        private static let ownWideLight: UInt16 = 128, outsideSRGB: UInt16 = 256
 
         init(_ token: ResolvedToken) {
             let facts = token.facts
@@ -52,6 +53,9 @@ public final class RuleContext: Sendable {
             case .color(let light)? where light.space != .srgb && light.space != .hsl && light.space != .hwb && token.aliasChain.isEmpty:
                 bits |= Self.ownWideLight
             default: break
+            }
+            if token.colors.contains(where: { if case .color(let color)? = $0 { !color.isInGamut(.srgb) } else { false } }) {
+                bits |= Self.outsideSRGB
             }
         }
 
@@ -76,6 +80,8 @@ public final class RuleContext: Sendable {
         /// Its light value is its own (not an alias's) and written in a space that may reach outside sRGB: any
         /// but `srgb`, `hsl()` and `hwb()`.
         public var lightIsOwnWideColor: Bool { bits & Self.ownWideLight != 0 }
+        /// One of its values is a color outside sRGB.
+        public var hasColorOutsideSRGB: Bool { bits & Self.outsideSRGB != 0 }
     }
 
     /// One summary per color token, in `tokens(of: .color)`'s order.
@@ -140,10 +146,13 @@ public final class RuleContext: Sendable {
         self.readFile = readFile
         let index = PathIndex(tokens.map(\.path))
         self.index = index
-        (colorSummaries, ignores, coverage) = Self.usage(tokens, index: index)
-        byType = Self.byType(tokens)
-        iconsByKind = Self.iconsByKind(byType[.icon] ?? [])
-        contrastPairsFound = ContrastPairs.find(colors: byType[.color] ?? []) { path in index[path].map { tokens[$0] } }
+        let walked = Self.walk(tokens, index: index)
+        (colorSummaries, ignores, coverage, byType) = (walked.summaries, walked.ignores, walked.coverage, walked.byType)
+        iconsByKind = Self.iconsByKind(walked.byType[.icon] ?? [])
+        // Only a color used in UI can have `on`.
+        let colors = walked.byType[.color] ?? [], summaries = walked.summaries
+        let drawn = summaries.indices.filter { summaries[$0].isUsedInUI }.map { colors[$0] }
+        contrastPairsFound = ContrastPairs.find(colors: drawn) { path in index[path].map { tokens[$0] } }
     }
 
     /// The token at `path`.
@@ -153,21 +162,6 @@ public final class RuleContext: Sendable {
     public func tokens(of type: TokenType) -> [ResolvedToken] { byType[type] ?? [] }
 
     private let byType: [TokenType: [ResolvedToken]]
-
-    private static func byType(_ tokens: [ResolvedToken]) -> [TokenType: [ResolvedToken]] {
-        // Neighbours in path order usually share a type: a run is collected before the dictionary is asked,
-        // not one look-up (a hash) per token.
-        var groups: [TokenType: [ResolvedToken]] = [:]
-        var start = tokens.startIndex
-        while start < tokens.endIndex {
-            let type = tokens[start].type
-            var end = start + 1
-            while end < tokens.endIndex, tokens[end].type == type { end += 1 }
-            groups[type, default: []] += tokens[start..<end]
-            start = end
-        }
-        return groups
-    }
 
     /// The declared foreground–surface pairs (`on:`), found once for the rules that measure them.
     let contrastPairsFound: (pairs: [ContrastPairs.Pair], unmeasured: Int, first: ContrastPairs.Pair?)
@@ -217,12 +211,17 @@ public final class RuleContext: Sendable {
         }
     }
 
-    /// Colors count as used in UI when they have `on` or a role, or are named by an `on` list, an accent's
-    /// surfaces or text-on-accent, or a symbol's colors; the coverage is counted on the way.
-    private static func usage(_ tokens: [ResolvedToken], index: PathIndex)
-        -> (summaries: [ColorSummary], ignores: [String: [IgnoredRule]], coverage: Coverage)
+    /// One walk over every token for what the rules share: each color's summary (a color is used in UI when it
+    /// has `on` or a role, or is named by an `on` list, an accent's surfaces or text-on-accent, or a symbol's
+    /// colors), the `ignore` entries, the coverage, and the tokens by type.
+    private static func walk(_ tokens: [ResolvedToken], index: PathIndex)
+        -> (summaries: [ColorSummary], ignores: [String: [IgnoredRule]], coverage: Coverage, byType: [TokenType: [ResolvedToken]])
     {
         var ignores: [String: [IgnoredRule]] = [:]
+        // Neighbours in path order usually share a type: a run of them joins its type's list at once, not one
+        // look-up (a hash) per token.
+        var byType: [TokenType: [ResolvedToken]] = [:]
+        var runStart = 0, runType = tokens.first?.type
         var summaries: [ColorSummary] = []
         // Each color's index in `tokens`, by its place in `summaries`; and which tokens are used in UI, by index
         // (a token named by a later one's `on` is marked when that one is met, so the summaries are marked last).
@@ -238,6 +237,10 @@ public final class RuleContext: Sendable {
         for (i, token) in tokens.enumerated() {
             let facts = token.facts
             let isColor = token.type == .color
+            if let type = runType, token.type != type {
+                byType[type, default: []] += tokens[runStart..<i]
+                (runStart, runType) = (i, token.type)
+            }
             if isColor {
                 coverage.colors += 1
                 if facts.role != nil { coverage.withRole += 1 }
@@ -266,8 +269,9 @@ public final class RuleContext: Sendable {
             default: break
             }
         }
+        if let type = runType { byType[type, default: []] += tokens[runStart...] }
         for k in summaries.indices where usedInUI[Int(colorIndices[k])] { summaries[k].markUsedInUI() }
-        return (summaries, ignores, coverage)
+        return (summaries, ignores, coverage, byType)
     }
 
     /// The `ignore` entries of `tokens` by path.
