@@ -27,8 +27,8 @@ public final class RuleContext: Sendable {
     private let index: PathIndex
 
     /// What most color rules decide on first, for one color token: four bytes read from one dense list, where
-    /// reading the token's own fields for it waited on memory (each of eight rules walked every color token, and
-    /// at 100,000 tokens nearly every token read missed the cache).
+    /// reading the token's own fields for it waited on memory (each of ten rules walked every color token, and at
+    /// 100,000 tokens nearly every token read missed the cache).
     public struct ColorSummary: Sendable {
         /// The token's `role`.
         public let role: ColorRole?
