@@ -81,13 +81,12 @@ extension ResolutionRun {
             if let pointer = node["$ref"]?.string {
                 // Read as `pointerTarget` reads it, so a token follows its target into every mode whatever the
                 // pointer's form: a whole token (`#/colors/blue`), a `$value`, a name with `/` (`~1`) in it.
-                if entries.count == 1, let target = pointedToken(pointer) { targets.append(target) }
+                if entries.count == 1, let target = Self.read(pointer: pointer, in: index).token { targets.append(target) }
                 return
             }
             for entry in entries { collectTargets(entry.value, into: &targets) }
         }
     }
-
 
     /// A token's value in `mode`: its own value for the mode (or the documented fallback), with references
     /// replaced by their targets' values in the same mode.

@@ -86,6 +86,50 @@ extension ResolutionRun {
         return SystemColors.named(ignoringCase: name).map { "a system color is `{system.\($0.name)}`" }
     }
 
+    /// What a `$ref` pointer names, read one way for the walk (which reports why one names nothing), for the modes
+    /// a token takes from its target and for the split of the walk (which only want the token).
+    enum PointerReading {
+        /// A whole token (`#/a/b`) or its whole `$value` (`#/a/b/$value`): a reference to the token.
+        case token(Int)
+        /// A part of a token's value (`#/a/b/$value/color`): the token and the segments after `$value`.
+        case part(Int, [String])
+        /// `file.json#/…`: the part before `#`.
+        case inFile(Substring)
+        /// Not `#/…`.
+        case notAPointer
+        /// `#/a//b`.
+        case emptySegment
+        /// No `$value` segment (or one first) and no token of that path: the joined segments.
+        case noWholeToken(String)
+        /// Segments before `$value` that name no token: their path.
+        case noToken(String)
+
+        /// The token the pointer names, whole or in part; nil when it names none.
+        var token: Int? {
+            switch self {
+            case .token(let target), .part(let target, _): target
+            default: nil
+            }
+        }
+    }
+
+    /// Reads a `$ref` pointer as the walk resolves it. A pointer at a whole token makes an alias of it (aliases.md:
+    /// `"$ref": "#/colors/blue"` "references the entire token, making `semantic.primary` an alias for `colors.blue`").
+    static func read(pointer: String, in index: PathIndex) -> PointerReading {
+        if let hash = pointer.firstIndex(of: "#"), hash != pointer.startIndex { return .inFile(pointer[..<hash]) }
+        guard let segments = JSONPointer.segments(pointer) else { return .notAPointer }
+        guard !segments.contains(where: \.isEmpty) else { return .emptySegment }
+        guard let valueIndex = segments.firstIndex(of: "$value"), valueIndex > 0 else {
+            let path = segments.joined(separator: ".")
+            if !segments.contains(where: { $0.hasPrefix("$") }), let target = index[path] { return .token(target) }
+            return .noWholeToken(path)
+        }
+        let path = segments[..<valueIndex].joined(separator: ".")
+        guard let target = index[path] else { return .noToken(path) }
+        let inner = Array(segments[(valueIndex + 1)...])
+        return inner.isEmpty ? .token(target) : .part(target, inner)
+    }
+
     /// Reads `{$ref: "#/a/b"}` or `{$ref: "#/a/b/$value"}`: a pointer at a whole token, or its whole `$value`, is a
     /// reference to that token; one further into the value is a reference to that part.
     mutating func pointerTarget(_ node: Node, owner: Int) -> Int? {
@@ -103,27 +147,20 @@ extension ResolutionRun {
                 location: node.location, path: owningPath, fix: fix))
             return nil
         }
-        if let hash = pointer.firstIndex(of: "#"), hash != pointer.startIndex {
+        switch Self.read(pointer: pointer, in: index) {
+        case .token(let target): return target
+        case .part(let target, let inner): return subValue(of: target, inner, pointer: pointer, at: node.location, owner: owner)
+        case .inFile(let file):
             // `other.json#/colors/blue`: every token file of the folder is one set, so a token is named within it.
-            let within = String(pointer[hash...])
-            return bad("points into the file `\(pointer[..<hash])`, but a token's `$ref` names a token of the whole token set, whichever file defines it",
-                       fix: "write `\(within)`, with `\(pointer[..<hash])` in the token folder")
-        }
-        guard let segments = JSONPointer.segments(pointer) else { return bad("must start with `#/`") }
-        guard !segments.contains(where: \.isEmpty) else { return bad("has an empty segment") }
-        guard let valueIndex = segments.firstIndex(of: "$value"), valueIndex > 0 else {
-            // A pointer at a whole token makes an alias of it (aliases.md: `"$ref": "#/colors/blue"` "references the
-            // entire token, making `semantic.primary` an alias for `colors.blue`").
-            if !segments.contains(where: { $0.hasPrefix("$") }), let target = index[segments.joined(separator: ".")] { return target }
-            if suggest({ $0.isGroup(segments.joined(separator: ".")) }) { return bad("points at a group, not a token") }
+            return bad("points into the file `\(file)`, but a token's `$ref` names a token of the whole token set, whichever file defines it",
+                       fix: "write `\(pointer[file.endIndex...])`, with `\(file)` in the token folder")
+        case .notAPointer: return bad("must start with `#/`")
+        case .emptySegment: return bad("has an empty segment")
+        case .noWholeToken(let path):
+            if suggest({ $0.isGroup(path) }) { return bad("points at a group, not a token") }
             return bad("must point at a token (`#/group/token`) or its `$value` (or a part of it)")
-        }
-        let path = segments[..<valueIndex].joined(separator: ".")
-        let inner = Array(segments[(valueIndex + 1)...])
-        guard let target = index[path] else {
-            if suggest({ $0.isGroup(path) }) {
-                return bad("points at a group, not a token")
-            }
+        case .noToken(let path):
+            if suggest({ $0.isGroup(path) }) { return bad("points at a group, not a token") }
             let suggestion = suggest { $0.nearest(path) }
             diagnostics.append(Diagnostic(
                 .aliasUnresolved, severity: .error,
@@ -132,20 +169,6 @@ extension ResolutionRun {
                 fix: suggestion.map { "did you mean `#/\($0.replacing(".", with: "/"))/$value`?" }))
             return nil
         }
-        if !inner.isEmpty {
-            return subValue(of: target, inner, pointer: pointer, at: node.location, owner: owner)
-        }
-        return target
-    }
-
-    /// The token a well-formed `$ref` pointer names, as `pointerTarget` finds it (a whole token, `#/a/b`, or one
-    /// whose `$value` it points into, `#/a/b/$value…`), reporting nothing; nil when it names none.
-    func pointedToken(_ pointer: String) -> Int? {
-        guard let segments = JSONPointer.segments(pointer), !segments.contains(where: \.isEmpty) else { return nil }
-        guard let valueIndex = segments.firstIndex(of: "$value"), valueIndex > 0 else {
-            return segments.contains { $0.hasPrefix("$") } ? nil : index[segments.joined(separator: ".")]
-        }
-        return index[segments[..<valueIndex].joined(separator: ".")]
     }
 
     /// Pointers into a part of a value (`#/shadow/$value/color`) resolve to that part, kept for `substitute`.

@@ -108,13 +108,6 @@ private struct References {
 
     init(index: PathIndex) { self.index = index }
 
-    /// The path of the token a JSON Pointer (`#/a/b`, `#/a/b/$value/…`) points at or into, as the walk reads it:
-    /// the segments before `$value`, or all of them, unescaped (`~1` is `/`, `~0` is `~`) and joined with dots.
-    private static func pointedPath(_ pointer: String) -> String? {
-        guard let segments = JSONPointer.segments(pointer) else { return nil }
-        return segments[..<(segments.firstIndex(of: "$value") ?? segments.count)].joined(separator: ".")
-    }
-
     /// Adds the references `node` holds, at any depth.
     mutating func gather(_ node: Node) {
         switch node.kind {
@@ -128,7 +121,9 @@ private struct References {
             for entry in entries {
                 if entry.key == "$ref" {
                     unresolved = true
-                    if let path = entry.value.string.flatMap(Self.pointedPath), let target = index[path] { targets.append(target) }
+                    if let target = entry.value.string.flatMap({ ResolutionRun.read(pointer: $0, in: index).token }) {
+                        targets.append(target)
+                    }
                 }
                 gather(entry.value)
             }
