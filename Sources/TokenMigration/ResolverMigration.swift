@@ -15,7 +15,7 @@ public enum ResolverMigration {
     public static func unlistedSets(_ document: Node) -> [(name: String, sources: [String])] {
         guard let sets = document["sets"]?.mappingEntries else { return [] }
         let referred = Set(references(in: document).compactMap(\.string).filter { $0.hasPrefix("#/sets/") }.map {
-            String($0.dropFirst("#/sets/".count)).replacing("~1", with: "/").replacing("~0", with: "~")
+            JSONPointer.unescaped($0.dropFirst("#/sets/".count))
         })
         return sets.filter { !referred.contains($0.key) }.map { set in
             (set.key, (set.value["sources"]?.sequenceItems ?? []).compactMap { $0["$ref"]?.string })

@@ -22,7 +22,7 @@ extension LanguageServer {
         let lines = lines(ofPath: file)
         // An empty text is a file that is not there, or an empty one: only the first is no definition.
         guard !lines.text.isEmpty || text(ofPath: file) != nil else { return .null }
-        let target = Self.line(of: pointer.split(separator: "/").map(Self.unescapedPointerSegment), in: lines)
+        let target = Self.line(of: pointer.split(separator: "/").map(JSONPointer.unescaped), in: lines)
         return .object(["uri": .string(DocumentURI.uri(of: file)), "range": lines.range(line: target.line, from: target.column, to: target.column)])
     }
 
@@ -93,11 +93,6 @@ extension LanguageServer {
         let scalars = Array(line.unicodeScalars)
         func utf16(_ column: Int) -> Int { scalars.prefix(column - 1).reduce(0) { $0 + $1.utf16.count } }
         return references(in: line).first { utf16($0.from) <= character && character <= utf16($0.to) }?.value
-    }
-
-    /// A JSON Pointer segment with `~1` and `~0` read back as `/` and `~`.
-    static func unescapedPointerSegment(_ segment: Substring) -> String {
-        String(segment).replacing("~1", with: "/").replacing("~0", with: "~")
     }
 
     /// Where the key a JSON Pointer names is written (1-based line and scalar column), found in the text: each
