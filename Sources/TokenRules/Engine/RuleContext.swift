@@ -90,9 +90,13 @@ public final class RuleContext: Sendable {
     /// The color tokens whose summary passes `test`, in path order: a color rule's walk, which reads only the
     /// tokens it keeps.
     public func colors(where test: (ColorSummary) -> Bool) -> [ResolvedToken] {
-        let colors = tokens(of: .color)
+        Self.colors(tokens(of: .color), colorSummaries, where: test)
+    }
+
+    /// The `colors` whose summary (at the same place in `summaries`) passes `test`.
+    private static func colors(_ colors: [ResolvedToken], _ summaries: [ColorSummary], where test: (ColorSummary) -> Bool) -> [ResolvedToken] {
         var kept: [ResolvedToken] = []
-        for k in colorSummaries.indices where test(colorSummaries[k]) { kept.append(colors[k]) }
+        for k in summaries.indices where test(summaries[k]) { kept.append(colors[k]) }
         return kept
     }
 
@@ -150,8 +154,7 @@ public final class RuleContext: Sendable {
         (colorSummaries, ignores, coverage, byType) = (walked.summaries, walked.ignores, walked.coverage, walked.byType)
         iconsByKind = Self.iconsByKind(walked.byType[.icon] ?? [])
         // Only a color used in UI can have `on`.
-        let colors = walked.byType[.color] ?? [], summaries = walked.summaries
-        let drawn = summaries.indices.filter { summaries[$0].isUsedInUI }.map { colors[$0] }
+        let drawn = Self.colors(walked.byType[.color] ?? [], walked.summaries, where: \.isUsedInUI)
         contrastPairsFound = ContrastPairs.find(colors: drawn) { path in index[path].map { tokens[$0] } }
     }
 
