@@ -113,8 +113,9 @@ extension ResolutionRun {
         }
     }
 
-    /// Reads a `$ref` pointer as the walk resolves it. A pointer at a whole token makes an alias of it (aliases.md:
-    /// `"$ref": "#/colors/blue"` "references the entire token, making `semantic.primary` an alias for `colors.blue`").
+    /// Reads a `$ref` pointer as the walk resolves it. A pointer at a whole token makes an alias of it (DTCG Format
+    /// Module, § Aliases / References: `"$ref": "#/colors/blue"` "references the entire token, making
+    /// `semantic.primary` an alias for `colors.blue`").
     static func read(pointer: String, in index: PathIndex) -> PointerReading {
         if let hash = pointer.firstIndex(of: "#"), hash != pointer.startIndex { return .inFile(pointer[..<hash]) }
         guard let segments = JSONPointer.segments(pointer) else { return .notAPointer }

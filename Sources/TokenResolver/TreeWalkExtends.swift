@@ -51,8 +51,9 @@ extension TreeWalk {
     /// Copies the tokens of each `$extends` target into the extending group, children first, cycles reported.
     /// Copies each extended group into the groups extending it, the groups a copy depends on first: the group it
     /// extends, and every extending group inside that one (whose copy is part of what is copied). A circle of
-    /// these — `a` extends `b` extends `a`, or a group extending the group that holds it (groups.md: "Groups MUST
-    /// NOT create circular inheritance chains") — is `alias/cycle`, and none of its groups is copied.
+    /// these — `a` extends `b` extends `a`, or a group extending the group that holds it (DTCG Format Module,
+    /// § Groups: "Groups MUST NOT create circular inheritance chains") — is `alias/cycle`, and none of its groups
+    /// is copied.
     mutating func applyExtends() {
         guard !extends.isEmpty else { return }
         var tree = GroupTree()

@@ -8,8 +8,8 @@ import Testing
 @Suite struct PNGDecoderTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The corpus, written once into a temporary folder.
-    static let corpus: URL? = {
+    /// The corpus, written into a fresh temporary folder that the test removes when done.
+    static func writeCorpus() -> URL? {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tokenc-png-\(UUID().uuidString)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -17,10 +17,11 @@ import Testing
         guard (try? process.run()) != nil else { return nil }
         process.waitUntilExit()
         return process.terminationStatus == 0 ? folder : nil
-    }()
+    }
 
     @Test func everyKindOfPNGDecodesToThePixelsItEncodes() throws {
-        let folder = try #require(Self.corpus, "python3 could not write the PNG corpus")
+        let folder = try #require(Self.writeCorpus(), "python3 could not write the PNG corpus")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".rgba16") }.sorted()
         #expect(names.count == 121)  // 15 color type and depth pairs × 2 interlace methods × 4 sizes, and one APNG
         for name in names {
@@ -39,7 +40,8 @@ import Testing
     }
 
     @Test func malformedFilesAreNamedErrors() throws {
-        let folder = try #require(Self.corpus, "python3 could not write the PNG corpus")
+        let folder = try #require(Self.writeCorpus(), "python3 could not write the PNG corpus")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let expected = [
             "signature": "is not a PNG file (no PNG signature)",
             "truncated": "ends inside a chunk: the file is cut short",

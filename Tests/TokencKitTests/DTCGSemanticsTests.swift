@@ -82,8 +82,9 @@ import TokenGenerators
     }
 }
 
-/// `$extends` circles of any length, through the groups a target holds too (groups.md: "Groups MUST NOT create
-/// circular inheritance chains"): a group extending its own ancestor invented `button.secondary.color`.
+/// `$extends` circles of any length, through the groups a target holds too (DTCG Format Module, § Groups:
+/// "Groups MUST NOT create circular inheritance chains"): a group extending its own ancestor invented
+/// `button.secondary.color`.
 @Suite struct ExtendsCycleTests {
     @Test func aGroupExtendingTheGroupThatHoldsItIsACycle() throws {
         let sandbox = try Sandbox(["Tokens/t.json": "{\"button\": {\"color\": {\"$type\": \"color\", \"$value\": \"#ff0000\"}, \"secondary\": {\"$extends\": \"{button}\"}}}\n"])
@@ -115,8 +116,9 @@ import TokenGenerators
     }
 }
 
-/// A token-level `$ref` at a token is an alias of it (aliases.md: `"$ref": "#/colors/blue"` "references the entire
-/// token"); `$ref` into another file says what to write; a resolver source may name one group of a file.
+/// A token-level `$ref` at a token is an alias of it (DTCG Format Module, § Aliases / References:
+/// `"$ref": "#/colors/blue"` "references the entire token"); `$ref` into another file says what to write; a
+/// resolver source may name one group of a file.
 @Suite struct PointerReferenceTests {
     @Test func aRefAtAWholeTokenIsAnAlias() throws {
         let sandbox = try Sandbox(["Tokens/t.json": """
