@@ -120,15 +120,18 @@ extension SwiftContextBuilder {
     /// nil when it has no constant or another name would shadow the root type.
     func constant(at path: String) -> (reference: String, token: ResolvedToken)? {
         guard let root = memo.rootTypeName else { return nil }
+        // The memo's tables read once: each read of a class's stored property is checked for exclusive access
+        // as the program runs, once per step of the search.
+        let tokens = memo.tokens, constants = memo.constants
         // The tokens are sorted by path (`<`), as the tree stage left them.
-        var low = 0, high = memo.tokens.count
+        var low = 0, high = tokens.count
         while low < high {
             let middle = (low + high) / 2
-            if memo.tokens[middle].path < path { low = middle + 1 } else { high = middle }
+            if tokens[middle].path < path { low = middle + 1 } else { high = middle }
         }
-        guard low < memo.tokens.count, memo.tokens[low].path == path, memo.constants[low] != 0 else { return nil }
-        let group = memo.groups[Int(memo.constants[low] >> 32)]
-        let name = group.members[Int(memo.constants[low] & 0xFFFF_FFFF) - 1].swiftName
+        guard low < tokens.count, tokens[low].path == path, constants[low] != 0 else { return nil }
+        let group = memo.groups[Int(constants[low] >> 32)]
+        let name = group.members[Int(constants[low] & 0xFFFF_FFFF) - 1].swiftName
         let type: String
         if let known = group.qualifiedName {
             type = known
@@ -136,7 +139,7 @@ extension SwiftContextBuilder {
             type = ([root] + group.path.map(SwiftNamer.type)).joined(separator: ".")
             group.qualifiedName = type
         }
-        return (String.concatenating(type, ".", name), memo.tokens[low])
+        return (String.concatenating(type, ".", name), tokens[low])
     }
 
     /// The constant a whole alias refers to: a token whose value is `{target}` and that has no appearance of its

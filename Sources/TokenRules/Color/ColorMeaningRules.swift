@@ -56,19 +56,20 @@ struct HardcodedSystemValueRule: Rule {
         // The tables read once, not through their lazy initializers' checks at every value.
         let byAppearance = Self.byAppearance, byWatchOSValue = Self.byWatchOSValue, anyKey = Self.anyKey
         return context.tokens(of: .color).compactMap { token in
-            let onWatch = token.facts.isUsed(on: .watchos)
             // The values the token writes, in appearance order; whether one is written as an alias is asked only
             // of a value that matches (a look at the written fields for each value was a tenth of the rule). The
-            // parsed colors are read as they are, not each wrapped in a `TokenValue`.
+            // parsed colors are read as they are, not each wrapped in a `TokenValue`; a value's mode and the
+            // token's platforms are read only when its bit is set, as few are.
             for (k, parsed) in token.colors.enumerated() {
-                let mode = token.values[k].mode
-                guard case .color(let color)? = parsed, let index = Appearance.builtInIndex(mode) else { continue }
-                let copied: (SystemColor, String)?
+                guard case .color(let color)? = parsed else { continue }
                 let key = Self.key(color), bit = Self.fold(key)
                 guard anyKey[bit >> 6] & 1 << UInt64(bit & 63) != 0 else { continue }
+                let mode = token.values[k].mode
+                guard let index = Appearance.builtInIndex(mode) else { continue }
+                let copied: (SystemColor, String)?
                 if let match = byAppearance[index][key]?.first {
                     copied = (match, mode == Appearance.light ? "the value" : "the \(mode) value")
-                } else if onWatch, let match = byWatchOSValue[key]?.first {
+                } else if token.facts.isUsed(on: .watchos), let match = byWatchOSValue[key]?.first {
                     copied = (match, "the watchOS value")
                 } else {
                     copied = nil
@@ -213,9 +214,10 @@ struct IndistinguishableInSRGBRule: Rule {
         }
         var close: [(a: Int, b: Int, difference: Double, tag: Int)] = []
         for (a, b) in candidates {
-            let p = seen[representatives[a]], q = seen[representatives[b]]
-            guard Color.deltaEOK(p.oklab, q.oklab) > 1e-4, !p.inSRGB || !q.inSRGB else { continue }
-            let difference = Color.deltaE2000(p.shownLab, q.shownLab)
+            // The fields read in place: a copy of each color's entry retained and released its token.
+            let p = representatives[a], q = representatives[b]
+            guard Color.deltaEOK(seen[p].oklab, seen[q].oklab) > 1e-4, !seen[p].inSRGB || !seen[q].inSRGB else { continue }
+            let difference = Color.deltaE2000(seen[p].shownLab, seen[q].shownLab)
             if difference < threshold { close.append((a, b, difference, 0)) }
         }
         // One finding at each token with close colors before it, against the closest.
