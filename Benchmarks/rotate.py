@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""Times full builds of one token set by several tokenc binaries side by side, and prints each binary's median
+wall time and its ratio to the last binary's (the one compared against).
+
+    rotate.py TOKENS RUNS BINARY... [--cpu]
+
+Each round runs every binary once, in an order rotated by one each round and reversed every other round, so
+that the machine's drift (other tenants share it) lands on every binary alike. A build is
+`build TOKENS --output OUT --only swift,css,json --no-cache`, every binary into an output folder of its own
+(written once, untimed, before the first round). With `--cpu` it prints the medians of user and system time
+too. For two binaries it times what `alternate.py` times; for three (head, head built another way, an old
+release) it puts all three in one run."""
+import os, resource, statistics, subprocess, sys, tempfile, time
+
+arguments = [a for a in sys.argv[1:] if a != "--cpu"]
+if len(arguments) < 3:
+    sys.exit(__doc__)
+tokens, runs, binaries = arguments[0], int(arguments[1]), arguments[2:]
+with_cpu = "--cpu" in sys.argv[1:]
+scratch = tempfile.mkdtemp(prefix="tokenc-rotate-")
+
+
+def build(index):
+    """Runs binary `index` once; its wall and CPU seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run([binaries[index], "build", tokens, "--output", os.path.join(scratch, str(index)),
+                    "--only", "swift,css,json", "--no-cache"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+for index in range(len(binaries)):
+    build(index)
+walls = [[] for _ in binaries]
+cpus = [[] for _ in binaries]
+for round in range(runs):
+    order = list(range(len(binaries)))
+    order = order[round % len(order):] + order[:round % len(order)]
+    if round % 2:
+        order.reverse()
+    for index in order:
+        wall, cpu = build(index)
+        walls[index].append(wall)
+        cpus[index].append(cpu)
+subprocess.run(["rm", "-rf", scratch])
+last_wall, last_cpu = statistics.median(walls[-1]), statistics.median(cpus[-1])
+for index, binary in enumerate(binaries):
+    wall, cpu = statistics.median(walls[index]), statistics.median(cpus[index])
+    line = f"{binary}: {wall * 1000:.1f} ms ({wall / last_wall:.3f})"
+    if with_cpu:
+        line += f", CPU {cpu * 1000:.1f} ms ({cpu / last_cpu:.3f})"
+    print(line)
