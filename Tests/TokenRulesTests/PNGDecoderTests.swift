@@ -16,7 +16,11 @@ import Testing
         process.arguments = ["python3", root.appendingPathComponent("Tests/Fixtures/png-corpus.py").path, folder.path]
         guard (try? process.run()) != nil else { return nil }
         process.waitUntilExit()
-        return process.terminationStatus == 0 ? folder : nil
+        guard process.terminationStatus == 0 else {
+            try? FileManager.default.removeItem(at: folder)
+            return nil
+        }
+        return folder
     }
 
     @Test func everyKindOfPNGDecodesToThePixelsItEncodes() throws {
