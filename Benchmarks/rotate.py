@@ -10,7 +10,7 @@ that the machine's drift (other tenants share it) lands on every binary alike. A
 (written once, untimed, before the first round). With `--cpu` it prints the medians of user and system time
 too. For two binaries it times what `alternate.py` times; for three (head, head built another way, an old
 release) it puts all three in one run."""
-import os, resource, statistics, subprocess, sys, tempfile, time
+import os, resource, shutil, statistics, subprocess, sys, tempfile, time
 
 arguments = [a for a in sys.argv[1:] if a != "--cpu"]
 if len(arguments) < 3:
@@ -35,16 +35,16 @@ for index in range(len(binaries)):
     build(index)
 walls = [[] for _ in binaries]
 cpus = [[] for _ in binaries]
-for round in range(runs):
+for turn in range(runs):
     order = list(range(len(binaries)))
-    order = order[round % len(order):] + order[:round % len(order)]
-    if round % 2:
+    order = order[turn % len(order):] + order[:turn % len(order)]
+    if turn % 2:
         order.reverse()
     for index in order:
         wall, cpu = build(index)
         walls[index].append(wall)
         cpus[index].append(cpu)
-subprocess.run(["rm", "-rf", scratch])
+shutil.rmtree(scratch)
 last_wall, last_cpu = statistics.median(walls[-1]), statistics.median(cpus[-1])
 for index, binary in enumerate(binaries):
     wall, cpu = statistics.median(walls[index]), statistics.median(cpus[index])
