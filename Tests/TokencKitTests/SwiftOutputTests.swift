@@ -384,6 +384,11 @@ import TokenColor
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = folder
+        // swiftc leaves a folder in TMPDIR each time it runs: it gets a TMPDIR of its own, removed when it exits.
+        let scratch = folder.appendingPathComponent("tmp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch.path]) { $1 }
         let log = folder.appendingPathComponent("log-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
