@@ -4,8 +4,10 @@ Shared by computed-styles.py (CSS output) and page-probe.py (the preview and dif
 """
 import json
 import os
+import shutil
 import subprocess
 import tempfile
+import time
 
 import fcntl
 
@@ -22,9 +24,11 @@ from_browser_r, from_browser_w = os.pipe()
 to_browser_r, to_browser_w, from_browser_r, from_browser_w = map(high, (to_browser_r, to_browser_w, from_browser_r, from_browser_w))
 os.dup2(to_browser_r, 3)
 os.dup2(from_browser_w, 4)
+# The browser's profile (2-3 MB), removed by close().
+profile = tempfile.mkdtemp(prefix="tokenc-chromium-")
 browser = subprocess.Popen(
     ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe", "--no-first-run",
-     "--user-data-dir=" + tempfile.mkdtemp(), "about:blank"],
+     "--user-data-dir=" + profile, "about:blank"],
     pass_fds=(3, 4), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 for fd in (3, 4, to_browser_r, from_browser_w):
     os.close(fd)
@@ -57,4 +61,19 @@ def call(method, params=None, session=None):
 
 
 def close():
-    browser.kill()
+    """Asks the browser to quit, waits for it, and removes its profile. Killed at once, its helper processes
+    went on writing the profile after it was removed: every test run left a few hundred megabytes in /tmp."""
+    try:
+        call("Browser.close")
+    except (SystemExit, OSError, ValueError):
+        pass  # it closed the pipe before replying, or was gone already
+    try:
+        browser.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        browser.kill()
+        browser.wait()
+    for _ in range(20):
+        shutil.rmtree(profile, ignore_errors=True)
+        if not os.path.exists(profile):
+            break
+        time.sleep(0.1)

@@ -384,8 +384,10 @@ import TokenColor
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = folder
-        // swiftc leaves a folder in TMPDIR each time it runs: it gets a TMPDIR of its own, removed when it exits.
-        let scratch = folder.appendingPathComponent("tmp-\(UUID().uuidString)")
+        // swiftc leaves a folder in TMPDIR each time it runs: it gets a TMPDIR of its own, removed when it exits. A
+        // short path: Chromium puts a Unix socket in TMPDIR, and a socket's path has at most 107 bytes.
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tokenc-" + String(UInt64.random(in: .min ... .max), radix: 16))
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch.path]) { $1 }
