@@ -9,7 +9,11 @@ that the machine's drift (other tenants share it) lands on every binary alike. A
 `build TOKENS --output OUT --only swift,css,json --no-cache`, every binary into an output folder of its own
 (written once, untimed, before the first round). With `--cpu` it prints the medians of user and system time
 too. For two binaries it times what `alternate.py` times; for three (head, head built another way, an old
-release) it puts all three in one run."""
+release) it puts all three in one run.
+
+Beside each median it prints the median of the rounds' own ratios (each build's time over the last binary's in
+the same round) and their middle half: a round's builds ran minutes apart at most, so the machine's drift
+cancels in its ratio, where the ratio of the medians can still carry it."""
 import os, resource, shutil, statistics, subprocess, sys, tempfile, time
 
 arguments = [a for a in sys.argv[1:] if a != "--cpu"]
@@ -49,6 +53,9 @@ last_wall, last_cpu = statistics.median(walls[-1]), statistics.median(cpus[-1])
 for index, binary in enumerate(binaries):
     wall, cpu = statistics.median(walls[index]), statistics.median(cpus[index])
     line = f"{binary}: {wall * 1000:.1f} ms ({wall / last_wall:.3f})"
+    if index < len(binaries) - 1:
+        quartiles = statistics.quantiles([own / last for own, last in zip(walls[index], walls[-1])], n=4)
+        line += f", rounds' ratios {quartiles[1]:.3f} (middle half {quartiles[0]:.3f}-{quartiles[2]:.3f})"
     if with_cpu:
         line += f", CPU {cpu * 1000:.1f} ms ({cpu / last_cpu:.3f})"
     print(line)
