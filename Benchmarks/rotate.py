@@ -53,7 +53,7 @@ last_wall, last_cpu = statistics.median(walls[-1]), statistics.median(cpus[-1])
 for index, binary in enumerate(binaries):
     wall, cpu = statistics.median(walls[index]), statistics.median(cpus[index])
     line = f"{binary}: {wall * 1000:.1f} ms ({wall / last_wall:.3f})"
-    if index < len(binaries) - 1:
+    if index < len(binaries) - 1 and runs > 1:
         quartiles = statistics.quantiles([own / last for own, last in zip(walls[index], walls[-1])], n=4)
         line += f", rounds' ratios {quartiles[1]:.3f} (middle half {quartiles[0]:.3f}-{quartiles[2]:.3f})"
     if with_cpu:
