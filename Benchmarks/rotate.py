@@ -12,8 +12,8 @@ too. For two binaries it times what `alternate.py` times; for three (head, head 
 release) it puts all three in one run.
 
 Beside each median it prints the median of the rounds' own ratios (each build's time over the last binary's in
-the same round) and their middle half: a round's builds ran minutes apart at most, so the machine's drift
-cancels in its ratio, where the ratio of the medians can still carry it."""
+the same round) and their middle half: a round's builds run within seconds of each other, so the machine's
+drift cancels in its ratio, where the ratio of the medians can still carry it."""
 import os, resource, shutil, statistics, subprocess, sys, tempfile, time
 
 arguments = [a for a in sys.argv[1:] if a != "--cpu"]
