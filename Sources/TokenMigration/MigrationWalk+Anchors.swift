@@ -16,7 +16,7 @@ extension MigrationWalk {
             let start = offset(location)
             guard start < bytes.count else { return }
             if bytes[start] == UInt8(ascii: "*") {
-                let end = nameEnd(start + 1)
+                let end = anchorNameEnd(start + 1)
                 aliases.append((String(decoding: bytes[start + 1..<end], as: UTF8.self), start..<end, location))
                 return
             }

@@ -9,7 +9,7 @@ extension MigrationWalk {
     func scalarExtent(at start: Int, plain text: String) -> Range<Int> {
         let start = propertiesEnd(start)
         guard start < bytes.count else { return start..<start }
-        if bytes[start] == UInt8(ascii: "*") { return start..<nameEnd(start + 1) }
+        if bytes[start] == UInt8(ascii: "*") { return start..<anchorNameEnd(start + 1) }
         let quote = bytes[start]
         guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
             return start..<(plainEnd(from: start, text: Array(text.utf8)) ?? min(bytes.count, start + text.utf8.count))
@@ -74,11 +74,28 @@ extension MigrationWalk {
         return i
     }
 
-    /// Where an anchor's or a tag's name that starts at `from` ends.
+    /// Where a tag's name that starts at `from` ends.
     func nameEnd(_ from: Int) -> Int {
         var i = from
         while i < bytes.count, !" \t\r\n,]}".utf8.contains(bytes[i]) { i += 1 }
         return i
+    }
+
+    /// Where an anchor's or an alias's name that starts at `from` ends: libyaml's names are ASCII letters, digits,
+    /// `_` and `-`, so `&b:` is the anchor `b` on an empty key, not an anchor named `b:`.
+    func anchorNameEnd(_ from: Int) -> Int {
+        var i = from
+        while i < bytes.count, Self.isAnchorNameByte(bytes[i]) { i += 1 }
+        return i
+    }
+
+    /// Whether a byte belongs to an anchor's or an alias's name, as libyaml reads them.
+    static func isAnchorNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "_"), UInt8(ascii: "-"): true
+        default: false
+        }
     }
 
     /// The properties of a node written at `start` — its anchor's name (`&name`, nil without one) and whether it
@@ -86,7 +103,7 @@ extension MigrationWalk {
     func properties(at start: Int) -> (anchor: Range<Int>?, tagged: Bool, end: Int) {
         var i = start, anchor: Range<Int>?, tagged = false
         while i < bytes.count, bytes[i] == UInt8(ascii: "&") || bytes[i] == UInt8(ascii: "!") {
-            let end = nameEnd(i + 1)
+            let end = bytes[i] == UInt8(ascii: "&") ? anchorNameEnd(i + 1) : nameEnd(i + 1)
             if bytes[i] == UInt8(ascii: "&") { anchor = i + 1..<end } else { tagged = true }
             i = spaceEnd(end)
         }

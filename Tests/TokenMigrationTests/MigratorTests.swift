@@ -245,6 +245,11 @@ private func migrate(_ text: String, path: String, moved: Set<String>? = nil, st
             + "  b: { $value: *b }\n", path: "t.yaml", moved: [])
         #expect(twice.after == "a:\n  $type: dimension\n  a: { $value: &b { value: 8, unit: px } }\n  b: { $value: { value: 8, unit: px } }\n"
             + "e:\n  $type: dimension\n  a: { $value: &b 8Px }\n  b: { $value: *b }\n")
+        // `&b:` is the anchor `b` on an empty key (libyaml's names are letters, digits, `_` and `-`), so the alias
+        // after it reads that key, not the value anchored earlier: it stays as it is.
+        let onKey = migrate("a:\n  $type: dimension\n  a: { $value: &b 9px }\n  &b: { $value: *b }\n", path: "n.yaml", moved: [])
+        #expect(onKey.after == "a:\n  $type: dimension\n  a: { $value: &b { value: 9, unit: px } }\n  &b: { $value: *b }\n")
+        #expect(onKey.reasons == ["`9px` becomes a `{value, unit}` object"])
     }
 
     /// A token whose unknown `$type` becomes `color`, or is dropped from an alias, stays a token: its tool
