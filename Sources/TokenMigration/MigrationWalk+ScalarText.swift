@@ -85,17 +85,14 @@ extension MigrationWalk {
     /// `_` and `-`, so `&b:` is the anchor `b` on an empty key, not an anchor named `b:`.
     func anchorNameEnd(_ from: Int) -> Int {
         var i = from
-        while i < bytes.count, Self.isAnchorNameByte(bytes[i]) { i += 1 }
-        return i
-    }
-
-    /// Whether a byte belongs to an anchor's or an alias's name, as libyaml reads them.
-    static func isAnchorNameByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "_"), UInt8(ascii: "-"): true
-        default: false
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "_"), UInt8(ascii: "-"): i += 1
+            default: return i
+            }
         }
+        return i
     }
 
     /// The properties of a node written at `start` — its anchor's name (`&name`, nil without one) and whether it
@@ -103,8 +100,14 @@ extension MigrationWalk {
     func properties(at start: Int) -> (anchor: Range<Int>?, tagged: Bool, end: Int) {
         var i = start, anchor: Range<Int>?, tagged = false
         while i < bytes.count, bytes[i] == UInt8(ascii: "&") || bytes[i] == UInt8(ascii: "!") {
-            let end = bytes[i] == UInt8(ascii: "&") ? anchorNameEnd(i + 1) : nameEnd(i + 1)
-            if bytes[i] == UInt8(ascii: "&") { anchor = i + 1..<end } else { tagged = true }
+            let end: Int
+            if bytes[i] == UInt8(ascii: "&") {
+                end = anchorNameEnd(i + 1)
+                anchor = i + 1..<end
+            } else {
+                end = nameEnd(i + 1)
+                tagged = true
+            }
             i = spaceEnd(end)
         }
         return (anchor, tagged, i)
