@@ -38,6 +38,9 @@ public struct PathIndex: Sendable {
     /// A path's hash from its UTF-8 bytes, eight at a time: `String.hashValue` (SipHash over a hasher's state)
     /// cost 280 instructions per path, and every token's path is hashed twice per build.
     static func hash(_ path: String) -> Int {
+        // The seed is read first: its lazy initialization is a call that could release anything, so reading it
+        // with the string's bytes lent out kept the string retained across it (a retain and a release a hash).
+        let seed = Self.seed
         // Read in place (a native string's bytes, or a small one's copied to the stack): no copy of the string.
         let hash = path.utf8.withContiguousStorageIfAvailable { utf8 in
             let bytes = UnsafeRawBufferPointer(utf8)

@@ -47,21 +47,13 @@ public final class ResolvedToken: Sendable {
                 sharingColorsOf target: ResolvedToken? = nil, typed: [TokenValue] = []) {
         precondition(colors.count == (type == .color ? values.count : 0), "one parsed color per value of a color token")
         precondition(typed.isEmpty || (type != .color && typed.count == values.count), "one typed value per value of a token")
-        self.typed = typed
-        self.token = token
-        facts = token.details?.facts ?? TokencFacts.none
-        self.type = type
-        self.values = values
-        self.aliasChain = aliasChain
-        self.colors = colors
-        colorsOwner = target.map { $0.colorsOwner ?? $0 }
+        // Each appearance's own value: the first value of each built-in mode, by index.
         var own: UInt16 = .max
         for i in values.indices.prefix(15) {
             if let appearance = Appearance.builtInIndex(values[i].mode), Self.nibble(own, appearance) == 15 {
                 own = own & ~(0xF << (4 * appearance)) | UInt16(i) << (4 * appearance)
             }
         }
-        ownValues = own
         // Each appearance's own value, else the first of its fallbacks the token has, else its first value; a
         // token with more than fifteen values is read by name instead.
         var read: UInt16 = .max
@@ -77,7 +69,18 @@ public final class ResolvedToken: Sendable {
                 read = read & ~(0xF << (4 * appearance)) | UInt16(index) << (4 * appearance)
             }
         }
+        ownValues = own
         readValues = read
+        facts = token.details?.facts ?? TokencFacts.none
+        colorsOwner = target.map { $0.colorsOwner ?? $0 }
+        self.type = type
+        // The rest moved in, each its parameter's last use: a copy retained everything a token or a list holds,
+        // and the parameter's end released it again.
+        self.token = consume token
+        self.values = consume values
+        self.aliasChain = consume aliasChain
+        self.colors = consume colors
+        self.typed = consume typed
     }
 
     /// The four bits of `packed` for the built-in appearance `appearance`.

@@ -124,8 +124,9 @@ extension AliasResolver {
                 if let values = literal?.token?.values {
                     for k in values.indices.dropFirst() { part.modes.insert(values[k].mode) }
                 }
-                part.literals.append(literal)
+                // The flags first, so that the list's append is the resolution's last use: moved in, not copied.
                 part.flags.append(TokenFlags(tokens[i], literal: literal))
+                part.literals.append(literal)
             }
             return .literals(part)
         }

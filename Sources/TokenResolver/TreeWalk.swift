@@ -251,7 +251,8 @@ struct TreeWalk {
             // `$ref` in place of `$value` is a reference to another token's value.
             value = Node(.mapping([reference]), at: reference.value.location)
         }
-        guard let value else { return }
+        // Moved out of the variable (binding it copied the node, and the variable then destroyed its own).
+        guard let value = consume value else { return }
         // Under a group whose `$type` is not a type (reported at the group), a token with none of its own is left
         // out: its "missing type" would follow from that one mistake.
         if type == nil, typeRejected {
@@ -280,9 +281,12 @@ struct TreeWalk {
                 sharedFacts = details
             }
         } else {
-            details = TokenDetails.make(description: description, deprecation: deprecation, extensions: extensions, facts: facts)
+            details = TokenDetails.make(description: consume description, deprecation: consume deprecation,
+                                        extensions: consume extensions, facts: facts)
         }
-        tokens.append(Token(path: dotted, type: type, location: keyLocation, value: value, modes: modes, details: details))
+        // What the walk gathered is moved into the token, not copied (each copy retained, and the end released).
+        tokens.append(Token(path: dotted, type: type, location: keyLocation, value: consume value, modes: consume modes,
+                            details: consume details))
     }
 
     /// The tokens walked so far, moved out: the walk is left none.

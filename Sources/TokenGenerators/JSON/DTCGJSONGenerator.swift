@@ -92,7 +92,8 @@ public struct DTCGJSONGenerator: Generator {
         var standard: [ResolvedToken] = [], own: [ResolvedToken] = []
         standard.reserveCapacity(set.tokens.count)
         for token in set.tokens {
-            if token.type.isTokencExtension { own.append(token) } else { standard.append(token) }
+            // Moved into its list: a copy retained the token once more, and the loop's end released it.
+            if token.type.isTokencExtension { own.append(consume token) } else { standard.append(consume token) }
         }
         let groups = set.groups
         writer.object { writer in
