@@ -29,9 +29,12 @@ struct LiteralResolution {
         }
         guard valid(token.value) else { return LiteralResolution(token: nil, diagnostics: diagnostics) }
         // The modes in the walk's order; a mode value that is not valid is left out, as the walk leaves it.
-        var values = [ModeValue(Appearance.light, ResolutionRun.pointsAsPixels(token.value))]
+        // Sized for every mode before the first value goes in: a list made of the first value and then grown for the
+        // modes was allocated twice.
+        var values: [ModeValue] = []
+        values.reserveCapacity(1 + token.modes.count)
+        values.append(ModeValue(Appearance.light, ResolutionRun.pointsAsPixels(token.value)))
         if !token.modes.isEmpty {
-            values.reserveCapacity(1 + token.modes.count)
             // A hostile token's thousands of modes by name (walking them for each was quadratic).
             let byName = FirstIndexByKey(token.modes) { $0.name }
             for mode in ModeNames(token.modes.lazy.map(\.name)).ordered where mode != Appearance.light {

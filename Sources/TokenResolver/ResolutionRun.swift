@@ -87,10 +87,12 @@ struct ResolutionRun {
     /// Token `i`, not a literal, resolved; nil when it does not resolve.
     private mutating func resolveWalked(_ i: Int) -> ResolvedToken? {
         guard case .resolved(let type?, let light?, let chain) = resolveLight(i) else { return nil }
-        var values = [ModeValue(Appearance.light, Self.pointsAsPixels(light))]
         let names = modeNames(of: i)
+        // Sized for every mode before the light value goes in (made of it and then grown, it was allocated twice).
+        var values: [ModeValue] = []
+        values.reserveCapacity(max(1, names.count))
+        values.append(ModeValue(Appearance.light, Self.pointsAsPixels(light)))
         if !names.isEmpty {
-            values.reserveCapacity(names.count)
             var inProgress: [ModeKey] = []
             for mode in names.ordered where mode != Appearance.light {
                 guard let value = value(of: i, in: mode, type: type, inProgress: &inProgress) else { continue }

@@ -269,6 +269,9 @@ struct CSSContextBuilder {
                 continue
             }
             var written: [WrittenValue] = []
+            // Kept for the memo: one allocation for the usual at most one value per built-in appearance, where
+            // growing the list from empty took up to three.
+            if shared != nil { written.reserveCapacity(Appearance.builtIn.count) }
             // Whether the light value names a system color, worked out once a token misses a built-in mode.
             var namesSystemColor: Bool?
             func write(slot: Int, mode: String, index known: Int?) {
