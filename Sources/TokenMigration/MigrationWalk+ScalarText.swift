@@ -82,16 +82,10 @@ extension MigrationWalk {
     }
 
     /// Where an anchor's or an alias's name that starts at `from` ends: libyaml's names are ASCII letters, digits,
-    /// `_` and `-`, so `&b:` is the anchor `b` on an empty key, not an anchor named `b:`.
+    /// `_` and `-` (`isAnchorByte`), so `&b:` is the anchor `b` on an empty key, not an anchor named `b:`.
     func anchorNameEnd(_ from: Int) -> Int {
         var i = from
-        while i < bytes.count {
-            switch bytes[i] {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "_"), UInt8(ascii: "-"): i += 1
-            default: return i
-            }
-        }
+        while i < bytes.count, Self.isAnchorByte(bytes[i]) { i += 1 }
         return i
     }
 

@@ -205,11 +205,14 @@ extension MigrationWalk {
         isJSON || !Measure.isPlainSafe(text) ? quoted(text, like: bytes.count) : text
     }
 
-    /// Whether a byte may be part of a metadata key migrate moves: ASCII letters, digits, `_`, `-` and `.`.
-    static func isKeyByte(_ byte: UInt8) -> Bool {
+    /// Whether a byte may be part of a metadata key migrate moves: an anchor's bytes and `.`.
+    static func isKeyByte(_ byte: UInt8) -> Bool { isAnchorByte(byte) || byte == UInt8(ascii: ".") }
+
+    /// Whether a byte may be part of an anchor's or an alias's name as libyaml reads it: ASCII letters, digits,
+    /// `_` and `-`.
+    static func isAnchorByte(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: ".")
     }
 
     static func isSpace(_ byte: UInt8) -> Bool {

@@ -47,7 +47,7 @@ public final class ResolvedToken: Sendable {
                 sharingColorsOf target: ResolvedToken? = nil, typed: [TokenValue] = []) {
         precondition(colors.count == (type == .color ? values.count : 0), "one parsed color per value of a color token")
         precondition(typed.isEmpty || (type != .color && typed.count == values.count), "one typed value per value of a token")
-        // Each appearance's own value: the first value of each built-in mode, by index.
+        // The index of each built-in appearance's own value (the first value of its mode).
         var own: UInt16 = .max
         for i in values.indices.prefix(15) {
             if let appearance = Appearance.builtInIndex(values[i].mode), Self.nibble(own, appearance) == 15 {
