@@ -119,27 +119,36 @@ public enum PNGDecoder {
         }
         let passes = header.interlaced ? Adam7.passes(width: header.width, height: header.height) : [Adam7.Pass(x: 0, y: 0, dx: 1, dy: 1, columns: header.width, rows: header.height)]
         let expected = passes.reduce(0) { $0 + ($1.columns > 0 ? $1.rows * (1 + header.rowBytes($1.columns)) : 0) }
-        let raw = try inflate(compressed, expectedBytes: expected)
+        // Each scanline is unfiltered in place, where it was inflated: the line above it is the one just before it.
+        var raw = try inflate(compressed, expectedBytes: expected)
         var samples = [UInt16](repeating: 0, count: header.width * header.height * 4)
+        let key = transparencyKey(header, transparency)
         var at = 0
         for pass in passes where pass.columns > 0 && pass.rows > 0 {
             let rowBytes = header.rowBytes(pass.columns)
-            var previous = [UInt8](repeating: 0, count: rowBytes)
+            // A pass's first line is unfiltered against a line of zeros (none).
+            var previous: Int?
             for row in 0..<pass.rows {
-                let filter = raw[at]
-                var line = Array(raw[(at + 1)..<(at + 1 + rowBytes)])
-                at += 1 + rowBytes
-                try unfilter(&line, previous: previous, filter: filter, stride: header.filterStride)
+                let filter = raw[at], line = at + 1
+                at = line + rowBytes
+                try unfilter(&raw, line: line, count: rowBytes, previous: previous, filter: filter, stride: header.filterStride)
+                previous = line
                 let y = pass.y + row * pass.dy
-                let pixels = try expand(line, columns: pass.columns, header: header, palette: palette, transparency: transparency)
+                let first = (y * header.width + pass.x) * 4, step = pass.dx * 4
+                if header.bitDepth == 8, header.colorType != 3 {
+                    expand8(raw, line: line, columns: pass.columns, colorType: header.colorType, key: key,
+                            into: &samples, first: first, step: step)
+                    continue
+                }
+                let pixels = try expand(Array(raw[line..<line + rowBytes]), columns: pass.columns, header: header, palette: palette,
+                                        key: key)
                 for column in 0..<pass.columns {
-                    let to = (y * header.width + pass.x + column * pass.dx) * 4
+                    let to = first + column * step
                     samples[to] = pixels[column * 4]
                     samples[to + 1] = pixels[column * 4 + 1]
                     samples[to + 2] = pixels[column * 4 + 2]
                     samples[to + 3] = pixels[column * 4 + 3]
                 }
-                previous = line
             }
         }
         return DecodedImage(width: header.width, height: header.height, bitDepth: header.bitDepth, samples: samples)
@@ -186,24 +195,91 @@ public enum PNGDecoder {
         throw PNGDecodingError(status == Z_MEM_ERROR ? "needs more memory to decompress than is available" : "has damaged compressed image data")
     }
 
-    /// Undoes one scanline's filter (None, Sub, Up, Average, Paeth) in place.
-    static func unfilter(_ line: inout [UInt8], previous: [UInt8], filter: UInt8, stride: Int) throws(PNGDecodingError) {
+    /// Undoes the filter (None, Sub, Up, Average, Paeth) of the `count` bytes of `raw` from `line`, in place;
+    /// `previous` is where the line above starts, unfiltered already (nil: a pass's first line, read as zeros).
+    static func unfilter(_ raw: inout [UInt8], line: Int, count: Int, previous: Int?, filter: UInt8, stride: Int)
+        throws(PNGDecodingError)
+    {
         switch filter {
         case 0: return
-        case 1: for i in stride..<max(stride, line.count) { line[i] &+= line[i - stride] }
-        case 2: for i in line.indices { line[i] &+= previous[i] }
+        case 1: for i in stride..<max(stride, count) { raw[line + i] &+= raw[line + i - stride] }
+        case 2:
+            guard let previous else { return }
+            for i in 0..<count { raw[line + i] &+= raw[previous + i] }
         case 3:
-            for i in line.indices {
-                let left = i >= stride ? Int(line[i - stride]) : 0
-                line[i] &+= UInt8((left + Int(previous[i])) / 2)
+            for i in 0..<count {
+                let left = i >= stride ? Int(raw[line + i - stride]) : 0, up = previous.map { Int(raw[$0 + i]) } ?? 0
+                raw[line + i] &+= UInt8((left + up) / 2)
             }
         case 4:
-            for i in line.indices {
-                let a = i >= stride ? Int(line[i - stride]) : 0, b = Int(previous[i]), c = i >= stride ? Int(previous[i - stride]) : 0
+            for i in 0..<count {
+                let a = i >= stride ? Int(raw[line + i - stride]) : 0, b = previous.map { Int(raw[$0 + i]) } ?? 0
+                let c = i >= stride ? previous.map { Int(raw[$0 + i - stride]) } ?? 0 : 0
                 let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                line[i] &+= UInt8(pa <= pb && pa <= pc ? a : pb <= pc ? b : c)
+                raw[line + i] &+= UInt8(pa <= pb && pa <= pc ? a : pb <= pc ? b : c)
             }
         default: throw PNGDecodingError("has a scanline with filter type \(filter), which PNG does not define")
+        }
+    }
+
+    /// The `tRNS` color key of a gray (one sample) or RGB (three) image, in the file's bit depth; nil when it has none.
+    static func transparencyKey(_ header: Header, _ transparency: [UInt8]) -> [Int]? {
+        guard header.colorType == 0 || header.colorType == 2, transparency.count >= 2 * header.channels else { return nil }
+        return (0..<header.channels).map { (Int(transparency[2 * $0]) << 8 | Int(transparency[2 * $0 + 1])) & ((1 << header.bitDepth) - 1) }
+    }
+
+    /// Writes an unfiltered 8-bit scanline of gray, RGB, gray and alpha or RGBA pixels (every app icon) straight
+    /// into `samples`, a pixel every `step` samples from `first`: the general `expand` made two lists a line and
+    /// chose the color type again for each pixel (60 instructions a pixel, most of an icon's decoding). Every index
+    /// is still checked; the arithmetic wraps because no sum can overflow (each is below the image's sample count,
+    /// at most `maximumPixels` × 4, and a byte × 257 fits 16 bits).
+    static func expand8(_ raw: [UInt8], line: Int, columns: Int, colorType: Int, key: [Int]?,
+                        into samples: inout [UInt16], first: Int, step: Int)
+    {
+        var to = first, at = line
+        switch colorType {
+        case 0:
+            let key = key.map { UInt8($0[0]) }
+            for _ in 0..<columns {
+                let gray = raw[at], value = UInt16(gray) &* 257
+                samples[to] = value
+                samples[to &+ 1] = value
+                samples[to &+ 2] = value
+                samples[to &+ 3] = gray == key ? 0 : 65535
+                at &+= 1
+                to &+= step
+            }
+        case 2:
+            // No key is a key no pixel has: 256 is not a byte.
+            let red = key.map { Int($0[0]) } ?? 256, green = key.map { Int($0[1]) } ?? 256, blue = key.map { Int($0[2]) } ?? 256
+            for _ in 0..<columns {
+                let r = raw[at], g = raw[at &+ 1], b = raw[at &+ 2]
+                samples[to] = UInt16(r) &* 257
+                samples[to &+ 1] = UInt16(g) &* 257
+                samples[to &+ 2] = UInt16(b) &* 257
+                samples[to &+ 3] = Int(r) == red && Int(g) == green && Int(b) == blue ? 0 : 65535
+                at &+= 3
+                to &+= step
+            }
+        case 4:
+            for _ in 0..<columns {
+                let value = UInt16(raw[at]) &* 257
+                samples[to] = value
+                samples[to &+ 1] = value
+                samples[to &+ 2] = value
+                samples[to &+ 3] = UInt16(raw[at &+ 1]) &* 257
+                at &+= 2
+                to &+= step
+            }
+        default:
+            for _ in 0..<columns {
+                samples[to] = UInt16(raw[at]) &* 257
+                samples[to &+ 1] = UInt16(raw[at &+ 1]) &* 257
+                samples[to &+ 2] = UInt16(raw[at &+ 2]) &* 257
+                samples[to &+ 3] = UInt16(raw[at &+ 3]) &* 257
+                at &+= 4
+                to &+= step
+            }
         }
     }
 
@@ -225,16 +301,11 @@ public enum PNGDecoder {
 
     /// An unfiltered scanline as 16-bit red, green, blue and alpha, four samples a pixel.
     static func expand(_ line: [UInt8], columns: Int, header: Header, palette: [(UInt16, UInt16, UInt16, UInt16)],
-                       transparency: [UInt8]) throws(PNGDecodingError) -> [UInt16] {
+                       key: [Int]?) throws(PNGDecodingError) -> [UInt16] {
         let depth = header.bitDepth, channels = header.channels
         let values = stored(line, count: columns * channels, depth: depth)
         // 65535 / (2^depth − 1) is a whole number for every PNG depth: 65535, 21845, 4369, 257, 1.
         let scale = 65535 / ((1 << depth) - 1)
-        // The tRNS color key, when the chunk gives one for gray (one sample) or RGB (three).
-        var key: [Int]?
-        if header.colorType == 0 || header.colorType == 2, transparency.count >= 2 * channels {
-            key = (0..<channels).map { (Int(transparency[2 * $0]) << 8 | Int(transparency[2 * $0 + 1])) & ((1 << depth) - 1) }
-        }
         var pixels = [UInt16](repeating: 65535, count: columns * 4)
         for column in 0..<columns {
             let at = column * channels, to = column * 4
