@@ -101,19 +101,33 @@ public final class RuleContext: Sendable {
     }
 
     /// Decoded images by token file and path, so that each image is decoded once, by the first rule that reads
-    /// its pixels. Decoding happens under the lock: rules running side by side that want one image wait for it
-    /// rather than decode it again (six rules read pixels; the others never take this lock).
-    private let decoded = LockedValue<[String: Result<DecodedImage, PNGDecodingError>?]>([:])
+    /// its pixels. Each image has a lock of its own, held while it decodes: a rule that wants an image another rule
+    /// is decoding waits for it rather than decode it again, and two rules that want different images decode them
+    /// side by side (one lock for every image made the icons of a set decode one after another). Six rules read
+    /// pixels; the others never take these locks.
+    private let decoded = LockedValue<[String: LockedValue<DecodedImageSlot>]>([:])
+
+    /// What a rule found in an image's slot: nothing yet, or the decoding's outcome (nil: no file to read).
+    private enum DecodedImageSlot {
+        case notDecoded
+        case decoded(Result<DecodedImage, PNGDecodingError>?)
+    }
 
     /// The pixels of the image at `path`, named relative to `file`: decoded once per build; nil when the file
     /// cannot be read (not found, or outside the project), the decoder's error when it is no PNG it can read.
     public func pixels(_ path: String, relativeTo file: String) -> Result<DecodedImage, PNGDecodingError>? {
         let key = file + "\u{0}" + path
-        return decoded.withLock { table in
+        let slot = decoded.withLock { table in
             if let known = table[key] { return known }
+            let slot = LockedValue(DecodedImageSlot.notDecoded)
+            table[key] = slot
+            return slot
+        }
+        return slot.withLock { state in
+            if case .decoded(let result) = state { return result }
             var result: Result<DecodedImage, PNGDecodingError>?
             if case .bytes(let bytes) = readFile(path, file) { result = PNGDecoder.decode(bytes) }
-            table[key] = result
+            state = .decoded(result)
             return result
         }
     }
