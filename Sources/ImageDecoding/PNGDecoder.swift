@@ -9,21 +9,49 @@ public struct DecodedImage: Sendable, Equatable {
     public var height: Int
     /// The bits per sample the file stores (1, 2, 4, 8 or 16).
     public var bitDepth: Int
-    /// Four samples a pixel: red, green, blue, alpha.
-    public var samples: [UInt16]
+    /// The samples of an image of at most 8 bits a sample (every app icon), a byte each: every such sample is a
+    /// multiple of 257, held as that multiple (half the memory, and half the pages the system must hand over, of
+    /// 16 bits a sample). Empty when `words` holds the samples.
+    private var bytes: [UInt8]
+    /// The samples of a 16-bit image, or of an image made from 16-bit samples; empty for a decoded 8-bit image.
+    private var words: [UInt16]
 
-    /// Creates an image from its samples.
+    /// Creates an image from its samples, four a pixel: red, green, blue, alpha.
     public init(width: Int, height: Int, bitDepth: Int, samples: [UInt16]) {
         self.width = width
         self.height = height
         self.bitDepth = bitDepth
-        self.samples = samples
+        bytes = []
+        words = samples
     }
+
+    /// Creates an image from 8-bit samples, each standing for itself × 257.
+    init(width: Int, height: Int, bitDepth: Int, bytes: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.bitDepth = bitDepth
+        self.bytes = bytes
+        words = []
+    }
+
+    /// Four samples a pixel: red, green, blue, alpha (made when read, for an image held a byte a sample).
+    public var samples: [UInt16] { words.isEmpty ? bytes.map { UInt16($0) &* 257 } : words }
+
+    /// How many samples there are: four a pixel.
+    public var sampleCount: Int { words.isEmpty ? bytes.count : words.count }
+
+    /// The sample at `index` (red, green, blue and alpha of the first pixel are 0 to 3).
+    public func sample(_ index: Int) -> UInt16 { words.isEmpty ? UInt16(bytes[index]) &* 257 : words[index] }
 
     /// The pixel at column `x`, row `y`.
     public func pixel(_ x: Int, _ y: Int) -> (red: UInt16, green: UInt16, blue: UInt16, alpha: UInt16) {
         let at = (y * width + x) * 4
-        return (samples[at], samples[at + 1], samples[at + 2], samples[at + 3])
+        return (sample(at), sample(at + 1), sample(at + 2), sample(at + 3))
+    }
+
+    /// Images are equal when they have the same size, depth and samples, however each holds them.
+    public static func == (a: DecodedImage, b: DecodedImage) -> Bool {
+        a.width == b.width && a.height == b.height && a.bitDepth == b.bitDepth && a.samples == b.samples
     }
 }
 
@@ -121,7 +149,10 @@ public enum PNGDecoder {
         let expected = passes.reduce(0) { $0 + ($1.columns > 0 ? $1.rows * (1 + header.rowBytes($1.columns)) : 0) }
         // Each scanline is unfiltered in place, where it was inflated: the line above it is the one just before it.
         var raw = try inflate(compressed, expectedBytes: expected)
-        var samples = [UInt16](repeating: 0, count: header.width * header.height * 4)
+        // A byte a sample unless the file has 16 bits a sample (see `DecodedImage`).
+        let wide = header.bitDepth == 16
+        var bytes = [UInt8](repeating: 0, count: wide ? 0 : header.width * header.height * 4)
+        var words = [UInt16](repeating: 0, count: wide ? header.width * header.height * 4 : 0)
         let key = transparencyKey(header, transparency)
         var at = 0
         for pass in passes where pass.columns > 0 && pass.rows > 0 {
@@ -137,21 +168,21 @@ public enum PNGDecoder {
                 let first = (y * header.width + pass.x) * 4, step = pass.dx * 4
                 if header.bitDepth == 8, header.colorType != 3 {
                     expand8(raw, line: line, columns: pass.columns, colorType: header.colorType, key: key,
-                            into: &samples, first: first, step: step)
+                            into: &bytes, first: first, step: step)
                     continue
                 }
                 let pixels = try expand(Array(raw[line..<line + rowBytes]), columns: pass.columns, header: header, palette: palette,
                                         key: key)
                 for column in 0..<pass.columns {
                     let to = first + column * step
-                    samples[to] = pixels[column * 4]
-                    samples[to + 1] = pixels[column * 4 + 1]
-                    samples[to + 2] = pixels[column * 4 + 2]
-                    samples[to + 3] = pixels[column * 4 + 3]
+                    for k in 0..<4 {
+                        if wide { words[to + k] = pixels[column * 4 + k] } else { bytes[to + k] = UInt8(pixels[column * 4 + k] / 257) }
+                    }
                 }
             }
         }
-        return DecodedImage(width: header.width, height: header.height, bitDepth: header.bitDepth, samples: samples)
+        return wide ? DecodedImage(width: header.width, height: header.height, bitDepth: header.bitDepth, samples: words)
+            : DecodedImage(width: header.width, height: header.height, bitDepth: header.bitDepth, bytes: bytes)
     }
 
     static func readHeader(_ body: [UInt8]) throws(PNGDecodingError) -> Header {
@@ -188,7 +219,11 @@ public enum PNGDecoder {
         }
         // Z_BUF_ERROR: the output filled (more data than the size needs) or the input ran out (truncated).
         if status == Z_OK || status == Z_BUF_ERROR {
-            if status == Z_OK && Int(produced) == expectedBytes { return Array(output[0..<expectedBytes]) }
+            if status == Z_OK && Int(produced) == expectedBytes {
+                // The spare byte dropped in place: a copy of the rest was a second pass over megabytes.
+                output.removeLast()
+                return output
+            }
             throw PNGDecodingError(Int(produced) > expectedBytes ? "has more image data than its size needs"
                                    : "has less image data than its size needs (truncated)")
         }
@@ -229,23 +264,23 @@ public enum PNGDecoder {
     }
 
     /// Writes an unfiltered 8-bit scanline of gray, RGB, gray and alpha or RGBA pixels (every app icon) straight
-    /// into `samples`, a pixel every `step` samples from `first`: the general `expand` made two lists a line and
-    /// chose the color type again for each pixel (60 instructions a pixel, most of an icon's decoding). Every index
-    /// is still checked; the arithmetic wraps because no sum can overflow (each is below the image's sample count,
-    /// at most `maximumPixels` × 4, and a byte × 257 fits 16 bits).
+    /// into `samples`, a byte a sample, a pixel every `step` samples from `first`: the general `expand` made two
+    /// lists a line and chose the color type again for each pixel (60 instructions a pixel, most of an icon's
+    /// decoding). Every index is still checked; the arithmetic wraps because no sum can overflow (each is below
+    /// the image's sample count, at most `maximumPixels` × 4).
     static func expand8(_ raw: [UInt8], line: Int, columns: Int, colorType: Int, key: [Int]?,
-                        into samples: inout [UInt16], first: Int, step: Int)
+                        into samples: inout [UInt8], first: Int, step: Int)
     {
         var to = first, at = line
         switch colorType {
         case 0:
             let key = key.map { UInt8($0[0]) }
             for _ in 0..<columns {
-                let gray = raw[at], value = UInt16(gray) &* 257
-                samples[to] = value
-                samples[to &+ 1] = value
-                samples[to &+ 2] = value
-                samples[to &+ 3] = gray == key ? 0 : 65535
+                let gray = raw[at]
+                samples[to] = gray
+                samples[to &+ 1] = gray
+                samples[to &+ 2] = gray
+                samples[to &+ 3] = gray == key ? 0 : 255
                 at &+= 1
                 to &+= step
             }
@@ -254,29 +289,29 @@ public enum PNGDecoder {
             let red = key.map { Int($0[0]) } ?? 256, green = key.map { Int($0[1]) } ?? 256, blue = key.map { Int($0[2]) } ?? 256
             for _ in 0..<columns {
                 let r = raw[at], g = raw[at &+ 1], b = raw[at &+ 2]
-                samples[to] = UInt16(r) &* 257
-                samples[to &+ 1] = UInt16(g) &* 257
-                samples[to &+ 2] = UInt16(b) &* 257
-                samples[to &+ 3] = Int(r) == red && Int(g) == green && Int(b) == blue ? 0 : 65535
+                samples[to] = r
+                samples[to &+ 1] = g
+                samples[to &+ 2] = b
+                samples[to &+ 3] = Int(r) == red && Int(g) == green && Int(b) == blue ? 0 : 255
                 at &+= 3
                 to &+= step
             }
         case 4:
             for _ in 0..<columns {
-                let value = UInt16(raw[at]) &* 257
-                samples[to] = value
-                samples[to &+ 1] = value
-                samples[to &+ 2] = value
-                samples[to &+ 3] = UInt16(raw[at &+ 1]) &* 257
+                let gray = raw[at]
+                samples[to] = gray
+                samples[to &+ 1] = gray
+                samples[to &+ 2] = gray
+                samples[to &+ 3] = raw[at &+ 1]
                 at &+= 2
                 to &+= step
             }
         default:
             for _ in 0..<columns {
-                samples[to] = UInt16(raw[at]) &* 257
-                samples[to &+ 1] = UInt16(raw[at &+ 1]) &* 257
-                samples[to &+ 2] = UInt16(raw[at &+ 2]) &* 257
-                samples[to &+ 3] = UInt16(raw[at &+ 3]) &* 257
+                samples[to] = raw[at]
+                samples[to &+ 1] = raw[at &+ 1]
+                samples[to &+ 2] = raw[at &+ 2]
+                samples[to &+ 3] = raw[at &+ 3]
                 at &+= 4
                 to &+= step
             }

@@ -41,7 +41,7 @@ public enum FuzzTargets {
     @discardableResult
     public static func png(_ bytes: [UInt8]) -> DecodedImage? {
         guard case .success(let image) = PNGDecoder.decode(bytes) else { return nil }
-        precondition(image.samples.count == image.width * image.height * 4, "\(image.width)x\(image.height) with \(image.samples.count) samples")
+        precondition(image.sampleCount == image.width * image.height * 4, "\(image.width)x\(image.height) with \(image.sampleCount) samples")
         return image
     }
 

@@ -139,8 +139,8 @@ struct TemplateAntialiasingRule: Rule {
         TemplateImages.images(context).compactMap { icon, image, location in
             guard case .success(let pixels)? = icon.pixels(image) else { return nil }
             var visible = false
-            for index in stride(from: 3, to: pixels.samples.count, by: 4) {
-                let alpha = pixels.samples[index]
+            for index in stride(from: 3, to: pixels.sampleCount, by: 4) {
+                let alpha = pixels.sample(index)
                 if alpha > 0 && alpha < 65535 { return nil }
                 visible = visible || alpha > 0
             }
