@@ -307,6 +307,11 @@ public enum PNGDecoder {
                 to &+= step
             }
         default:
+            // RGBA a line at a time (not interlaced): the samples are the line's bytes, copied whole.
+            if step == 4 {
+                samples.replaceSubrange(first..<first + 4 * columns, with: raw[line..<line + 4 * columns])
+                return
+            }
             for _ in 0..<columns {
                 samples[to] = raw[at]
                 samples[to &+ 1] = raw[at &+ 1]
