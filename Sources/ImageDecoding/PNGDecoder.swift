@@ -242,14 +242,16 @@ public enum PNGDecoder {
             guard let previous else { return }
             for i in 0..<count { raw[line + i] &+= raw[previous + i] }
         case 3:
+            let above = previous ?? 0, hasAbove = previous != nil
             for i in 0..<count {
-                let left = i >= stride ? Int(raw[line + i - stride]) : 0, up = previous.map { Int(raw[$0 + i]) } ?? 0
+                let left = i >= stride ? Int(raw[line + i - stride]) : 0, up = hasAbove ? Int(raw[above + i]) : 0
                 raw[line + i] &+= UInt8((left + up) / 2)
             }
         case 4:
+            let above = previous ?? 0, hasAbove = previous != nil
             for i in 0..<count {
-                let a = i >= stride ? Int(raw[line + i - stride]) : 0, b = previous.map { Int(raw[$0 + i]) } ?? 0
-                let c = i >= stride ? previous.map { Int(raw[$0 + i - stride]) } ?? 0 : 0
+                let a = i >= stride ? Int(raw[line + i - stride]) : 0, b = hasAbove ? Int(raw[above + i]) : 0
+                let c = i >= stride && hasAbove ? Int(raw[above + i - stride]) : 0
                 let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
                 raw[line + i] &+= UInt8(pa <= pb && pa <= pc ? a : pb <= pc ? b : c)
             }
