@@ -287,8 +287,19 @@ public enum PNGDecoder {
                 to &+= step
             }
         case 2:
-            // No key is a key no pixel has: 256 is not a byte.
-            let red = key.map { Int($0[0]) } ?? 256, green = key.map { Int($0[1]) } ?? 256, blue = key.map { Int($0[2]) } ?? 256
+            // Without a color key (nearly every RGB image), every pixel is opaque: no comparison a pixel.
+            guard let key else {
+                for _ in 0..<columns {
+                    samples[to] = raw[at]
+                    samples[to &+ 1] = raw[at &+ 1]
+                    samples[to &+ 2] = raw[at &+ 2]
+                    samples[to &+ 3] = 255
+                    at &+= 3
+                    to &+= step
+                }
+                return
+            }
+            let red = key[0], green = key[1], blue = key[2]
             for _ in 0..<columns {
                 let r = raw[at], g = raw[at &+ 1], b = raw[at &+ 2]
                 samples[to] = r

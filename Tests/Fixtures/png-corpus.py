@@ -120,7 +120,8 @@ good = None
 for color_type, depths in DEPTHS.items():
     for depth in depths:
         for interlace in (0, 1):
-            for width, height in [(1, 1), (5, 3), (17, 9), (33, 40)]:
+            # Odd and even widths, so each depth is written both with a tRNS key and without (width + depth odd).
+            for width, height in [(1, 1), (4, 3), (5, 3), (17, 9), (33, 40)]:
                 trns = color_type in (0, 2, 3) and (width + depth) % 2 == 1
                 body = write(f"t{color_type}-d{depth}-i{interlace}-{width}x{height}", width, height, color_type, depth, interlace, with_trns=trns)
                 good = good or body

@@ -27,7 +27,7 @@ import Testing
         let folder = try #require(Self.writeCorpus(), "python3 could not write the PNG corpus")
         defer { try? FileManager.default.removeItem(at: folder) }
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".rgba16") }.sorted()
-        #expect(names.count == 121)  // 15 color type and depth pairs × 2 interlace methods × 4 sizes, and one APNG
+        #expect(names.count == 151)  // 15 color type and depth pairs × 2 interlace methods × 5 sizes, and one APNG
         for name in names {
             let stem = String(name.dropLast(".rgba16".count))
             let png = try [UInt8](Data(contentsOf: folder.appendingPathComponent(stem + ".png")))
