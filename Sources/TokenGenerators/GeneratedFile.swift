@@ -45,9 +45,15 @@ public protocol Generator: Sendable {
     /// What would stop this output from being written (name collisions, template errors), without keeping a
     /// file: `tokenc validate` runs every generator's checks, so it finds what `tokenc build` does.
     func check(_ set: ResolvedTokenSet) -> [Diagnostic]
+    /// How long this output takes to render against the others, for the same tokens (1: about as long as the CSS
+    /// output): the build starts the longest first, so that no core is left running it alone at the end.
+    var relativeCost: Int { get }
 }
 
 extension Generator {
+    /// As long as the CSS output, unless a generator says otherwise.
+    public var relativeCost: Int { 1 }
+
     /// Generators that cannot fail render what `generate` returns.
     public func render(_ set: ResolvedTokenSet) -> (files: [GeneratedFile], diagnostics: [Diagnostic]) { (generate(set), []) }
 

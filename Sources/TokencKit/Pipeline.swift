@@ -244,9 +244,9 @@ public struct Pipeline: Sendable {
         let checks = rules != .structure
         // The generators come before the rules and each rule is a job of its own: a core that finishes its
         // generator takes the next rule, so the cores end together (the rules as one job left one core idle for
-        // the last third of the Swift output). The rules' shared context is the very first job, built beside the
-        // first output: as the first rule's, it was built after the outputs while the other core waited for it
-        // (25 ms at 100,000 tokens).
+        // the last third of the Swift output). The rules' shared context starts second (`longestFirst`), beside
+        // the longest output: as the first rule's, it was built after the outputs while the other core waited for
+        // it (25 ms at 100,000 tokens).
         var jobs: [@Sendable () -> JobResult] = []
         let prepared = checks ? RuleEngine(configuration: ruleConfiguration).prepare(set, readFile: { [filesRead] in Self.readReferenced($0, $1, loggingIn: filesRead) }) : nil
         let contextJob = jobs.count
@@ -281,12 +281,14 @@ public struct Pipeline: Sendable {
         let ruleEnd = jobs.count
         if let prepared, measuresContrast { jobs.append { JobResult(files: [], diagnostics: [], contrast: prepared.contrastCells()) } }
         let start = clock.now
-        var concurrent = Self.concurrentMap(jobs) { job in
+        let schedule = Self.longestFirst(jobCount: jobs.count, contextJob: prepared == nil ? nil : contextJob,
+                                         generatorJobs: generatorStart..<generatorEnd, costs: generators.map(\.relativeCost))
+        var concurrent = Self.inJobOrder(schedule, Self.concurrentMap(schedule) { index in
             let begin = ContinuousClock.now
-            var result = job()
+            var result = jobs[index]()
             result.duration = ContinuousClock.now - begin
             return result
-        }
+        })
         let generated = Array(concurrent[generatorStart..<generatorEnd])
         if let prepared {
             // Each rule's findings are taken out of its result, so that `finish` holds the only copy and moves them.
@@ -336,6 +338,27 @@ public struct Pipeline: Sendable {
         result.coverage = prepared == nil ? nil : concurrent[contextJob].coverage
         result.loads = kept
         return result
+    }
+
+    /// The order the render-and-check stage's jobs start in, longest first, as far as it is known: the generators
+    /// by their `relativeCost` (the Swift output's job takes about as long as every other output's together),
+    /// the rules' shared context right after the longest one (every rule waits for it), then the rules. Started
+    /// third, behind the context and the JSON output, the Swift output ended alone on one core.
+    static func longestFirst(jobCount: Int, contextJob: Int?, generatorJobs: Range<Int>, costs: [Int]) -> [Int] {
+        // A stable sort: outputs of the same cost keep their order.
+        let generators = generatorJobs.enumerated().sorted { a, b in
+            costs[a.offset] != costs[b.offset] ? costs[a.offset] > costs[b.offset] : a.offset < b.offset
+        }.map(\.element)
+        let first = generators.prefix(1)
+        let rest = (0..<jobCount).filter { $0 != contextJob && !generatorJobs.contains($0) }
+        return Array(first) + (contextJob.map { [$0] } ?? []) + generators.dropFirst() + rest
+    }
+
+    /// `results`, made in the order `schedule` started their jobs, put back in the jobs' own order.
+    static func inJobOrder(_ schedule: [Int], _ results: consuming [JobResult]) -> [JobResult] {
+        var ordered = [JobResult?](repeating: nil, count: schedule.count)
+        for (k, result) in results.enumerated() { ordered[schedule[k]] = result }
+        return ordered.map { $0! }
     }
 
     /// Loader and structure diagnostics always count: without them nothing else can be checked.

@@ -127,4 +127,19 @@ import Locks
         #expect(second.tokens.tokens.map(\.path) == fresh.tokens.tokens.map(\.path))
         #expect(fresh.loads == nil)
     }
+
+    /// The render-and-check stage starts the Swift output first, then the rules' context, then the other outputs
+    /// by cost (same cost: their own order), then the rules; every job exactly once, results in the jobs' order.
+    @Test func theLongestJobStartsFirst() {
+        // Jobs: 0 the context, 1-5 the built-in outputs (json, swift, css, ts, xcassets), 6-8 three rules.
+        let costs = Pipeline.generators().map(\.relativeCost)
+        #expect(Pipeline.generators().map(\.id) == ["json", "swift", "css", "ts", "xcassets"])
+        let schedule = Pipeline.longestFirst(jobCount: 9, contextJob: 0, generatorJobs: 1..<6, costs: costs)
+        #expect(schedule == [2, 0, 1, 3, 4, 5, 6, 7, 8])
+        // Without the rules (no context job), and with the rules but no outputs (`tokenc validate`'s checks aside).
+        #expect(Pipeline.longestFirst(jobCount: 5, contextJob: nil, generatorJobs: 0..<5, costs: costs) == [1, 0, 2, 3, 4])
+        #expect(Pipeline.longestFirst(jobCount: 4, contextJob: 0, generatorJobs: 1..<1, costs: costs) == [0, 1, 2, 3])
+        let results = schedule.map { JobResult(files: [], diagnostics: [], fileCount: $0) }
+        #expect(Pipeline.inJobOrder(schedule, results).map(\.fileCount) == Array(0..<9))
+    }
 }

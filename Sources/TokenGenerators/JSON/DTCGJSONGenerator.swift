@@ -10,6 +10,8 @@ public struct DTCGJSONGenerator: Generator {
 
     /// `json`.
     public let id = "json"
+    /// Two files, every color an object: a little longer than the CSS output (100,000 tokens: 110 against 90 ms).
+    public var relativeCost: Int { 2 }
     /// How aliases are written in `tokens.json` (the flat map is always resolved).
     public var aliases: AliasStyle
 

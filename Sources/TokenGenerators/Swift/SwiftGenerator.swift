@@ -11,6 +11,9 @@ import TokenColor
 public struct SwiftGenerator: Generator {
     /// `swift`.
     public let id = "swift"
+    /// A context and a template run a token, each value formatted as a Swift literal: about three times the CSS
+    /// output's time (100,000 tokens: 290 against 90 ms).
+    public var relativeCost: Int { 3 }
     /// The template files by relative path (`swift/Tokens.swift.mustache` …), embedded or the user's own.
     public var templates: [String: String]
     /// The root type's name.
