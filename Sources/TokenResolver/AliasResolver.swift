@@ -46,7 +46,9 @@ public struct AliasResolver: Sendable {
         // Mode values revisit nodes the light pass already checked; report each problem once.
         var seen: Set<Diagnostic> = []
         let diagnostics = Self.diagnosticsInVisitOrder(walks).filter { seen.insert($0).inserted }
-        return (ResolvedTokenSet(tokens: resolved, modes: modes), diagnostics)
+        // With every token resolved, the set's tokens are the tokens, in the same order: the index is theirs too.
+        let sameTokens = resolved.count == tokens.count
+        return (ResolvedTokenSet(tokens: resolved, modes: modes, index: sameTokens ? index : nil), diagnostics)
     }
 
     /// Every token that resolved, in token order, and the modes their values are in (the light one always). Each

@@ -24,7 +24,7 @@ public struct GuidelineCoverage: Equatable, Sendable {
 
     /// Counts the coverage of `set` when the build stopped before its rules ran, as the rules' context counts it.
     init(_ set: ResolvedTokenSet) {
-        self.init(RuleContext(tokens: set.tokens, configuration: RuleConfiguration()).coverage)
+        self.init(RuleContext(tokens: set.tokens, configuration: RuleConfiguration(), index: set.index).coverage)
     }
 
     /// The line (without its end), or nil for a set without colors.

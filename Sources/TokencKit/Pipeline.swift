@@ -232,7 +232,11 @@ public struct Pipeline: Sendable {
         let tokensRead = tokens.count + context.leftOut.count
         context.unreadFiles = unread
         let (resolved, resolveDiagnostics) = AliasResolver().resolve(tokens, context: context)
-        let set = ResolvedTokenSet(tokens: resolved.tokens, modes: resolved.modes, groups: groupNotes)
+        let set = {
+            var set = resolved
+            set.groups = groupNotes
+            return set
+        }()
         tokens = []
         diagnostics.add(contentsOf: resolveDiagnostics)
         lap("resolve", "\(set.tokens.count) tokens, \(set.modes.count) modes")

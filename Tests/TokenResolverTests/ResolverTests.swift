@@ -974,3 +974,27 @@ private func onSmallStack<T>(_ body: @escaping @Sendable () -> T) -> T {
         #expect(byPath["c.short"]?.aliasChain == ["c.a\(length - 1)", "c.a\(length)"])
     }
 }
+
+@Suite struct ResolvedIndexTests {
+    /// Every path the set's index knows is the position of the token with that path, and nothing else is found.
+    static func indexFinds(_ set: ResolvedTokenSet) -> Bool {
+        let index = set.index
+        return set.tokens.indices.allSatisfy { index[set.tokens[$0].path] == $0 } && index["c.nothing"] == nil
+    }
+
+    /// The resolver hands on its index when every token resolved, and the set makes its own when one did not (the
+    /// resolver's positions would be off by the token left out) or when its tokens change.
+    @Test func theSetsIndexIsItsTokens() {
+        let (resolved, _) = resolve(["a.yaml": "c:\n  $type: color\n  a: { $value: \"#000000\" }\n  b: { $value: \"{c.a}\" }\n  c: { $value: \"#ffffff\" }\n"])
+        #expect(resolved.tokens.map(\.path) == ["c.a", "c.b", "c.c"])
+        #expect(Self.indexFinds(resolved))
+        let (failed, diagnostics) = resolve(["a.yaml": "c:\n  $type: color\n  a: { $value: \"{c.gone}\" }\n  b: { $value: \"#000000\" }\n  c: { $value: \"{c.b}\" }\n"])
+        #expect(summary(diagnostics) == ["alias/unresolved@a.yaml:3:16"])
+        #expect(failed.tokens.map(\.path) == ["c.b", "c.c"])
+        #expect(failed.index["c.b"] == 0 && failed.index["c.c"] == 1 && failed.index["c.a"] == nil)
+        var changed = resolved
+        changed.tokens.removeFirst()
+        #expect(changed.index["c.b"] == 0 && changed.index["c.a"] == nil)
+        #expect(Self.indexFinds(changed))
+    }
+}

@@ -124,7 +124,7 @@ struct ContrastRule: Rule {
 public enum ContrastMatrix {
     /// The cells, in the order the rule checks them, with `configuration`'s minimums.
     public static func cells(_ set: ResolvedTokenSet, configuration: RuleConfiguration = RuleConfiguration()) -> [ContrastCell] {
-        ContrastRule.cells(RuleContext(tokens: set.tokens, configuration: configuration)).map(\.cell)
+        ContrastRule.cells(RuleContext(tokens: set.tokens, configuration: configuration, index: set.index)).map(\.cell)
     }
 }
 

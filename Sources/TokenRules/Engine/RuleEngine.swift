@@ -54,7 +54,7 @@ public final class PreparedRules: Sendable {
     func sharedContext() -> RuleContext {
         built.withLock { built in
             if let built { return built }
-            let made = RuleContext(tokens: set.tokens, configuration: configuration, readFile: readFile)
+            let made = RuleContext(tokens: set.tokens, configuration: configuration, index: set.index, readFile: readFile)
             built = made
             return made
         }
