@@ -25,7 +25,7 @@ import TokenRules
             """])
         defer { sandbox.remove() }
         let result = try Pipeline().run(path: sandbox.root.appendingPathComponent("Tokens").path, render: false)
-        let context = RuleContext(tokens: result.tokens.tokens, configuration: RuleConfiguration())
+        let context = RuleContext(tokens: result.tokens.tokens, configuration: RuleConfiguration(), index: result.tokens.index)
         let colors = context.tokens(of: .color)
         #expect(colors.map(\.path) == ["c.brand", "c.card", "c.focus", "c.hsl", "c.ink", "c.paper", "c.same", "c.system", "c.vivid", "c.watch-bg"])
         #expect(context.colorSummaries.count == colors.count)

@@ -155,14 +155,13 @@ public final class RuleContext: Sendable {
     /// The appearances rules check, in order.
     public static let appearances = Appearance.builtIn
 
-    /// Builds the context; `index`, when given, is `tokens`' (`ResolvedTokenSet.index`), else it is made here.
-    public init(tokens: [ResolvedToken], configuration: RuleConfiguration, index: PathIndex? = nil,
+    /// Builds the context; `index` is `tokens`' positions by path (`ResolvedTokenSet.index`).
+    public init(tokens: [ResolvedToken], configuration: RuleConfiguration, index: PathIndex,
                 readFile: @escaping @Sendable (_ path: String, _ relativeTo: String) -> ReferencedFile = { _, _ in .notFound })
     {
         self.tokens = tokens
         self.configuration = configuration
         self.readFile = readFile
-        let index = index ?? PathIndex(tokens.map(\.path))
         self.index = index
         let walked = Self.walk(tokens, index: index)
         (colorSummaries, ignores, coverage, byType) = (walked.summaries, walked.ignores, walked.coverage, walked.byType)
